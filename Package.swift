@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+//
+// forkrender: a software rasterizer for the FORK design language.
+// Dependencies run one way: CPNG <- Raster <- (Dots, Glass) <- Scene <- forkrender.
+import PackageDescription
+
+let package = Package(
+    name: "forkrender",
+    platforms: [.macOS(.v13)],
+    products: [
+        // MARK: Public modules
+        .executable(name: "forkrender", targets: ["forkrender"]),
+        .library(name: "ForkRenderKit", targets: ["Scene", "Glass", "Dots", "Raster"]),
+    ],
+    targets: [
+        // MARK: Implementation details (system C libraries)
+        // libpng: longjmp stays inside the C shim; Swift sees error codes and messages.
+        .systemLibrary(
+            name: "SystemPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .target(name: "CPNG", dependencies: ["SystemPNG"]),
+
+        // MARK: Public modules
+        .target(name: "Raster", dependencies: ["CPNG"]),
+        .target(name: "Dots", dependencies: ["Raster"]),
+        .target(name: "Glass", dependencies: ["Raster"]),
+        .target(name: "Scene", dependencies: ["Raster", "Dots", "Glass"], resources: []),
+        .executableTarget(name: "forkrender", dependencies: ["Scene"]),
+
+        // MARK: Tests
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "DotsTests", dependencies: ["Dots"]),
+        .testTarget(name: "GlassTests", dependencies: ["Glass"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene"]),
+        .testTarget(name: "forkrenderTests", dependencies: ["Scene"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

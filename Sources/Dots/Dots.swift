@@ -1,0 +1,2 @@
+// Dots module
+import Raster

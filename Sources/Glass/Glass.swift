@@ -1,0 +1,2 @@
+// Glass module
+import Raster

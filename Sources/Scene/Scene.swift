@@ -1,0 +1,4 @@
+// Scene module
+import Raster
+import Dots
+import Glass

@@ -1,0 +1,2 @@
+import Scene
+print("forkrender")
