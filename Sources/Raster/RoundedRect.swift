@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a rounded rectangle turns its corners.
+public enum CornerCurve: String, Sendable, CaseIterable {
+    /// A quarter circle of the corner radius, tangent to both sides (CSS `border-radius`, `.circular`).
+    case circular
+    /// Apple's continuous corner (`cornerCurve = .continuous`): curvature rises smoothly from the straight side
+    /// instead of jumping to 1/r, so the corner reaches further along each side and looks softer.
+    ///
+    /// Model: a superellipse quadrant |x/e|^n + |y/e|^n = 1 whose reach along each side is e = 1.52866 r (the
+    /// length Apple's corner path covers on each side for a radius r, as measured from its UIBezierPath) and whose
+    /// exponent n = 3.26 makes the curve pass through the same 45-degree point as the circular corner of radius r
+    /// (r (1 - 1/sqrt 2) from each side). It is an approximation of Apple's three-Bezier corner, chosen because it
+    /// is smooth (no curvature jump at the tangent points) and has a cheap, accurate distance near its edge.
+    case continuous
+
+    /// How far along each side the corner curve reaches, per unit of corner radius.
+    public var reachPerRadius: Float {
+        switch self {
+        case .circular: return 1
+        case .continuous: return ContinuousCorner.reach
+        }
+    }
+}
+
+enum ContinuousCorner {
+    static let reach: Float = 1.52866
+    /// Solves reach * (1 - 2^(-1/n)) = 1 - 1/sqrt(2) for n.
+    static let exponent: Float = {
+        let t = 1 - (1 - 1 / Float(2).squareRoot()) / reach
+        return -1 / log2f(t)
+    }()
+}
+
+/// A rectangle with rounded corners, in pixels. The corner radius is clamped so that the corner curve fits:
+/// its reach never passes half the shorter side (a larger radius yields a capsule-like shape, as on iOS).
+public struct RoundedRect: Shape, Hashable {
+    public var rect: Rect
+    public var radius: Float
+    public var curve: CornerCurve
+
+    public init(_ rect: Rect, radius: Float, curve: CornerCurve = .continuous) {
+        self.rect = rect
+        self.radius = max(0, radius)
+        self.curve = curve
+    }
+
+    /// The corner reach actually used: `radius * reachPerRadius`, clamped to half the shorter side.
+    public var reach: Float {
+        min(radius * curve.reachPerRadius, min(rect.width, rect.height) / 2)
+    }
+
+    public func signedDistance(_ p: Point) -> Float {
+        let half = rect.size / 2
+        let e = reach
+        let d = p - rect.center
+        let v = pointwiseMax(d, -d) - half + e
+        let inner = min(max(v.x, v.y), 0)
+        let o = pointwiseMax(v, Point(0, 0))
+        if o.x <= 0 || o.y <= 0 { return max(o.x, o.y) + inner - e }
+        switch curve {
+        case .circular:
+            return (o * o).sum().squareRoot() + inner - e
+        case .continuous:
+            return superellipseDistance(o, reach: e) + inner
+        }
+    }
+
+    /// First-order distance to the superellipse ||o||_n = e: (||o||_n - e) / |grad ||o||_n|. Exact on the axes and
+    /// accurate to second order near the curve, which is where coverage and the glass bezel need it.
+    private func superellipseDistance(_ o: Point, reach e: Float) -> Float {
+        let n = ContinuousCorner.exponent
+        let m = max(o.x, o.y)
+        let s = o / m  // scale to avoid overflow; both components in 0...1
+        let px = powf(s.x, n), py = powf(s.y, n)
+        let norm = m * powf(px + py, 1 / n)
+        // grad ||o||_n = (x^(n-1), y^(n-1)) / ||o||_n^(n-1); evaluated in the scaled frame.
+        let gx = powf(s.x, n - 1), gy = powf(s.y, n - 1)
+        let gn = (gx * gx + gy * gy).squareRoot() / powf(px + py, (n - 1) / n)
+        return (norm - e) / gn
+    }
+
+    public var bounds: Rect { rect }
+
+    /// The exact area enclosed (in square pixels), for tests: the rectangle less what the four corners cut off.
+    public var area: Double {
+        let e = Double(reach)
+        let cornerArea: Double
+        switch curve {
+        case .circular:
+            cornerArea = e * e * (1 - Double.pi / 4)
+        case .continuous:
+            let n = Double(ContinuousCorner.exponent)
+            let quadrant = e * e * tgamma(1 + 1 / n) * tgamma(1 + 1 / n) / tgamma(1 + 2 / n)
+            cornerArea = e * e - quadrant
+        }
+        return Double(rect.width) * Double(rect.height) - 4 * cornerArea
+    }
+}

@@ -1,0 +1,64 @@
+import Dispatch
+
+/// A fixed number of workers that split a job into bands by a static schedule.
+///
+/// Determinism rule: a job is cut into `count` pieces that each write a disjoint part of the output, and the
+/// result of a piece never depends on which worker ran it or when. So the bytes of a frame are the same for
+/// any worker count, and `--threads 1` is the scalar reference of every parallel kernel.
+public struct Workers: Sendable, Hashable {
+    public let count: Int
+
+    public init(_ count: Int) {
+        precondition(count >= 1, "a worker pool needs at least one worker")
+        self.count = count
+    }
+
+    /// One worker per active core.
+    public static var allCores: Workers { Workers(max(1, ProcessInfo.activeCores)) }
+    public static let single = Workers(1)
+
+    /// Runs `body(i)` for every i in 0..<pieces, spread over the workers. Pieces are handed out round-robin
+    /// (worker w takes w, w + count, ...) so that uneven pieces, like bands crossing a glass panel, balance.
+    public func forEach(_ pieces: Int, _ body: (Int) -> Void) {
+        guard pieces > 0 else { return }
+        let n = min(count, pieces)
+        if n == 1 {
+            for i in 0..<pieces { body(i) }
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            let box = UncheckedBox(body)
+            DispatchQueue.concurrentPerform(iterations: n) { w in
+                var i = w
+                while i < pieces {
+                    box.value(i)
+                    i += n
+                }
+            }
+        }
+    }
+
+    /// Splits `0..<total` into bands of at most `bandSize` and runs `body(range)` for each.
+    public func forEachBand(_ total: Int, bandSize: Int = 16, _ body: (Range<Int>) -> Void) {
+        guard total > 0 else { return }
+        let size = max(1, bandSize)
+        let bands = (total + size - 1) / size
+        forEach(bands) { b in
+            let lo = b * size
+            body(lo..<min(total, lo + size))
+        }
+    }
+}
+
+/// Carries a non-Sendable closure into `concurrentPerform`. Safe here because every piece writes a disjoint
+/// part of the output (the determinism rule above) and the closure does not outlive the call.
+private struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+import Foundation
+
+extension ProcessInfo {
+    static var activeCores: Int { ProcessInfo.processInfo.activeProcessorCount }
+}

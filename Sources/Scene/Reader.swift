@@ -1,0 +1,258 @@
+import Raster
+
+/// Typed, path-aware access to one JSON object of a scene. Creating a reader checks the object's keys against
+/// the names it may hold, so an unknown or misspelled key is an error with a "did you mean" before any value is
+/// read. Every accessor either returns a validated value or throws a `SceneError` naming the JSON path.
+public struct ObjectReader: Sendable {
+    public let path: String
+    public let location: SourceLocation
+    let members: [String: JSONMember]
+
+    public init(_ node: JSONNode, path: String, keys allowed: [String]) throws(SceneError) {
+        guard case .object(let list) = node.value else {
+            throw SceneError(path: path, location: node.location, message: "expected an object, found \(node.value.kindName)")
+        }
+        var members: [String: JSONMember] = [:]
+        for m in list {
+            guard allowed.contains(m.key) else {
+                let here = path.isEmpty ? m.key : "\(path).\(m.key)"
+                throw SceneError(path: here, location: m.keyLocation,
+                                 message: "unknown key '\(m.key)'; expected one of: \(allowed.joined(separator: ", "))",
+                                 suggestion: Suggest.closest(to: m.key, in: allowed))
+            }
+            members[m.key] = m
+        }
+        self.path = path
+        self.location = node.location
+        self.members = members
+    }
+
+    public func has(_ key: String) -> Bool { members[key] != nil }
+
+    public func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    public func node(_ key: String) -> JSONNode? { members[key]?.value }
+
+    /// The node for a key that must be present.
+    public func require(_ key: String, _ expected: String) throws(SceneError) -> JSONNode {
+        guard let n = members[key]?.value else {
+            throw SceneError(path: path, location: location, message: "missing key '\(key)' (\(expected))")
+        }
+        return n
+    }
+
+    public func fail(_ key: String, _ message: String) -> SceneError {
+        SceneError(path: childPath(key), location: members[key]?.value.location ?? location, message: message)
+    }
+
+    // MARK: Scalars
+
+    public func number(_ key: String) throws(SceneError) -> Double? {
+        guard let n = members[key]?.value else { return nil }
+        return try Value.number(n, path: childPath(key))
+    }
+
+    public func number(_ key: String, default d: Double) throws(SceneError) -> Double {
+        try number(key) ?? d
+    }
+
+    /// A number in a range, with the range stated in the message when it is not.
+    public func number(_ key: String, default d: Double, in range: NumberRange) throws(SceneError) -> Double {
+        let v = try number(key, default: d)
+        try range.check(v, path: childPath(key), location: members[key]?.value.location ?? location)
+        return v
+    }
+
+    public func float(_ key: String, default d: Float, in range: NumberRange = .any) throws(SceneError) -> Float {
+        Float(try number(key, default: Double(d), in: range))
+    }
+
+    public func int(_ key: String, default d: Int, in range: NumberRange = .any) throws(SceneError) -> Int {
+        guard let n = members[key]?.value else { return d }
+        let v = try Value.number(n, path: childPath(key))
+        guard v == v.rounded(), abs(v) < 1e15 else {
+            throw SceneError(path: childPath(key), location: n.location, message: "expected a whole number, found \(Value.format(v))")
+        }
+        try range.check(v, path: childPath(key), location: n.location)
+        return Int(v)
+    }
+
+    public func bool(_ key: String, default d: Bool) throws(SceneError) -> Bool {
+        guard let n = members[key]?.value else { return d }
+        guard case .bool(let b) = n.value else {
+            throw SceneError(path: childPath(key), location: n.location, message: "expected true or false, found \(n.value.kindName)")
+        }
+        return b
+    }
+
+    public func string(_ key: String) throws(SceneError) -> String? {
+        guard let n = members[key]?.value else { return nil }
+        return try Value.string(n, path: childPath(key))
+    }
+
+    /// One of a fixed set of names, with a "did you mean" when misspelled.
+    public func choice<E: RawRepresentable & CaseIterable>(_ key: String, default d: E) throws(SceneError) -> E
+    where E.RawValue == String {
+        guard let n = members[key]?.value else { return d }
+        return try Value.choice(n, path: childPath(key), E.self)
+    }
+
+    public func color(_ key: String, appearance: Appearance) throws(SceneError) -> Color? {
+        guard let n = members[key]?.value else { return nil }
+        return try Value.color(n, path: childPath(key), appearance: appearance)
+    }
+
+    public func point(_ key: String) throws(SceneError) -> Point? {
+        guard let n = members[key]?.value else { return nil }
+        return try Value.point(n, path: childPath(key))
+    }
+
+    public func rect(_ key: String) throws(SceneError) -> Rect? {
+        guard let n = members[key]?.value else { return nil }
+        return try Value.rect(n, path: childPath(key))
+    }
+
+    /// An array whose elements are decoded one by one with their own paths (`key[i]`).
+    public func array<T>(_ key: String, _ element: (JSONNode, String) throws(SceneError) -> T) throws(SceneError) -> [T] {
+        guard let n = members[key]?.value else { return [] }
+        guard case .array(let items) = n.value else {
+            throw SceneError(path: childPath(key), location: n.location, message: "expected an array, found \(n.value.kindName)")
+        }
+        var out: [T] = []
+        out.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            out.append(try element(item, "\(childPath(key))[\(i)]"))
+        }
+        return out
+    }
+
+    public func object(_ key: String, keys: [String]) throws(SceneError) -> ObjectReader? {
+        guard let n = members[key]?.value else { return nil }
+        return try ObjectReader(n, path: childPath(key), keys: keys)
+    }
+}
+
+/// A closed or half-open interval a number must fall in, with wording for the message.
+public struct NumberRange: Sendable {
+    public var lower: Double?
+    public var lowerInclusive: Bool
+    public var upper: Double?
+    public var upperInclusive: Bool
+
+    public static let any = NumberRange(lower: nil, lowerInclusive: true, upper: nil, upperInclusive: true)
+    public static let positive = NumberRange(lower: 0, lowerInclusive: false, upper: nil, upperInclusive: true)
+    public static let nonNegative = NumberRange(lower: 0, lowerInclusive: true, upper: nil, upperInclusive: true)
+    public static let unit = NumberRange(lower: 0, lowerInclusive: true, upper: 1, upperInclusive: true)
+    public static func closed(_ a: Double, _ b: Double) -> NumberRange {
+        NumberRange(lower: a, lowerInclusive: true, upper: b, upperInclusive: true)
+    }
+    public static func atLeast(_ a: Double) -> NumberRange {
+        NumberRange(lower: a, lowerInclusive: true, upper: nil, upperInclusive: true)
+    }
+
+    func check(_ v: Double, path: String, location: SourceLocation?) throws(SceneError) {
+        var ok = true
+        if let l = lower { ok = ok && (lowerInclusive ? v >= l : v > l) }
+        if let u = upper { ok = ok && (upperInclusive ? v <= u : v < u) }
+        guard !ok else { return }
+        throw SceneError(path: path, location: location, message: "expected \(wording), found \(Value.format(v))")
+    }
+
+    var wording: String {
+        switch (lower, upper) {
+        case (0?, nil) where !lowerInclusive: return "a positive number"
+        case (0?, nil): return "a number of at least 0"
+        case (let l?, nil): return lowerInclusive ? "a number of at least \(Value.format(l))" : "a number above \(Value.format(l))"
+        case (nil, let u?): return upperInclusive ? "a number of at most \(Value.format(u))" : "a number below \(Value.format(u))"
+        case (let l?, let u?): return "a number from \(Value.format(l)) to \(Value.format(u))"
+        case (nil, nil): return "a number"
+        }
+    }
+}
+
+/// Decoders for values that are not objects: numbers, names, colors, points and rectangles.
+public enum Value {
+    public static func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+
+    public static func number(_ n: JSONNode, path: String) throws(SceneError) -> Double {
+        guard case .number(let v) = n.value else {
+            throw SceneError(path: path, location: n.location, message: "expected a number, found \(n.value.kindName)")
+        }
+        return v
+    }
+
+    public static func string(_ n: JSONNode, path: String) throws(SceneError) -> String {
+        guard case .string(let s) = n.value else {
+            throw SceneError(path: path, location: n.location, message: "expected a string, found \(n.value.kindName)")
+        }
+        return s
+    }
+
+    public static func choice<E: RawRepresentable & CaseIterable>(_ n: JSONNode, path: String, _ type: E.Type) throws(SceneError) -> E
+    where E.RawValue == String {
+        let s = try string(n, path: path)
+        if let e = E(rawValue: s) { return e }
+        let names = E.allCases.map(\.rawValue)
+        throw SceneError(path: path, location: n.location,
+                         message: "unknown value '\(s)'; expected one of: \(names.joined(separator: ", "))",
+                         suggestion: Suggest.closest(to: s, in: names))
+    }
+
+    /// A fixed-length array of numbers.
+    public static func numbers(_ n: JSONNode, path: String, count: Int, what: String) throws(SceneError) -> [Double] {
+        guard case .array(let items) = n.value, items.count == count else {
+            let found: String
+            if case .array(let items) = n.value { found = "\(items.count) numbers" } else { found = n.value.kindName }
+            throw SceneError(path: path, location: n.location, message: "expected \(what), found \(found)")
+        }
+        var out: [Double] = []
+        for (i, item) in items.enumerated() { out.append(try number(item, path: "\(path)[\(i)]")) }
+        return out
+    }
+
+    public static func point(_ n: JSONNode, path: String) throws(SceneError) -> Point {
+        let v = try numbers(n, path: path, count: 2, what: "a point [x, y] in points")
+        return Point(Float(v[0]), Float(v[1]))
+    }
+
+    public static func rect(_ n: JSONNode, path: String) throws(SceneError) -> Rect {
+        let v = try numbers(n, path: path, count: 4, what: "a frame [x, y, width, height] in points")
+        guard v[2] > 0, v[3] > 0 else {
+            throw SceneError(path: path, location: n.location,
+                             message: "expected a positive width and height, found \(format(v[2])) x \(format(v[3]))")
+        }
+        return Rect(x: Float(v[0]), y: Float(v[1]), width: Float(v[2]), height: Float(v[3]))
+    }
+
+    /// A color: a token name (`"systemBlue"`, resolved for the appearance), `#RRGGBB[AA]`, or a token with an
+    /// opacity (`{"token": "label", "opacity": 0.3}`).
+    public static func color(_ n: JSONNode, path: String, appearance: Appearance) throws(SceneError) -> Color {
+        switch n.value {
+        case .string(let s):
+            if s.hasPrefix("#") {
+                guard let c = Color(hex: s) else {
+                    throw SceneError(path: path, location: n.location, message: "expected a color #RGB, #RRGGBB or #RRGGBBAA, found '\(s)'")
+                }
+                return c
+            }
+            return try choice(n, path: path, Token.self).color(appearance)
+        case .object:
+            let o = try ObjectReader(n, path: path, keys: ["token", "hex", "opacity"])
+            var c: Color
+            if let t = o.node("token") {
+                c = try choice(t, path: o.childPath("token"), Token.self).color(appearance)
+            } else if let h = o.node("hex") {
+                c = try color(h, path: o.childPath("hex"), appearance: appearance)
+            } else {
+                throw SceneError(path: path, location: n.location, message: "a color object needs 'token' or 'hex'")
+            }
+            c = c.opacity(try o.float("opacity", default: 1, in: .unit))
+            return c
+        default:
+            throw SceneError(path: path, location: n.location,
+                             message: "expected a color (a token name such as \"systemBlue\", \"#RRGGBB\", or {\"token\", \"opacity\"}), found \(n.value.kindName)")
+        }
+    }
+}

@@ -1,4 +1,0 @@
-// Scene module
-import Raster
-import Dots
-import Glass

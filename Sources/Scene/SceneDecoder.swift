@@ -1,0 +1,121 @@
+import Foundation
+import Raster
+
+/// Turns scene JSON into a validated `SceneDocument`, or one `SceneError` that says what is wrong and where.
+public struct SceneDecoder: Sendable {
+    /// Canvases above this many pixels are refused before anything is allocated (`--max-megapixels`).
+    public var maxPixels: Int = 64_000_000
+
+    public init(maxPixels: Int = 64_000_000) { self.maxPixels = maxPixels }
+
+    static let rootKeys = ["$schema", "canvas", "appearance", "platform", "reduceTransparency", "blending", "dither",
+                           "duration", "fps", "seed", "tilt", "plane", "glass", "content", "events", "check"]
+
+    /// Reads and decodes a scene file. Errors carry the file name.
+    public func decode(file path: String) throws(SceneError) -> SceneDocument {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let why = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+            throw SceneError(file: path, path: "", location: nil, message: "scene file \(why)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SceneError(file: path, path: "", location: nil, message: "scene file is not UTF-8 text")
+        }
+        do {
+            return try decode(text: text)
+        } catch {
+            var e = error
+            e.file = path
+            throw e
+        }
+    }
+
+    public func decode(text: String) throws(SceneError) -> SceneDocument {
+        let root: JSONNode
+        do {
+            root = try JSON.parse(text)
+        } catch {
+            throw SceneError(path: "", location: error.location, message: "invalid JSON: \(error.message)")
+        }
+        let r = try ObjectReader(root, path: "", keys: Self.rootKeys)
+
+        let canvas = try decodeCanvas(r)
+        let appearance = try r.choice("appearance", default: Appearance.light)
+        let duration = try r.number("duration", default: 4, in: .positive)
+        let fps = try r.number("fps", default: 30, in: .closed(0.001, 1000).excludingLower(0))
+        let seed = try r.int("seed", default: 0, in: .closed(0, 9_007_199_254_740_991))
+        var notes: [String] = []
+
+        let tilt = try decodeTilt(r, duration: duration)
+        let plane = try PlaneSection.decode(r, appearance: appearance)
+        notes += try PlaneSection.decodeEvents(r, duration: duration)
+        let glass = try GlassSection.decode(r, appearance: appearance)
+        let content = try ContentSection.decode(r)
+        if !content.items.isEmpty { notes.append("content: \(content.items.count) items parsed; content is not rendered yet") }
+        let check = try decodeCheck(r, frameCount: max(1, Int((duration * fps).rounded())))
+
+        return SceneDocument(
+            canvas: canvas, appearance: appearance,
+            platform: try r.choice("platform", default: Platform.ios26),
+            reduceTransparency: try r.bool("reduceTransparency", default: false),
+            blending: try r.choice("blending", default: BlendSpace.srgb),
+            dither: try r.bool("dither", default: true),
+            duration: duration, fps: fps, seed: UInt64(seed), tilt: tilt,
+            plane: plane, glass: glass, content: content, check: check, notes: notes)
+    }
+
+    func decodeCanvas(_ r: ObjectReader) throws(SceneError) -> Canvas {
+        let c = try r.object("canvas", keys: ["width", "height", "scale"])
+        let canvas = Canvas(
+            width: try c?.float("width", default: 390, in: .positive) ?? 390,
+            height: try c?.float("height", default: 844, in: .positive) ?? 844,
+            scale: try c?.float("scale", default: 3, in: .positive) ?? 3)
+        let w = Double(canvas.width) * Double(canvas.scale), h = Double(canvas.height) * Double(canvas.scale)
+        guard w.rounded() >= 1, h.rounded() >= 1 else {
+            throw SceneError(path: "canvas", location: c?.location, message: "canvas is smaller than one pixel (\(Value.format(w)) x \(Value.format(h)))")
+        }
+        guard w * h <= Double(maxPixels) else {
+            throw SceneError(path: "canvas", location: c?.location,
+                             message: "canvas of \(Int(w.rounded())) x \(Int(h.rounded())) pixels is over the limit of \(maxPixels / 1_000_000) megapixels (raise it with --max-megapixels)")
+        }
+        return canvas
+    }
+
+    func decodeTilt(_ r: ObjectReader, duration: Double) throws(SceneError) -> Keyframes<Tilt> {
+        var last = -Double.infinity
+        let keys = try r.array("tilt") { (node, path) throws(SceneError) -> Keyframes<Tilt>.Key in
+            let o = try ObjectReader(node, path: path, keys: ["t", "pitch", "roll", "ease"])
+            let t = try o.number("t", default: 0, in: .nonNegative)
+            guard t > last else {
+                throw o.fail("t", "keyframes must be in increasing time order; \(Value.format(t)) s does not come after \(Value.format(last)) s")
+            }
+            last = t
+            let limit = NumberRange.closed(-Double.pi / 2, Double.pi / 2)
+            return .init(time: t,
+                         value: Tilt(pitch: try o.number("pitch", default: 0, in: limit), roll: try o.number("roll", default: 0, in: limit)),
+                         easing: try o.choice("ease", default: Easing.easeInOut))
+        }
+        return Keyframes(keys)
+    }
+
+    func decodeCheck(_ r: ObjectReader, frameCount: Int) throws(SceneError) -> CheckSpec {
+        guard let c = try r.object("check", keys: ["frames", "masks"]) else { return CheckSpec(frames: [], masks: []) }
+        let frames = try c.array("frames") { (node, path) throws(SceneError) -> Int in
+            let v = try Value.number(node, path: path)
+            guard v == v.rounded(), v >= 0, v < Double(frameCount) else {
+                throw SceneError(path: path, location: node.location, message: "expected a frame index from 0 to \(frameCount - 1), found \(Value.format(v))")
+            }
+            return Int(v)
+        }
+        let masks = try c.array("masks") { (node, path) throws(SceneError) -> Rect in try Value.rect(node, path: path) }
+        return CheckSpec(frames: frames, masks: masks)
+    }
+}
+
+extension NumberRange {
+    func excludingLower(_ v: Double) -> NumberRange {
+        NumberRange(lower: v, lowerInclusive: false, upper: upper, upperInclusive: upperInclusive)
+    }
+}

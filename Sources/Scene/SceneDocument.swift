@@ -1,0 +1,61 @@
+import Raster
+
+/// A validated scene: every value checked, every default resolved. Rendering consumes this and never sees JSON.
+///
+/// Units: coordinates and sizes in points (the canvas scale maps them to pixels), time in seconds.
+public struct SceneDocument: Sendable {
+    public var canvas: Canvas
+    public var appearance: Appearance
+    public var platform: Platform
+    public var reduceTransparency: Bool
+    public var blending: BlendSpace
+    public var dither: Bool
+    public var duration: Double
+    public var fps: Double
+    public var seed: UInt64
+    public var tilt: Keyframes<Tilt>
+    public var plane: PlaneSpec
+    public var glass: GlassSpec
+    public var content: ContentSpec
+    public var check: CheckSpec
+    /// Things the renderer wants the user to know that are not errors (e.g. a section not rendered yet).
+    public var notes: [String]
+
+    /// Number of frames: duration x fps, rounded to the nearest whole frame, at least one.
+    public var frameCount: Int { max(1, Int((duration * fps).rounded())) }
+
+    /// The time of a frame, in seconds.
+    public func time(ofFrame i: Int) -> Double { Double(i) / fps }
+}
+
+public struct Canvas: Sendable, Hashable {
+    /// Size in points.
+    public var width: Float
+    public var height: Float
+    /// Pixels per point (3 for a 390 x 844 pt iPhone at 1170 x 2532 px).
+    public var scale: Float
+
+    public var pixelWidth: Int { Int((width * scale).rounded()) }
+    public var pixelHeight: Int { Int((height * scale).rounded()) }
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+}
+
+/// Device attitude in radians: pitch tips the top edge away (rotation about x), roll tips the right edge down
+/// (rotation about y). It moves Liquid Glass highlights.
+public struct Tilt: Sendable, Hashable {
+    public var pitch: Double
+    public var roll: Double
+    public init(pitch: Double, roll: Double) {
+        self.pitch = pitch
+        self.roll = roll
+    }
+    public static let level = Tilt(pitch: 0, roll: 0)
+}
+
+/// Frames and regions a visual-regression check uses for this scene.
+public struct CheckSpec: Sendable {
+    /// Frame indices to compare; empty means the first, middle and last frame.
+    public var frames: [Int]
+    /// Regions (points) left out of comparisons.
+    public var masks: [Rect]
+}
