@@ -1,3 +1,406 @@
+/*
+ * cpng.c: libpng (full API) behind a longjmp-free interface. See cpng.h.
+ *
+ * Pattern used throughout: the public function creates the libpng structs,
+ * then calls a helper (encode / decode) that does setjmp(png_jmpbuf(png))
+ * itself and runs every libpng call that may fail. Our error callback copies
+ * libpng's message into the caller's buffer and longjmps back into that
+ * helper, which returns a status code. The public function then destroys the
+ * structs and releases resources. No longjmp ever leaves this file.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include <png.h>
+#include <zlib.h>
+
 #include "cpng.h"
-int cpng_placeholder(void) { return PNG_LIBPNG_VER; }
+
+/* The constants in cpng.h restate libpng/zlib values; keep them honest. */
+_Static_assert(CPNG_FILTER_NONE == PNG_FILTER_NONE, "filter none");
+_Static_assert(CPNG_FILTER_SUB == PNG_FILTER_SUB, "filter sub");
+_Static_assert(CPNG_FILTER_UP == PNG_FILTER_UP, "filter up");
+_Static_assert(CPNG_FILTER_AVG == PNG_FILTER_AVG, "filter avg");
+_Static_assert(CPNG_FILTER_PAETH == PNG_FILTER_PAETH, "filter paeth");
+_Static_assert(CPNG_FILTER_ALL == PNG_ALL_FILTERS, "all filters");
+_Static_assert(CPNG_STRATEGY_DEFAULT == Z_DEFAULT_STRATEGY, "Z_DEFAULT_STRATEGY");
+_Static_assert(CPNG_STRATEGY_FILTERED == Z_FILTERED, "Z_FILTERED");
+_Static_assert(CPNG_STRATEGY_HUFFMAN_ONLY == Z_HUFFMAN_ONLY, "Z_HUFFMAN_ONLY");
+_Static_assert(CPNG_STRATEGY_RLE == Z_RLE, "Z_RLE");
+_Static_assert(CPNG_STRATEGY_FIXED == Z_FIXED, "Z_FIXED");
+_Static_assert(CPNG_COLOR_GRAY == PNG_COLOR_TYPE_GRAY, "gray");
+_Static_assert(CPNG_COLOR_RGB == PNG_COLOR_TYPE_RGB, "rgb");
+_Static_assert(CPNG_COLOR_PALETTE == PNG_COLOR_TYPE_PALETTE, "palette");
+_Static_assert(CPNG_COLOR_GRAY_ALPHA == PNG_COLOR_TYPE_GRAY_ALPHA, "gray+alpha");
+_Static_assert(CPNG_COLOR_RGBA == PNG_COLOR_TYPE_RGB_ALPHA, "rgba");
+
+/* ---------------------------------------------------------------- errors */
+
+/* Where libpng's message goes: the caller's buffer. */
+typedef struct err_ctx {
+    char *buf;
+    size_t len;
+} err_ctx;
+
+static void set_msg(err_ctx *ctx, const char *fmt, const char *arg) {
+    if (ctx && ctx->buf && ctx->len > 0) snprintf(ctx->buf, ctx->len, fmt, arg);
+}
+
+/* libpng error callback: record the message and jump back to the helper's
+ * setjmp. It must not return (libpng would abort). */
+static void on_error(png_structp png, png_const_charp msg) {
+    set_msg((err_ctx *)png_get_error_ptr(png), "%s",
+            (msg && *msg) ? msg : "unknown libpng error");
+    png_longjmp(png, 1);
+}
+
+/* Warnings (e.g. an ancillary chunk with a bad CRC, which libpng discards)
+ * are not worth failing or printing for. */
+static void on_warning(png_structp png, png_const_charp msg) {
+    (void)png;
+    (void)msg;
+}
+
+static int host_is_little_endian(void) {
+    const uint16_t one = 1;
+    return *(const uint8_t *)&one == 1;
+}
+
+void cpng_free(void *p) { free(p); }
+
+const char *cpng_libpng_version(void) { return png_get_libpng_ver(NULL); }
+
+/* ----------------------------------------------------------------- write */
+
+/* Growable output buffer for cpng_write_memory. */
+typedef struct membuf {
+    uint8_t *data;
+    size_t len, cap;
+} membuf;
+
+static void mem_write(png_structp png, png_bytep bytes, size_t n) {
+    membuf *m = (membuf *)png_get_io_ptr(png);
+    if (n > m->cap - m->len) {
+        size_t cap = m->cap ? m->cap : 64 * 1024;
+        while (cap - m->len < n) {
+            if (cap > SIZE_MAX / 2) png_error(png, "PNG output too large for memory");
+            cap *= 2;  /* doubling keeps appends amortised O(1) */
+        }
+        uint8_t *grown = (uint8_t *)realloc(m->data, cap);
+        if (!grown) png_error(png, "out of memory growing the PNG output buffer");
+        m->data = grown;
+        m->cap = cap;
+    }
+    memcpy(m->data + m->len, bytes, n);
+    m->len += n;
+}
+
+/* Own file writer rather than png_init_io so a failure carries strerror. */
+static void file_write(png_structp png, png_bytep bytes, size_t n) {
+    FILE *fp = (FILE *)png_get_io_ptr(png);
+    if (fwrite(bytes, 1, n, fp) != n) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "write failed: %s", strerror(errno));
+        png_error(png, msg);  /* on_error copies msg before longjmp */
+    }
+}
+
+static void no_flush(png_structp png) { (void)png; }
+
+static int check_write_params(const cpng_write_params *p, err_ctx *ctx) {
+    if (!p || !p->pixels) {
+        set_msg(ctx, "%s", "no pixel data");
+        return CPNG_ERR_ARGS;
+    }
+    if (p->width == 0 || p->height == 0 || p->width > PNG_UINT_31_MAX ||
+        p->height > PNG_UINT_31_MAX) {
+        set_msg(ctx, "%s", "width and height must be between 1 and 2^31-1");
+        return CPNG_ERR_ARGS;
+    }
+    if (p->bit_depth != 8 && p->bit_depth != 16) {
+        set_msg(ctx, "%s", "bit depth must be 8 or 16");
+        return CPNG_ERR_ARGS;
+    }
+    if (p->level < 0 || p->level > 9) {
+        set_msg(ctx, "%s", "zlib compression level must be 0...9");
+        return CPNG_ERR_ARGS;
+    }
+    if (p->strategy < CPNG_STRATEGY_LIBPNG_DEFAULT || p->strategy > CPNG_STRATEGY_FIXED) {
+        set_msg(ctx, "%s", "unknown zlib strategy");
+        return CPNG_ERR_ARGS;
+    }
+    if (p->filters == 0 || (p->filters & ~CPNG_FILTER_ALL) != 0) {
+        set_msg(ctx, "%s", "filter set must be a non-empty OR of CPNG_FILTER_* flags");
+        return CPNG_ERR_ARGS;
+    }
+    /* width <= 2^31-1 so this cannot overflow a 64-bit size_t. */
+    size_t min_stride = (size_t)p->width * 4u * (size_t)(p->bit_depth / 8);
+    if (p->row_stride < min_stride) {
+        set_msg(ctx, "%s", "row stride is smaller than one row of RGBA pixels");
+        return CPNG_ERR_ARGS;
+    }
+    return CPNG_OK;
+}
+
+/* Runs every libpng write call under its own setjmp; output is already set
+ * up on `png`. Nothing here needs cleanup after a longjmp. */
+static int encode(png_structp png, png_infop info, const cpng_write_params *p) {
+    if (setjmp(png_jmpbuf(png))) return CPNG_ERR_LIBPNG;
+
+    /* libpng's default limit is 10^6 px per side; we allow the PNG maximum. */
+    png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
+    png_set_IHDR(png, info, p->width, p->height, p->bit_depth, PNG_COLOR_TYPE_RGB_ALPHA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(png, p->level);
+    if (p->strategy != CPNG_STRATEGY_LIBPNG_DEFAULT)
+        png_set_compression_strategy(png, p->strategy);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, p->filters);
+    /* sRGB plus the gAMA/cHRM values the PNG spec recommends alongside it,
+     * for decoders that ignore sRGB. */
+    if (p->srgb) png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+
+    png_write_info(png, info);
+    /* PNG stores 16-bit samples big-endian; ours are native-endian. */
+    if (p->bit_depth == 16 && host_is_little_endian()) png_set_swap(png);
+
+    const uint8_t *base = (const uint8_t *)p->pixels;
+    for (uint32_t y = 0; y < p->height; y++)
+        png_write_row(png, (png_const_bytep)(base + (size_t)y * p->row_stride));
+    png_write_end(png, info);
+    return CPNG_OK;
+}
+
+/* Create the write structs, point output at (write_fn, io), encode, destroy. */
+static int write_with(const cpng_write_params *params, png_rw_ptr write_fn, void *io,
+                      err_ctx *ctx) {
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, ctx, on_error, on_warning);
+    if (!png) {
+        set_msg(ctx, "%s", "could not create libpng write struct (out of memory?)");
+        return CPNG_ERR_NOMEM;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (!info) {
+        png_destroy_write_struct(&png, NULL);
+        set_msg(ctx, "%s", "could not create libpng info struct (out of memory?)");
+        return CPNG_ERR_NOMEM;
+    }
+    png_set_write_fn(png, io, write_fn, no_flush);
+    int status = encode(png, info, params);
+    png_destroy_write_struct(&png, &info);
+    return status;
+}
+
+int cpng_write_memory(const cpng_write_params *params, uint8_t **out, size_t *out_len,
+                      char *err, size_t err_len) {
+    err_ctx ctx = {err, err_len};
+    if (!out || !out_len) {
+        set_msg(&ctx, "%s", "no output pointers");
+        return CPNG_ERR_ARGS;
+    }
+    *out = NULL;
+    *out_len = 0;
+    int status = check_write_params(params, &ctx);
+    if (status != CPNG_OK) return status;
+
+    membuf m = {NULL, 0, 0};
+    status = write_with(params, mem_write, &m, &ctx);
+    if (status != CPNG_OK) {
+        free(m.data);
+        return status;
+    }
+    *out = m.data;
+    *out_len = m.len;
+    return CPNG_OK;
+}
+
+int cpng_write_file(const char *path, const cpng_write_params *params, char *err,
+                    size_t err_len) {
+    err_ctx ctx = {err, err_len};
+    if (!path) {
+        set_msg(&ctx, "%s", "no path");
+        return CPNG_ERR_ARGS;
+    }
+    int status = check_write_params(params, &ctx);
+    if (status != CPNG_OK) return status;
+
+    FILE *fp = fopen(path, "wb");
+    if (!fp) {
+        set_msg(&ctx, "cannot open for writing: %s", strerror(errno));
+        return CPNG_ERR_IO;
+    }
+    status = write_with(params, file_write, fp, &ctx);
+    /* fclose flushes stdio's buffer, so it can be where a write fails. */
+    if (fclose(fp) != 0 && status == CPNG_OK) {
+        set_msg(&ctx, "error closing file: %s", strerror(errno));
+        status = CPNG_ERR_IO;
+    }
+    if (status != CPNG_OK) remove(path);  /* don't leave a half-written PNG */
+    return status;
+}
+
+/* ------------------------------------------------------------------ read */
+
+/* Input source: exactly one of fp / data is used. */
+typedef struct reader {
+    FILE *fp;
+    const uint8_t *data;
+    size_t len, pos;
+} reader;
+
+/* Own reader (also for files) so truncation gets a clear message instead of
+ * libpng's generic "Read Error". */
+static void read_fn(png_structp png, png_bytep out, size_t n) {
+    reader *r = (reader *)png_get_io_ptr(png);
+    if (r->fp) {
+        if (fread(out, 1, n, r->fp) != n)
+            png_error(png, ferror(r->fp) ? "read error"
+                                         : "unexpected end of file (PNG is truncated)");
+    } else {
+        if (n > r->len - r->pos) png_error(png, "unexpected end of data (PNG is truncated)");
+        memcpy(out, r->data + r->pos, n);
+        r->pos += n;
+    }
+}
+
+/* Signature check before libpng sees anything, so non-PNG input gets a
+ * specific message rather than whatever libpng makes of it. */
+static int check_signature(const uint8_t sig[8], size_t got, err_ctx *ctx) {
+    if (got == 0) {
+        set_msg(ctx, "%s", "not a PNG file: input is empty");
+        return CPNG_ERR_NOT_PNG;
+    }
+    if (got < 8 && png_sig_cmp((png_const_bytep)sig, 0, got) == 0) {
+        set_msg(ctx, "%s", "unexpected end of data (PNG is truncated inside its signature)");
+        return CPNG_ERR_LIBPNG;
+    }
+    if (got < 8 || png_sig_cmp((png_const_bytep)sig, 0, 8) != 0) {
+        set_msg(ctx, "%s", "not a PNG file: missing PNG signature");
+        return CPNG_ERR_NOT_PNG;
+    }
+    return CPNG_OK;
+}
+
+/* Runs every libpng read call under its own setjmp; the 8 signature bytes
+ * have already been consumed. On success fills *img. */
+static int decode(png_structp png, png_infop info, cpng_image *img, err_ctx *ctx) {
+    /* volatile: assigned after setjmp and still needed (to free) after a longjmp. */
+    uint16_t *volatile samples = NULL;
+    if (setjmp(png_jmpbuf(png))) {
+        free(samples);
+        return CPNG_ERR_LIBPNG;
+    }
+
+    png_set_sig_bytes(png, 8);
+    /* Allow any legal size here; our own pixel-count limit comes next. */
+    png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
+    png_read_info(png, info);
+
+    png_uint_32 width = 0, height = 0;
+    int bit_depth = 0, color_type = 0, interlace = 0;
+    png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+    if ((uint64_t)width * height > CPNG_MAX_PIXELS) {
+        if (ctx && ctx->buf && ctx->len > 0)
+            snprintf(ctx->buf, ctx->len, "image too large: %lu x %lu exceeds 2^30 pixels",
+                     (unsigned long)width, (unsigned long)height);
+        return CPNG_ERR_TOO_LARGE;
+    }
+
+    /* Transforms to 16-bit RGBA. libpng applies them in its own fixed order
+     * (expand, expand_16, gray->rgb, filler, swap), whatever the call order. */
+    const int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (has_trns) png_set_tRNS_to_alpha(png);
+    /* 8 -> 16 by byte replication, i.e. v * 257, so 255 maps to 65535. */
+    if (bit_depth < 16) png_set_expand_16(png);
+    if (!(color_type & PNG_COLOR_MASK_COLOR)) png_set_gray_to_rgb(png);
+    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !has_trns)
+        png_set_add_alpha(png, 0xFFFF, PNG_FILLER_AFTER);
+    if (host_is_little_endian()) png_set_swap(png);  /* PNG is big-endian */
+    const int passes = png_set_interlace_handling(png); /* Adam7: 7, else 1 */
+    png_read_update_info(png, info);
+
+    const size_t row_bytes = (size_t)width * 8;
+    if (png_get_rowbytes(png, info) != row_bytes)
+        png_error(png, "internal error: transformed row is not 16-bit RGBA");
+
+    samples = (uint16_t *)malloc(row_bytes * height);
+    if (!samples) png_error(png, "out of memory allocating decoded image");
+
+    /* Row by row (no row-pointer array). For Adam7, each pass fills in its
+     * pixels of the same full-size rows. */
+    for (int pass = 0; pass < passes; pass++)
+        for (png_uint_32 y = 0; y < height; y++)
+            png_read_row(png, (png_bytep)((uint8_t *)samples + (size_t)y * row_bytes), NULL);
+    /* Read through IEND so trailing corruption/truncation is reported too. */
+    png_read_end(png, NULL);
+
+    img->width = width;
+    img->height = height;
+    img->source_bit_depth = bit_depth;
+    img->source_color_type = color_type;
+    img->interlaced = interlace != PNG_INTERLACE_NONE;
+    img->samples = samples;
+    return CPNG_OK;
+}
+
+static int read_with(reader *r, cpng_image *img, err_ctx *ctx) {
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, ctx, on_error, on_warning);
+    if (!png) {
+        set_msg(ctx, "%s", "could not create libpng read struct (out of memory?)");
+        return CPNG_ERR_NOMEM;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (!info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        set_msg(ctx, "%s", "could not create libpng info struct (out of memory?)");
+        return CPNG_ERR_NOMEM;
+    }
+    png_set_read_fn(png, r, read_fn);
+    int status = decode(png, info, img, ctx);
+    png_destroy_read_struct(&png, &info, NULL);
+    return status;
+}
+
+int cpng_read_memory(const uint8_t *data, size_t len, cpng_image *image, char *err,
+                     size_t err_len) {
+    err_ctx ctx = {err, err_len};
+    if (!image) {
+        set_msg(&ctx, "%s", "no output image");
+        return CPNG_ERR_ARGS;
+    }
+    memset(image, 0, sizeof *image);
+    if (!data && len > 0) {
+        set_msg(&ctx, "%s", "no input data");
+        return CPNG_ERR_ARGS;
+    }
+    int status = check_signature(data, len < 8 ? len : 8, &ctx);
+    if (status != CPNG_OK) return status;
+    reader r = {NULL, data, len, 8};
+    return read_with(&r, image, &ctx);
+}
+
+int cpng_read_file(const char *path, cpng_image *image, char *err, size_t err_len) {
+    err_ctx ctx = {err, err_len};
+    if (!path || !image) {
+        set_msg(&ctx, "%s", "no path or output image");
+        return CPNG_ERR_ARGS;
+    }
+    memset(image, 0, sizeof *image);
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        set_msg(&ctx, "cannot open for reading: %s", strerror(errno));
+        return CPNG_ERR_IO;
+    }
+    uint8_t sig[8];
+    size_t got = fread(sig, 1, sizeof sig, fp);
+    int status = check_signature(sig, got, &ctx);
+    if (status == CPNG_OK) {
+        reader r = {fp, NULL, 0, 0};
+        status = read_with(&r, image, &ctx);
+    }
+    fclose(fp);
+    return status;
+}

@@ -1,4 +1,111 @@
+/*
+ * cpng: a small C shim over libpng's full API for forkrender.
+ *
+ * Why it exists: libpng reports errors by longjmp, which must never unwind
+ * through a Swift frame. Every function here owns its own setjmp, so libpng
+ * errors come back as an int status plus libpng's message copied into a
+ * caller-provided buffer. libpng's compound macros don't import into Swift,
+ * so the few constants Swift needs are restated here (cpng.c checks at
+ * compile time that they match libpng/zlib).
+ *
+ * This header deliberately does not include <png.h>, so Swift code importing
+ * CPNG sees only this small surface.
+ */
 #ifndef CPNG_H
 #define CPNG_H
-int cpng_placeholder(void);
-#endif
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Status codes returned by every cpng_* function (0 = success). */
+typedef enum cpng_status {
+    CPNG_OK = 0,
+    CPNG_ERR_ARGS = 1,      /* bad arguments (null pointer, zero size, bad level...) */
+    CPNG_ERR_IO = 2,        /* the file could not be opened / written / closed */
+    CPNG_ERR_NOT_PNG = 3,   /* input does not start with the PNG signature */
+    CPNG_ERR_LIBPNG = 4,    /* libpng reported an error (truncated, bad CRC, bad zlib data...) */
+    CPNG_ERR_TOO_LARGE = 5, /* image dimensions beyond CPNG_MAX_PIXELS */
+    CPNG_ERR_NOMEM = 6      /* malloc/realloc failed */
+} cpng_status;
+
+/* Row filter flags for cpng_write_params.filters (= libpng's PNG_FILTER_*). */
+enum {
+    CPNG_FILTER_NONE = 0x08,
+    CPNG_FILTER_SUB = 0x10,
+    CPNG_FILTER_UP = 0x20,
+    CPNG_FILTER_AVG = 0x40,
+    CPNG_FILTER_PAETH = 0x80,
+    CPNG_FILTER_ALL = 0xF8
+};
+
+/* zlib strategies for cpng_write_params.strategy (= zlib's Z_*);
+ * CPNG_STRATEGY_LIBPNG_DEFAULT leaves libpng's choice alone. */
+enum {
+    CPNG_STRATEGY_LIBPNG_DEFAULT = -1,
+    CPNG_STRATEGY_DEFAULT = 0,
+    CPNG_STRATEGY_FILTERED = 1,
+    CPNG_STRATEGY_HUFFMAN_ONLY = 2,
+    CPNG_STRATEGY_RLE = 3,
+    CPNG_STRATEGY_FIXED = 4
+};
+
+/* PNG colour types as stored in IHDR (= libpng's PNG_COLOR_TYPE_*). */
+enum {
+    CPNG_COLOR_GRAY = 0,
+    CPNG_COLOR_RGB = 2,
+    CPNG_COLOR_PALETTE = 3,
+    CPNG_COLOR_GRAY_ALPHA = 4,
+    CPNG_COLOR_RGBA = 6
+};
+
+/* Largest image (width * height) the reader will allocate for: 2^30 pixels. */
+#define CPNG_MAX_PIXELS (1ull << 30)
+
+/* Recommended size for error message buffers. */
+#define CPNG_ERRLEN 512
+
+/* What to write: an RGBA image, 8 or 16 bits per channel. */
+typedef struct cpng_write_params {
+    uint32_t width;
+    uint32_t height;
+    int bit_depth;        /* 8 or 16 */
+    const void *pixels;   /* RGBA rows; 16-bit samples are native-endian uint16 */
+    size_t row_stride;    /* bytes from one row to the next (>= width * 4 * bit_depth/8) */
+    int level;            /* zlib level 0...9 */
+    int strategy;         /* CPNG_STRATEGY_* */
+    int filters;          /* OR of CPNG_FILTER_* (non-zero) */
+    int srgb;             /* non-zero: write sRGB (perceptual) + matching gAMA/cHRM */
+} cpng_write_params;
+
+/* Encode to a file at `path` (created/truncated; removed again on failure). */
+int cpng_write_file(const char *path, const cpng_write_params *params,
+                    char *err, size_t err_len);
+
+/* Encode to memory. On success *out is a malloc'd buffer of *out_len bytes
+ * that the caller releases with cpng_free. On failure *out is NULL. */
+int cpng_write_memory(const cpng_write_params *params, uint8_t **out, size_t *out_len,
+                      char *err, size_t err_len);
+
+/* A decoded image: always RGBA, 16 bits per channel, native-endian, straight alpha. */
+typedef struct cpng_image {
+    uint32_t width;
+    uint32_t height;
+    int source_bit_depth;   /* 1, 2, 4, 8 or 16 as in IHDR */
+    int source_color_type;  /* CPNG_COLOR_* as in IHDR */
+    int interlaced;         /* 1 if Adam7 */
+    uint16_t *samples;      /* width*height*4 samples, malloc'd; release with cpng_free */
+} cpng_image;
+
+/* Decode any PNG from a file / a memory buffer into 16-bit RGBA.
+ * On failure image->samples is NULL. */
+int cpng_read_file(const char *path, cpng_image *image, char *err, size_t err_len);
+int cpng_read_memory(const uint8_t *data, size_t len, cpng_image *image,
+                     char *err, size_t err_len);
+
+/* Release memory returned by this shim. */
+void cpng_free(void *p);
+
+/* libpng version actually linked, e.g. "1.6.39". */
+const char *cpng_libpng_version(void);
+
+#endif /* CPNG_H */
