@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "DotsTests", dependencies: ["Dots"]),
         .testTarget(name: "GlassTests", dependencies: ["Glass"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
-        .testTarget(name: "forkrenderTests", dependencies: ["Scene"]),
+        .testTarget(name: "forkrenderTests", dependencies: ["Scene", "forkrender"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,7 +34,7 @@ public struct Framebuffer: Sendable, Equatable {
     public func color(atX x: Int, y: Int) -> Color { space.color(self[x, y]) }
 
     public mutating func fill(_ p: SIMD4<Float>) {
-        for i in storage.indices { storage[i] = p }
+        withUnsafeMutablePixels { $0.update(repeating: p) }
     }
 
     /// Scoped read access for kernels. The pointer must not escape `body`.

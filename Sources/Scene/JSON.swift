@@ -109,8 +109,9 @@ private struct JSONParser {
     }
 
     mutating func literal(_ word: String) throws(JSONSyntaxError) {
+        let at = location
         for c in word.utf8 {
-            guard i < bytes.count, bytes[i] == c else { throw error("expected '\(word)'") }
+            guard i < bytes.count, bytes[i] == c else { throw JSONSyntaxError(message: "expected '\(word)'", location: at) }
             i += 1
         }
     }
@@ -221,6 +222,8 @@ private struct JSONParser {
 
     mutating func number() throws(JSONSyntaxError) -> Double {
         let start = i
+        let at = location
+        func error(_ m: String) -> JSONSyntaxError { JSONSyntaxError(message: m, location: at) }
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
         func digits(_ p: inout JSONParser) -> Int {
             let s = p.i
@@ -242,7 +245,7 @@ private struct JSONParser {
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let v = Double(text) else { throw error("invalid number \(text)") }
-        guard v.isFinite else { throw JSONSyntaxError(message: "number \(text) is too large", location: location) }
+        guard v.isFinite else { throw error("number \(text) is too large") }
         return v
     }
 }

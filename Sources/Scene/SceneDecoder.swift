@@ -72,13 +72,18 @@ public struct SceneDecoder: Sendable {
             width: try c?.float("width", default: 390, in: .positive) ?? 390,
             height: try c?.float("height", default: 844, in: .positive) ?? 844,
             scale: try c?.float("scale", default: 3, in: .positive) ?? 3)
+        return try checkCanvas(canvas, location: c?.location)
+    }
+
+    /// Refuses canvases under one pixel or over the pixel limit, before anything is allocated.
+    public func checkCanvas(_ canvas: Canvas, location: SourceLocation? = nil) throws(SceneError) -> Canvas {
         let w = Double(canvas.width) * Double(canvas.scale), h = Double(canvas.height) * Double(canvas.scale)
         guard w.rounded() >= 1, h.rounded() >= 1 else {
-            throw SceneError(path: "canvas", location: c?.location, message: "canvas is smaller than one pixel (\(Value.format(w)) x \(Value.format(h)))")
+            throw SceneError(path: "canvas", location: location, message: "canvas is smaller than one pixel (\(Value.format(w)) x \(Value.format(h)))")
         }
         guard w * h <= Double(maxPixels) else {
-            throw SceneError(path: "canvas", location: c?.location,
-                             message: "canvas of \(Int(w.rounded())) x \(Int(h.rounded())) pixels is over the limit of \(maxPixels / 1_000_000) megapixels (raise it with --max-megapixels)")
+            throw SceneError(path: "canvas", location: location,
+                             message: "canvas of \(Int(w.rounded())) x \(Int(h.rounded())) pixels is over the limit of \(Value.format(Double(maxPixels) / 1e6)) megapixels (raise it with --max-megapixels)")
         }
         return canvas
     }

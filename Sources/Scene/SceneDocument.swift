@@ -35,6 +35,12 @@ public struct Canvas: Sendable, Hashable {
     /// Pixels per point (3 for a 390 x 844 pt iPhone at 1170 x 2532 px).
     public var scale: Float
 
+    public init(width: Float, height: Float, scale: Float) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+    }
+
     public var pixelWidth: Int { Int((width * scale).rounded()) }
     public var pixelHeight: Int { Int((height * scale).rounded()) }
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }

@@ -1,0 +1,86 @@
+import Foundation
+import Raster
+import Scene
+
+/// `forkrender bench`: per-stage timings of the showcase at 1170 x 2532 for 1 thread and all cores, then the
+/// benchmarks of each module. Meaningful only in release builds (`swift build -c release`).
+enum BenchCommand {
+    static let usage = "forkrender bench [--frames <n>] [--threads <list>]"
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "--frames", value: "n", help: "Frames of the showcase to render per run.", defaultText: "30"),
+        OptionSpec(name: "--threads", value: "list", help: "Thread counts to compare, comma-separated.",
+                   defaultText: "1,\(Workers.allCores.count)"),
+        OptionSpec(name: "--only", value: "section", help: "Run one section: pipeline, modules.", repeatable: true),
+    ]
+
+    static func run(_ args: [String]) -> Int32 {
+        if args.contains("--help") || args.contains("-h") {
+            print(helpText(overview: "Measure forkrender's stages (use a release build).", usage: [usage],
+                           arguments: [], options: options), terminator: "")
+            return ExitCode.success
+        }
+        let p: ParsedArguments
+        let frames: Int
+        var threadCounts: [Int] = []
+        do throws(UsageError) {
+            p = try parseArguments(args, options: options)
+            frames = try p.int("--frames", in: 1...10_000) ?? 30
+            for t in (p.value("--threads") ?? "1,\(Workers.allCores.count)").split(separator: ",") {
+                guard let n = Int(t), n >= 1 else { throw UsageError(message: "The value '\(t)' is invalid for '--threads'") }
+                if !threadCounts.contains(n) { threadCounts.append(n) }
+            }
+        } catch {
+            return usageFailure(error.message, usage: usage)
+        }
+        let only = Set(p.all("--only"))
+        #if DEBUG
+        print("warning: this is a debug build; figures are meaningless. Use: swift run -c release forkrender bench")
+        #endif
+        print("forkrender \(version) bench on \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        if only.isEmpty || only.contains("pipeline") {
+            pipeline(frames: frames, threadCounts: threadCounts)
+        }
+        return ExitCode.success
+    }
+
+    /// The showcase through the whole pipeline, PNG encoded to memory and discarded.
+    static func pipeline(frames: Int, threadCounts: [Int]) {
+        guard var document = try? SceneDecoder().decode(text: Showcase.json) else { return }
+        document.canvas = Canvas(width: 390, height: 844, scale: 3)
+        let count = min(frames, document.frameCount)
+        print("\npipeline: showcase \(document.canvas.pixelWidth)x\(document.canvas.pixelHeight), \(count) frames, PNG level \(PNGEncodeOptions.default.level), encoding overlapped")
+        print("threads  simulate ms/f  plane ms/f  glass ms/f  quantize ms/f  deflate ms/f  frames/s  MB/frame")
+        for t in threadCounts {
+            let sink = DiscardSink(settings: EncodeSettings(dither: document.dither))
+            let pipeline = RenderPipeline(document: document, workers: Workers(t))
+            guard let r = try? pipeline.run(frames: Array(0..<count), sinks: [sink]) else { continue }
+            let n = Double(r.frames)
+            print(String(format: "%7d  %13.2f  %10.2f  %10.2f  %13.2f  %12.2f  %8.2f  %8.2f", t,
+                         r.stages.simulate / n * 1000, r.stages.plane / n * 1000, r.stages.glass / n * 1000,
+                         sink.quantize / n * 1000, sink.deflate / n * 1000, n / r.wall, Double(sink.bytes) / n / 1e6))
+        }
+    }
+}
+
+/// Encodes PNGs to memory and drops them: the encode cost without the disk.
+final class DiscardSink: FrameSink, @unchecked Sendable {
+    let settings: EncodeSettings
+    var bytes = 0
+    var quantize = 0.0
+    var deflate = 0.0
+    init(settings: EncodeSettings) { self.settings = settings }
+    func consume(frame index: Int, image: Framebuffer) throws(OutputError) {
+        let t0 = Date()
+        let samples = image.rgba8(dither: settings.dither)
+        let t1 = Date()
+        do {
+            bytes += try PNG.encode(rgba8: samples, width: image.width, height: image.height, options: settings.png).count
+        } catch {
+            throw OutputError("\(error)")
+        }
+        quantize += t1.timeIntervalSince(t0)
+        deflate += Date().timeIntervalSince(t1)
+    }
+    func finish() throws(OutputError) {}
+    func abort() {}
+}

@@ -1,0 +1,33 @@
+import Dispatch
+import Foundation
+
+/// Turns Ctrl-C (SIGINT) and SIGTERM into a flag the render loop polls between frames, so that it can stop,
+/// remove temporary files and kill ffmpeg before exiting, instead of dying with half-written output.
+final class Interrupt: @unchecked Sendable {
+    static let shared = Interrupt()
+    private let lock = NSLock()
+    private var flag = false
+    private var sources: [DispatchSourceSignal] = []
+
+    var isSet: Bool { lock.withLock { flag } }
+
+    func install() {
+        // A closed pipe must surface as EPIPE from write(), not kill the process.
+        signal(SIGPIPE, SIG_IGN)
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            s.setEventHandler { [weak self] in
+                guard let self else { return }
+                let second = self.lock.withLock { () -> Bool in
+                    defer { self.flag = true }
+                    return self.flag
+                }
+                // A second Ctrl-C means "now": temporary files carry a hidden name, so nothing visible is half-written.
+                if second { exit(130) }
+            }
+            s.resume()
+            sources.append(s)
+        }
+    }
+}

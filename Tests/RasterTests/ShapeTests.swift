@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import Raster
+
+/// Anti-aliased coverage summed over all pixels must equal each shape's analytic area. The 0.5 - d coverage is
+/// exact for axis-aligned edges; on curves the error grows with curvature, so shapes of radius >= 8 px are held
+/// to 0.3% of their area.
+@Suite struct ShapeCoverageTests {
+    func relativeError(_ measured: Double, _ exact: Double) -> Double { abs(measured - exact) / exact }
+
+    @Test(arguments: [8.0, 13.7, 40.25])
+    func circleArea(radius: Double) {
+        let c = Circle(center: Point(61.3, 57.8), radius: Float(radius))
+        let sum = Framebuffer.coverageSum(c, width: 128, height: 128)
+        #expect(relativeError(sum, Double.pi * radius * radius) < 0.003)
+    }
+
+    @Test func capsuleArea() {
+        let c = Capsule(from: Point(20.5, 30), to: Point(90, 71.2), radius: 9)
+        let length = (Double(90 - 20.5) * Double(90 - 20.5) + Double(71.2 - 30) * Double(71.2 - 30)).squareRoot()
+        let exact = Double.pi * 81 + 2 * 9 * length
+        #expect(relativeError(Framebuffer.coverageSum(c, width: 128, height: 128), exact) < 0.003)
+    }
+
+    @Test(arguments: CornerCurve.allCases)
+    func roundedRectArea(curve: CornerCurve) {
+        let r = RoundedRect(Rect(x: 10.25, y: 12.5, width: 180, height: 96.5), radius: 22, curve: curve)
+        #expect(relativeError(Framebuffer.coverageSum(r, width: 220, height: 128), r.area) < 0.003)
+    }
+
+    /// The continuous corner's area, checked against a numerical integration of its superellipse written here.
+    @Test func continuousCornerAreaByIntegration() {
+        let e = 30.0, n = Double(ContinuousCorner.exponent)
+        let steps = 200_000
+        var quadrant = 0.0
+        for i in 0..<steps {
+            let x = (Double(i) + 0.5) / Double(steps) * e
+            quadrant += pow(pow(e, n) - pow(x, n), 1 / n) * e / Double(steps)
+        }
+        let rect = RoundedRect(Rect(x: 0, y: 0, width: 100, height: 100), radius: Float(e / Double(ContinuousCorner.reach)), curve: .continuous)
+        let exact = 100 * 100 - 4 * (e * e - quadrant)
+        #expect(relativeError(rect.area, exact) < 1e-4)
+    }
+
+    @Test func continuousCornerPassesThroughTheCircularFortyFiveDegreePoint() {
+        // Both corners of radius r cross the diagonal at r (1 - 1/sqrt 2) from each side.
+        let r: Float = 40
+        let box = Rect(x: 0, y: 0, width: 200, height: 200)
+        let p = Point(repeating: r * (1 - 1 / Float(2).squareRoot()))
+        #expect(abs(RoundedRect(box, radius: r, curve: .circular).signedDistance(p)) < 1e-3)
+        #expect(abs(RoundedRect(box, radius: r, curve: .continuous).signedDistance(p)) < 1e-2)
+        // The continuous corner starts earlier along the side: 1.2 r from the corner the circular edge is still
+        // straight (distance exactly -0.5 half a pixel inside) while the continuous edge has begun to curve away.
+        let q = Point(1.2 * r, 0.5)
+        #expect(abs(RoundedRect(box, radius: r, curve: .circular).signedDistance(q) + 0.5) < 1e-5)
+        #expect(RoundedRect(box, radius: r, curve: .continuous).signedDistance(q) > -0.45)
+        // Past its reach (1.52866 r) the continuous edge is straight again.
+        let s = Point(1.6 * r, 0.5)
+        #expect(abs(RoundedRect(box, radius: r, curve: .continuous).signedDistance(s) + 0.5) < 1e-5)
+    }
+
+    @Test func radiusClampsToHalfTheShorterSide() {
+        let pill = RoundedRect(Rect(x: 0, y: 0, width: 100, height: 40), radius: 500, curve: .circular)
+        #expect(pill.reach == 20)
+        let capsule = Capsule(from: Point(20, 20), to: Point(80, 20), radius: 20)
+        for p in [Point(3, 20), Point(50, 1), Point(95, 30), Point(10, 8)] {
+            #expect(abs(pill.signedDistance(p) - capsule.signedDistance(p)) < 1e-4)
+        }
+    }
+
+    @Test func fillIsIdenticalForAnyWorkerCount() {
+        var a = Framebuffer(width: 200, height: 150, color: Color(242, 242, 247))
+        var b = a
+        let shape = RoundedRect(Rect(x: 13.3, y: 9.1, width: 170, height: 120), radius: 30)
+        a.fill(shape, color: Token.systemBlue.color(.light).opacity(0.5), workers: .single)
+        b.fill(shape, color: Token.systemBlue.color(.light).opacity(0.5), workers: Workers(4))
+        #expect(a == b)
+    }
+}
+
+@Suite struct EasingTests {
+    @Test(arguments: Easing.allCases)
+    func endpointsAndMonotonic(e: Easing) {
+        #expect(abs(e(0)) < 1e-9 && abs(e(1) - 1) < 1e-6)
+        var last = -1.0
+        for i in 0...100 {
+            let v = e(Double(i) / 100)
+            #expect(v >= last - 1e-9)
+            last = v
+        }
+    }
+
+    @Test func easeInOutIsSymmetric() {
+        for x in stride(from: 0.0, through: 1.0, by: 0.05) {
+            #expect(abs(Easing.easeInOut(x) + Easing.easeInOut(1 - x) - 1) < 1e-6)
+        }
+        // cubic-bezier(0.42, 0, 1, 1) at x = 0.5, solved independently by bisection on the parametric form.
+        func bezier(_ t: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<80 { let m = (lo + hi) / 2; if bezier(m, 0.42, 1) < 0.5 { lo = m } else { hi = m } }
+        #expect(abs(Easing.easeIn(0.5) - bezier(lo, 0, 1)) < 1e-6)
+    }
+
+    @Test func keyframesHoldOutsideAndEaseBetween() {
+        let k = Keyframes<Double>([.init(time: 1, value: 10, easing: .linear), .init(time: 3, value: 20, easing: .linear)])
+        let mix = { (a: Double, b: Double, t: Double) in a + (b - a) * t }
+        #expect(k.value(at: 0, mix: mix) == 10)
+        #expect(k.value(at: 2, mix: mix) == 15)
+        #expect(k.value(at: 5, mix: mix) == 20)
+    }
+}
+
+@Suite struct WorkersTests {
+    @Test(arguments: [1, 2, 3, 8])
+    func everyPieceRunsExactlyOnce(count: Int) {
+        let n = 1000
+        var hits = [Int](repeating: 0, count: n)
+        hits.withUnsafeMutableBufferPointer { h in
+            Workers(count).forEach(n) { i in h[i] += 1 }
+        }
+        #expect(hits.allSatisfy { $0 == 1 })
+    }
+}
