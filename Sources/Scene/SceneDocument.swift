@@ -65,3 +65,19 @@ public struct CheckSpec: Sendable {
     /// Regions (points) left out of comparisons.
     public var masks: [Rect]
 }
+
+extension SceneDocument {
+    /// Replaces the tilt with a sweep across the full range: roll from -max to +max while pitch goes from +max/2 to
+    /// -max/2, linearly over the whole duration, so every highlight position shows up in one preview.
+    public mutating func sweepTilt(maxAngle: Double = 0.6) {
+        tilt = Keyframes([
+            .init(time: 0, value: Tilt(pitch: maxAngle / 2, roll: -maxAngle), easing: .linear),
+            .init(time: duration, value: Tilt(pitch: -maxAngle / 2, roll: maxAngle), easing: .linear),
+        ])
+    }
+
+    /// The tilt at time t (level when the scene has no keyframes).
+    public func tilt(at t: Double) -> Tilt {
+        tilt.value(at: t) { a, b, p in Tilt(pitch: a.pitch + (b.pitch - a.pitch) * p, roll: a.roll + (b.roll - a.roll) * p) } ?? .level
+    }
+}

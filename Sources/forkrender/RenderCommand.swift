@@ -21,6 +21,7 @@ enum RenderCommand {
                    defaultText: "1 with the RLE strategy, chosen by measurement"),
         OptionSpec(name: "--depth", value: "8|16", help: "Bits per channel of the PNGs.", defaultText: "8"),
         OptionSpec(name: "--scale", value: "s", help: "Override the canvas scale (pixels per point), e.g. 1 for quick previews."),
+        OptionSpec(name: "--tilt-sweep", help: "Replace the scene's tilt with a sweep across the full range (previews every highlight)."),
         OptionSpec(name: "--max-megapixels", value: "n", help: "Refuse canvases above this size.", defaultText: "64"),
         OptionSpec(name: "--quiet", short: "-q", help: "Print nothing but errors."),
         OptionSpec(name: "--version", help: "Show the version."),
@@ -107,6 +108,8 @@ enum RenderCommand {
             document.canvas.scale = Float(scale)
             _ = try decoder.checkCanvas(document.canvas)
         }
+
+        if p.has("--tilt-sweep") { document.sweepTilt() }
 
         var frames = Array(0..<document.frameCount)
         if let f = p.value("--frames") {

@@ -122,3 +122,16 @@ import Testing
         #expect(throws: SelectionError.self) { try FrameSelection.parseShard("3/3") }
     }
 }
+
+@Suite struct TiltTests {
+    @Test func tiltEasesBetweenKeysAndSweepCoversTheRange() throws {
+        var d = try SceneDecoder().decode(text: #"{"duration": 2, "tilt": [{"t": 0, "roll": -0.2, "ease": "linear"}, {"t": 2, "roll": 0.2, "ease": "linear"}]}"#)
+        #expect(abs(d.tilt(at: 1).roll) < 1e-12)
+        #expect(d.tilt(at: 5).roll == 0.2)
+        d.sweepTilt()
+        #expect(d.tilt(at: 0).roll == -0.6 && d.tilt(at: 2).roll == 0.6)
+        #expect(abs(d.tilt(at: 1).roll) < 1e-12)
+        let level = try SceneDecoder().decode(text: "{}")
+        #expect(level.tilt(at: 1) == .level)
+    }
+}
