@@ -6,6 +6,12 @@ public struct SceneDecoder: Sendable {
     /// Canvases above this many pixels are refused before anything is allocated (`--max-megapixels`).
     public var maxPixels: Int = 64_000_000
 
+    /// Values that replace the scene's own (the tier sheet renders one scene in every tier and appearance).
+    /// Applied while decoding, so every token resolves for the overriding appearance.
+    public var appearance: Appearance?
+    public var platform: Platform?
+    public var reduceTransparency: Bool?
+
     public init(maxPixels: Int = 64_000_000) { self.maxPixels = maxPixels }
 
     static let rootKeys = ["$schema", "canvas", "appearance", "platform", "reduceTransparency", "blending", "dither",
@@ -42,7 +48,12 @@ public struct SceneDecoder: Sendable {
         let r = try ObjectReader(root, path: "", keys: Self.rootKeys)
 
         let canvas = try decodeCanvas(r)
-        let appearance = try r.choice("appearance", default: Appearance.light)
+        let sceneAppearance = try r.choice("appearance", default: Appearance.light)
+        let appearance = self.appearance ?? sceneAppearance
+        let scenePlatform = try r.choice("platform", default: Platform.ios26)
+        let platform = self.platform ?? scenePlatform
+        let sceneReduce = try r.bool("reduceTransparency", default: false)
+        let reduceTransparency = self.reduceTransparency ?? sceneReduce
         let duration = try r.number("duration", default: 4, in: .positive)
         let fps = try r.number("fps", default: 30, in: .closed(0.001, 1000).excludingLower(0))
         let seed = try r.int("seed", default: 0, in: .closed(0, 9_007_199_254_740_991))
@@ -58,8 +69,7 @@ public struct SceneDecoder: Sendable {
 
         return SceneDocument(
             canvas: canvas, appearance: appearance,
-            platform: try r.choice("platform", default: Platform.ios26),
-            reduceTransparency: try r.bool("reduceTransparency", default: false),
+            platform: platform, reduceTransparency: reduceTransparency,
             blending: try r.choice("blending", default: BlendSpace.srgb),
             dither: try r.bool("dither", default: true),
             duration: duration, fps: fps, seed: UInt64(seed), tilt: tilt,
