@@ -58,6 +58,8 @@ public enum BackdropExtent: Sendable, Hashable {
 @inlinable
 func mirror(_ i: Int, _ n: Int) -> Int {
     if i >= 0 && i < n { return i }
+    if i < 0 && i >= -n { return -1 - i }
+    if i >= n && i < 2 * n { return 2 * n - 1 - i }
     let period = 2 * n
     var m = i % period
     if m < 0 { m += period }
