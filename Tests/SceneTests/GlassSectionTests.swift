@@ -179,3 +179,27 @@ struct GlassSectionTests {
         #expect(differentUnder > 1000)  // the lower panel is really drawn where the top one is not
     }
 }
+
+/// Not a regular test: with GLASS_DUMP set to a folder, renders frame 0 of every glass scene and writes it as
+/// raw 8-bit RGBA (`<scene>.rgba`, with `<scene>.size` holding "width height") for a look at the pixels
+/// before the PNG writer lands.
+@Test(.enabled(if: ProcessInfo.processInfo.environment["GLASS_DUMP"] != nil))
+func dumpGlassScenes() throws {
+    let folder = URL(fileURLWithPath: ProcessInfo.processInfo.environment["GLASS_DUMP"]!)
+    let files = try FileManager.default.contentsOfDirectory(atPath: scenesFolder.path)
+        .filter { $0.hasPrefix("glass-") && $0.hasSuffix(".json") }.sorted()
+    for f in files {
+        var c = Compositor(document: try SceneDecoder().decode(file: scenesFolder.appendingPathComponent(f).path))
+        let frame = c.render(frame: 0)
+        var out = [UInt8](repeating: 0, count: frame.pixelCount * 4)
+        for y in 0..<frame.height { for x in 0..<frame.width {
+            let col = frame.color(atX: x, y: y)
+            for (k, v) in [col.red, col.green, col.blue, col.alpha].enumerated() {
+                out[(y * frame.width + x) * 4 + k] = UInt8(max(0, min(255, (v * 255).rounded())))
+            }
+        } }
+        let name = String(f.dropLast(5))
+        try Data(out).write(to: folder.appendingPathComponent(name + ".rgba"))
+        try "\(frame.width) \(frame.height)".write(to: folder.appendingPathComponent(name + ".size"), atomically: true, encoding: .utf8)
+    }
+}
