@@ -151,6 +151,29 @@ struct SurfaceTests {
         #expect(n > 10000)
     }
 
+    /// The web backdrop is the border box (nothing outside the element bleeds in, as in browsers); the native
+    /// tiers read the plane around the surface too.
+    @Test func webBackdropIsTheBorderBox() {
+        var plane = Framebuffer(width: 200, height: 120, color: Color(red: 1, green: 1, blue: 1))
+        for y in 0..<120 { for x in 0..<40 { plane[x, y] = SIMD4(0, 0, 0, 1) } }  // black just left of the panel
+        let shape = PanelShape(.rect, box: Rect(x: 40, y: 20, width: 120, height: 80), cornerRadius: 0, curve: .circular)
+        let web = draw(GlassSurface(shape: shape, tier: .web), over: plane)
+        let frosted = draw(GlassSurface(shape: shape, material: .ultraThin, tier: .frosted), over: plane)
+        let bg: Float = 0.45, inside = SIMD4<Float>(1, 1, 1, 1) * (1 - bg) + SIMD4(repeating: bg)
+        #expect(maxDifference(web[42, 90], inside) < 1e-6)   // white backdrop mirrored at the box edge
+        #expect(frosted[42, 90].x < frosted[150, 90].x - 0.05)  // the black beside it shows through the blur
+    }
+
+    /// Surfaces partly or wholly off the canvas draw their visible part, or nothing.
+    @Test(arguments: [Tier.frosted, .web])
+    func surfacesOffTheCanvas(tier: Tier) {
+        let plane = dotPlane(width: 100, height: 80, scale: 1)
+        let part = draw(GlassSurface(shape: PanelShape(.rect, box: Rect(x: -30, y: -10, width: 80, height: 50), cornerRadius: 8), tier: tier), over: plane)
+        #expect(part[10, 10] != plane[10, 10] && part[90, 70] == plane[90, 70])
+        let gone = draw(GlassSurface(shape: PanelShape(.circle, box: Rect(x: 300, y: 300, width: 40, height: 40)), tier: tier), over: plane)
+        #expect(gone == plane)
+    }
+
     /// Same bytes for any worker count, every tier.
     @Test(arguments: [Tier.frosted, .web, .android, .androidLegacy, .opaque])
     func deterministicForAnyWorkerCount(tier: Tier) {
