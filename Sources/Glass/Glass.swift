@@ -1,2 +1,45 @@
-// Glass module
+// Glass: the material of every elevated FORK surface, as image operations on the rendered plane.
+//
+// Guide
+// -----
+// Purpose: turn one glass surface (a shape, a material, a tint, an appearance and a tier) into pixels drawn over
+// the frame, reading only the plane layer. The compositor (Scene) owns the layer order; this module owns what a
+// glass surface looks like on each platform.
+//
+// Glossary: pixel (x, y) has its center at (x + 0.5, y + 0.5), origin top-left, y down. Pixels are premultiplied
+// `SIMD4<Float>` in the framebuffer's blend space (sRGB-encoded by default, as iOS and browsers composite).
+// Sizes inside this module are in pixels unless a name says points (`...Points`); the caller passes the scale.
+//
+// The rules, by construction:
+//  1. A glass operation reads the plane layer and nothing else (`GlassEffect.apply` takes it as a separate,
+//     read-only value), so glass never samples glass, and overlapping panels each see the plane.
+//  2. There is one blur between the plane and a surface: the surface's own. Nothing else blurs the plane.
+//  3. No drop shadows: the surface is the elevation; a hairline separator border defines the edge.
+//  4. A surface writes only pixels its anti-aliased shape covers; inside it, the frame pixel becomes the glass
+//     pixel (coverage-weighted at the edge).
+//
+// Structure: `Tier` (which look a platform gets, chosen in one function) -> `GlassEffect` (one per look; the
+// non-liquid tiers are all a `Frost`: blur, saturate, fills, highlight, border, clip) built from the defaults
+// table in `GlassDefaults`. Liquid Glass (issue 5) adds a lens effect beside `Frost` and a case to `Tier.effect`.
+//
+// Limits: until the lens exists, the `.liquid` tier renders as `.frosted` and `Tier.select` says so in a note.
 import Raster
+
+/// Draws glass surfaces into a frame.
+public enum Glass {
+    /// Draws `surface` over `frame`, sampling only `plane` (which must have the frame's size and blend space).
+    public static func draw(_ surface: GlassSurface, plane: Framebuffer, into frame: inout Framebuffer,
+                            workers: Workers = .single) {
+        precondition(plane.width == frame.width && plane.height == frame.height && plane.space == frame.space,
+                     "glass reads a plane of the frame's size and space")
+        surface.tier.effect(for: surface).apply(surface, plane: plane, into: &frame, workers: workers)
+    }
+}
+
+/// One glass look: an image operation that draws a surface from the plane.
+///
+/// Contract: read `plane` only (never `frame`, except to blend at the anti-aliased edge), write only pixels the
+/// surface's shape covers, and give the same bytes for any worker count.
+public protocol GlassEffect: Sendable {
+    func apply(_ surface: GlassSurface, plane: Framebuffer, into frame: inout Framebuffer, workers: Workers)
+}

@@ -1,27 +1,224 @@
+import Glass
 import Raster
 
-/// The glass section of a scene. (Foundation version: panels are decoded; the Glass issues render them.)
+/// The glass section of a scene: the panels, validated, with every default resolved and each panel's tier
+/// chosen. The layer rules (GlassRules) are checked here, over the whole timeline.
 public struct GlassSpec: Sendable {
     public var panels: [GlassPanelSpec]
+    /// Things the user should know that are not errors (a tier drawn as another, a clamped radius).
+    public var notes: [String]
+
+    public init(panels: [GlassPanelSpec] = [], notes: [String] = []) {
+        self.panels = panels
+        self.notes = notes
+    }
 }
 
+/// One glass panel. Units: points and seconds.
 public struct GlassPanelSpec: Sendable {
+    /// The panel's `id`, or its JSON path (`glass[2]`) when it has none: the name messages use.
+    public var name: String
     public var id: String?
-    public var frame: Rect
+    /// JSON path and location, for messages about the panel.
     public var path: String
+    public var location: SourceLocation
+    public var outline: Outline
+    /// The frame over time (a single key when the panel does not move).
+    public var frames: Keyframes<Rect>
+    /// Corner radius in points (rect only); clamped to half the shorter side when drawn.
+    public var radius: Float
+    public var material: Material
+    /// Straight tint with its opacity applied, or nil.
+    public var tint: Color?
+    /// The GlassEffectContainer the panel belongs to (morphing, issue 5).
+    public var container: String?
+    public var tier: TierChoice
+    public var cornerCurve: CornerCurve
+
+    public var isAnimated: Bool { frames.keys.count > 1 }
+
+    /// The frame at a time, eased between keys.
+    public func frame(at time: Double) -> Rect {
+        frames.value(at: time) { a, b, p in a.interpolated(to: b, Float(p)) } ?? Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// The panel's outline at a time, in units of `scale` pixels per point.
+    public func shape(at time: Double, scale: Float) -> PanelShape {
+        PanelShape(outline, box: frame(at: time).scaled(by: scale), cornerRadius: radius * scale, curve: cornerCurve)
+    }
+
+    /// What the Glass module draws for this panel at a time.
+    public func surface(at time: Double, scale: Float, appearance: Appearance) -> GlassSurface {
+        GlassSurface(shape: shape(at: time, scale: scale), material: material, tint: tint,
+                     appearance: appearance, scale: scale, tier: tier.rendered)
+    }
+}
+
+extension Platform {
+    /// The device Glass selects tiers for.
+    public var device: Device {
+        switch self {
+        case .web: return .web
+        case .android: return .android(apiLevel: Device.renderEffectAPILevel)
+        case .androidLegacy: return .android(apiLevel: Device.renderEffectAPILevel - 1)
+        default: return .iOS(version: Int(rawValue.dropFirst(3)) ?? Device.liquidGlassVersion)
+        }
+    }
 }
 
 enum GlassSection {
-    static let keys = ["id", "shape", "frame", "radius", "material", "container", "tint", "variant", "interactive"]
+    static let keys = ["id", "shape", "frame", "keyframes", "radius", "material", "tint", "tintOpacity", "tier",
+                       "container", "source", "layer"]
+    /// Corner radius of a rect panel when the scene gives none, in points.
+    static let defaultRadius: Float = 20
+    /// The material when the scene gives none: the seed's fallback, `.systemThinMaterial`.
+    static let defaultMaterial = Material.thin
 
-    static func decode(_ root: ObjectReader, appearance: Appearance) throws(SceneError) -> GlassSpec {
-        let panels = try root.array("glass") { (node, path) throws(SceneError) -> GlassPanelSpec in
-            let o = try ObjectReader(node, path: path, keys: keys)
-            guard let frame = try o.rect("frame") else {
-                throw SceneError(path: path, location: o.location, message: "missing key 'frame' ([x, y, width, height] in points)")
-            }
-            return GlassPanelSpec(id: try o.string("id"), frame: frame, path: path)
-        }
-        return GlassSpec(panels: panels)
+    struct Context {
+        var appearance: Appearance
+        var platform: Platform
+        var reduceTransparency: Bool
+        var duration: Double
+        var fps: Double
     }
+
+    static func decode(_ root: ObjectReader, _ c: Context) throws(SceneError) -> GlassSpec {
+        var notes: [String] = []
+        var sources: [(node: JSONNode, path: String, panel: Int)] = []
+        var index = 0
+        let panels = try root.array("glass") { (node, path) throws(SceneError) -> GlassPanelSpec in
+            defer { index += 1 }
+            let o = try ObjectReader(node, path: path, keys: keys)
+            if let s = o.node("source") { sources.append((s, o.childPath("source"), index)) }
+            return try decodePanel(o, c, notes: &notes)
+        }
+        try checkIDs(panels)
+        for s in sources { try checkSource(s.node, path: s.path, panel: panels[s.panel], all: panels) }
+        let fallbacks = panels.filter { $0.tier.note != nil }
+        if let first = fallbacks.first, let note = first.tier.note {
+            notes.append("glass: \(note) (\(fallbacks.count) panel\(fallbacks.count == 1 ? "" : "s"))")
+        }
+        try GlassRules.checkLayers(panels, duration: c.duration, fps: c.fps)
+        return GlassSpec(panels: panels, notes: notes)
+    }
+
+    static func decodePanel(_ o: ObjectReader, _ c: Context, notes: inout [String]) throws(SceneError) -> GlassPanelSpec {
+        let id = try o.string("id")
+        if let id, id.isEmpty { throw o.fail("id", "expected a non-empty name") }
+        let name = id.map { "'\($0)'" } ?? o.path
+        let outline = try o.choice("shape", default: Outline.rect)
+        let frames = try decodeFrames(o, duration: c.duration)
+
+        if outline == .circle {
+            for k in frames.keys where abs(k.value.width - k.value.height) > 1e-3 {
+                throw o.fail(o.has("frame") ? "frame" : "keyframes",
+                             "a circle needs a square frame, found \(fmt(k.value.width)) x \(fmt(k.value.height)) at t = \(Value.format(k.time)) s (use \"shape\": \"capsule\" for a stadium)")
+            }
+        }
+        var radius = Self.defaultRadius
+        if let r = try o.number("radius") {
+            guard outline == .rect else {
+                throw o.fail("radius", "'radius' applies to \"rect\" panels only; a \(outline.rawValue) is round already")
+            }
+            guard r >= 0, r.isFinite else { throw o.fail("radius", "expected a corner radius of at least 0 points, found \(Value.format(r))") }
+            radius = Float(r)
+        }
+        if outline == .rect, o.has("radius"), let k = frames.keys.min(by: { minSide($0.value) < minSide($1.value) }), radius > minSide(k.value) / 2 {
+            notes.append("\(o.childPath("radius")): radius \(fmt(radius)) pt of \(name) is more than half its shorter side (\(fmt(minSide(k.value))) pt at t = \(Value.format(k.time)) s); clamped to half the side")
+        }
+
+        let material = try o.choice("material", default: Self.defaultMaterial)
+        var tint = try o.color("tint", appearance: c.appearance)
+        let tintOpacity = try o.float("tintOpacity", default: GlassDefaults.tintOpacity, in: .unit)
+        if o.has("tintOpacity") && tint == nil { throw o.fail("tintOpacity", "'tintOpacity' needs a 'tint' color") }
+        tint = tint?.opacity(tintOpacity)
+        let container = try o.string("container")
+
+        if let layer = o.node("layer") { try checkLayer(layer, path: o.childPath("layer"), name: name) }
+
+        let requested: Tier? = o.has("tier") ? try o.choice("tier", default: Tier.frosted) : nil
+        let choice = Tier.select(device: c.platform.device, reduceTransparency: c.reduceTransparency, requested: requested)
+        let curve = choice.rendered.cornerCurve ?? c.platform.device.cornerCurve
+        return GlassPanelSpec(name: name, id: id, path: o.path, location: o.location, outline: outline, frames: frames,
+                              radius: radius, material: material, tint: tint, container: container,
+                              tier: choice, cornerCurve: curve)
+    }
+
+    /// `frame` (fixed) or `keyframes` (moving), exactly one of them.
+    static func decodeFrames(_ o: ObjectReader, duration: Double) throws(SceneError) -> Keyframes<Rect> {
+        switch (o.node("frame"), o.node("keyframes")) {
+        case (nil, nil):
+            throw SceneError(path: o.path, location: o.location,
+                             message: "missing key 'frame' ([x, y, width, height] in points) or 'keyframes'")
+        case (.some, .some):
+            throw o.fail("keyframes", "give either 'frame' (a fixed panel) or 'keyframes' (a moving one), not both")
+        case (let f?, nil):
+            return Keyframes([.init(time: 0, value: try Value.rect(f, path: o.childPath("frame")), easing: .linear)])
+        case (nil, .some):
+            var last = -Double.infinity
+            let keys = try o.array("keyframes") { (node, path) throws(SceneError) -> Keyframes<Rect>.Key in
+                let k = try ObjectReader(node, path: path, keys: ["t", "frame", "ease"])
+                let t = try k.number("t", default: 0, in: .nonNegative)
+                guard t > last else {
+                    throw k.fail("t", "keyframes must be in increasing time order; \(Value.format(t)) s does not come after \(Value.format(last)) s")
+                }
+                last = t
+                let frame = try Value.rect(try k.require("frame", "[x, y, width, height] in points"), path: k.childPath("frame"))
+                return .init(time: t, value: frame, easing: try k.choice("ease", default: Easing.easeInOut))
+            }
+            guard !keys.isEmpty else { throw o.fail("keyframes", "expected at least one keyframe") }
+            return Keyframes(keys)
+        }
+    }
+
+    static func checkIDs(_ panels: [GlassPanelSpec]) throws(SceneError) {
+        var seen: [String: GlassPanelSpec] = [:]
+        for p in panels {
+            guard let id = p.id else { continue }
+            if let first = seen[id] {
+                throw SceneError(path: p.path + ".id", location: p.location,
+                                 message: "duplicate panel id '\(id)' (first used by \(first.path))")
+            }
+            seen[id] = p
+        }
+    }
+
+    /// `source` names what a panel samples. Only the plane is allowed: glass never samples glass, and a
+    /// panel reading an already blurred plane would blur twice.
+    static func checkSource(_ node: JSONNode, path: String, panel: GlassPanelSpec, all: [GlassPanelSpec]) throws(SceneError) {
+        let s = try Value.string(node, path: path)
+        if s == "plane" { return }
+        if let other = all.first(where: { $0.id == s }) {
+            throw SceneError(path: path, location: node.location,
+                             message: "glass never samples glass: panel \(panel.name) asks to read panel \(other.name); every panel samples the plane only (remove 'source' or set it to \"plane\")")
+        }
+        if s == "blurredPlane" {
+            throw SceneError(path: path, location: node.location,
+                             message: "don't double-blur: panel \(panel.name) already blurs the plane; reading a blurred plane would blur it twice (remove 'source' or set it to \"plane\")")
+        }
+        let names = ["plane", "blurredPlane"] + all.compactMap(\.id)
+        throw SceneError(path: path, location: node.location,
+                         message: "unknown source '\(s)'; a panel samples \"plane\" (the only value allowed)",
+                         suggestion: Suggest.closest(to: s, in: names))
+    }
+
+    /// `layer` says where a panel sits in the z-order; only "glass" is allowed (plane, glass, content).
+    static func checkLayer(_ node: JSONNode, path: String, name: String) throws(SceneError) {
+        let s = try Value.string(node, path: path)
+        switch s {
+        case "glass": return
+        case "plane", "background":
+            throw SceneError(path: path, location: node.location,
+                             message: "z-order is plane, glass, content: panel \(name) cannot go under or into the plane (the dot grid is always the deepest layer)")
+        case "content", "foreground":
+            throw SceneError(path: path, location: node.location,
+                             message: "z-order is plane, glass, content: panel \(name) is glass and draws below content; content cannot go under glass")
+        default:
+            throw SceneError(path: path, location: node.location, message: "unknown layer '\(s)'; glass panels sit in the \"glass\" layer",
+                             suggestion: Suggest.closest(to: s, in: ["glass", "plane", "content"]))
+        }
+    }
+
+    static func minSide(_ r: Rect) -> Float { min(r.width, r.height) }
+    static func fmt(_ v: Float) -> String { Value.format(Double(v)) }
 }

@@ -62,7 +62,11 @@ public struct SceneDecoder: Sendable {
         let tilt = try decodeTilt(r, duration: duration)
         let plane = try PlaneSection.decode(r, appearance: appearance)
         notes += try PlaneSection.decodeEvents(r, duration: duration)
-        let glass = try GlassSection.decode(r, appearance: appearance)
+        let platform = try r.choice("platform", default: Platform.ios26)
+        let reduceTransparency = try r.bool("reduceTransparency", default: false)
+        let glass = try GlassSection.decode(r, .init(appearance: appearance, platform: platform,
+                                                     reduceTransparency: reduceTransparency, duration: duration, fps: fps))
+        notes += glass.notes
         let content = try ContentSection.decode(r)
         if !content.items.isEmpty { notes.append("content: \(content.items.count) items parsed; content is not rendered yet") }
         let check = try decodeCheck(r, frameCount: max(1, Int((duration * fps).rounded())))

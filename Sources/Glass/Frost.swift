@@ -1,0 +1,75 @@
+import Raster
+
+/// The frosted surface every non-liquid tier is made of, as one image operation:
+///
+///     plane --blur(sigma, backdrop, mirrored)--> saturate(s) --> fills (source-over, in order)
+///           --> highlight (web) --> border --> clip to the shape, anti-aliased
+///
+/// Units: sigma and widths in pixels. Colors are straight sRGB, premultiplied into the frame's blend space
+/// once per surface. Output: inside the shape the frame pixel becomes the glass pixel; at the anti-aliased
+/// edge it is blended by coverage with what the frame held. Deterministic for any worker count (rows are
+/// split; each pixel is computed by one piece).
+public struct Frost: GlassEffect {
+    public var blur: GaussianBlur
+    public var backdrop: BackdropExtent
+    public var saturation: Saturation
+    /// Straight colors laid over the blurred backdrop in order (material overlay, then tint).
+    public var fills: [Color]
+    public var highlight: Highlight?
+    public var border: Border?
+
+    public init(blur: GaussianBlur, backdrop: BackdropExtent = .plane, saturation: Saturation = .identity,
+                fills: [Color] = [], highlight: Highlight? = nil, border: Border? = nil) {
+        self.blur = blur
+        self.backdrop = backdrop
+        self.saturation = saturation
+        self.fills = fills
+        self.highlight = highlight
+        self.border = border
+    }
+
+    public func apply(_ surface: GlassSurface, plane: Framebuffer, into frame: inout Framebuffer, workers: Workers) {
+        let canvas = PixelRect(plane)
+        let shape = surface.shape
+        let back = backdrop == .plane ? canvas : PixelRect(covering: surface.box, clippedTo: canvas)
+        let region = PixelRect(covering: shape.bounds.insetBy(-1), clippedTo: back)
+        guard !region.isEmpty else { return }
+        // sigma 0 gives back the plane's pixels of the region.
+        let backdropPixels = blur.apply(plane, region: region, backdrop: back, workers: workers)
+
+        let space = frame.space
+        let fills = self.fills.map { space.premultiply($0) }
+        let borderColor = border.map { space.premultiply($0.color) } ?? .zero
+        let white = space.premultiply(Color(red: 1, green: 1, blue: 1))
+        let saturation = self.saturation, highlight = self.highlight, border = self.border
+        let w = region.width, stride = frame.width
+        frame.withUnsafeMutablePixels { out in
+            backdropPixels.withUnsafeBufferPointer { src in
+                workers.forEachBand(region.height) { band in
+                    for j in band {
+                        let y = region.y + j, cy = Float(y) + 0.5
+                        let shine = highlight.map { white * $0.alpha(atY: cy, box: shape.box) } ?? .zero
+                        for i in 0..<w {
+                            let x = region.x + i
+                            let d = shape.signedDistance(Point(Float(x) + 0.5, cy))
+                            let cov = coverage(distance: d)
+                            if cov <= 0 { continue }
+                            var v = saturation.apply(src[j * w + i])
+                            for f in fills { v = sourceOver(v, f) }
+                            if let h = highlight {
+                                let inner = coverage(distance: d + h.inset)
+                                if inner > 0 { v = sourceOver(v, shine * (inner / cov)) }
+                            }
+                            if let b = border {
+                                let f = b.fraction(distance: d, coverage: cov)
+                                if f > 0 { v = sourceOver(v, borderColor * f) }
+                            }
+                            let k = y * stride + x
+                            out[k] = cov >= 1 ? v : out[k] * (1 - cov) + v * cov
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Dispatch
+import Raster
+
+/// The glass benchmark of `forkrender bench`: a full 1170 x 2532 frame (an iPhone at scale 3) blurred at sigma
+/// 6, 60 and 120 px, at each thread count. The blur's cost per pixel does not depend on sigma, so the three
+/// rows should be close (the bound is sigma 120 within 1.5x of sigma 6).
+public enum GlassBenchmark {
+    public static let width = 1170
+    public static let height = 2532
+    public static let sigmas: [Float] = [6, 60, 120]
+
+    /// Runs the benchmark and returns a printable report: one line per sigma and thread count, the best of
+    /// `repeats` runs in milliseconds, and the ratio of each sigma's time to sigma 6's. Takes about
+    /// 2 x repeats x 3 full-frame blurs (20 s at 7 repeats on a 2-core machine).
+    public static func report(threadCounts: [Int], repeats: Int = 7) -> String {
+        var plane = Framebuffer(width: width, height: height,
+                                color: Token.systemGroupedBackground.color(.light))
+        // A dot grid like the plane's (21 pt pitch, 3 pt dots, scale 3), in opaque label so the blur has work.
+        let dot = Token.label.color(.light)
+        for j in 0..<(height / 63 + 1) {
+            for i in 0..<(width / 63 + 1) {
+                plane.fill(Circle(center: Point(Float(i * 63), Float(j * 63)), radius: 4.5), color: dot)
+            }
+        }
+        let all = PixelRect(plane)
+        var lines = ["glass blur: \(width)x\(height) full frame, best of \(repeats) interleaved runs (recursive Gaussian, Deriche 4th order)"]
+        let blurs = sigmas.map { GaussianBlur(sigma: $0) }
+        for threads in threadCounts {
+            let workers = Workers(max(1, threads))
+            var best = [Double](repeating: .infinity, count: sigmas.count)
+            // Rounds visit every sigma in turn, so a burst of load elsewhere on the machine hits all alike.
+            for _ in 0..<max(1, repeats) {
+                for (k, blur) in blurs.enumerated() {
+                    let t0 = DispatchTime.now().uptimeNanoseconds
+                    let out = blur.apply(plane, region: all, backdrop: all, workers: workers)
+                    let t1 = DispatchTime.now().uptimeNanoseconds
+                    precondition(out.count == all.width * all.height)
+                    best[k] = min(best[k], Double(t1 - t0) / 1e6)
+                }
+            }
+            for (k, sigma) in sigmas.enumerated() {
+                lines.append("  threads \(threads)  sigma \(pad(Int(sigma), 3)) px  \(fixed(best[k])) ms  (x\(fixed(best[k] / best[0], 2)) of sigma \(Int(sigmas[0])))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func pad(_ v: Int, _ n: Int) -> String {
+        let s = String(v)
+        return String(repeating: " ", count: max(0, n - s.count)) + s
+    }
+
+    static func fixed(_ v: Double, _ digits: Int = 1) -> String {
+        var p = 1.0
+        for _ in 0..<digits { p *= 10 }
+        let r = (v * p).rounded() / p
+        var s = String(r)
+        if let dot = s.firstIndex(of: ".") {
+            let have = s.distance(from: dot, to: s.endIndex) - 1
+            if have < digits { s += String(repeating: "0", count: digits - have) }
+        }
+        return s
+    }
+}

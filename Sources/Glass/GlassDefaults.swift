@@ -1,0 +1,64 @@
+import Raster
+
+/// Every default of the Glass module, in one table, named as the design language names them.
+///
+/// Sources (docs/glass.md explains each choice):
+/// - Seed 000 ("FORK design language"): max 3 glass layers; 1px separator-color border, no shadows; continuous
+///   corners on iOS; the web CSS `backdrop-filter: blur(20px) saturate(1.4)`, background rgba(255,255,255,0.45)
+///   light / 0.06 dark, border 1px rgba(255,255,255,0.35); reduce transparency = opaque systemBackground;
+///   ambient colors at 0.3 alpha (used as the default tint opacity).
+/// - Published iOS design kits: material foreground alphas 0.44 / 0.70 / 0.82 / 0.97 (ultraThin ... thick,
+///   light) over a 24 pt background blur.
+/// - Apple's UIImageEffects sample (WWDC 2013): saturation delta 1.8 for every effect; the dark effect's tint is
+///   white 0.11 at alpha 0.73 (= secondarySystemBackground dark, 28/255), the extra-light one's alpha is 0.82.
+public enum GlassDefaults {
+    /// At most this many glass layers may cover one point ("Max 3 levels before blur compounds").
+    public static let maxLayers = 3
+
+    /// Width of the separator border of the native tiers, in device pixels (a hairline, as CALayer borders
+    /// of 1 / scale points draw it).
+    public static let borderWidthPixels: Float = 1
+    /// The border's color token ("1px separator-color to define edges without shadow").
+    public static let borderToken = Token.separator
+
+    /// The opaque tier's fill ("replace glass with opaque systemBackground").
+    public static let opaqueToken = Token.systemBackground
+
+    /// Tint opacity when a scene gives none: the seed's ambient color waves bleed at 0.3 alpha.
+    public static let tintOpacity: Float = 0.3
+
+    /// The material tokens, thinnest first. Sigma in points; overlay = token at alpha, per appearance.
+    public static let materials: [Material: MaterialToken] = [
+        .ultraThin: MaterialToken(blurSigmaPoints: 6, saturation: 1.8,
+                                  light: .init(.systemBackground, 0.44), dark: .init(.secondarySystemBackground, 0.39)),
+        .thin: MaterialToken(blurSigmaPoints: 8, saturation: 1.8,
+                             light: .init(.systemBackground, 0.70), dark: .init(.secondarySystemBackground, 0.62)),
+        .regular: MaterialToken(blurSigmaPoints: 10, saturation: 1.8,
+                                light: .init(.systemBackground, 0.82), dark: .init(.secondarySystemBackground, 0.73)),
+        .chrome: MaterialToken(blurSigmaPoints: 11, saturation: 1.8,
+                               light: .init(.systemBackground, 0.90), dark: .init(.secondarySystemBackground, 0.80)),
+        .thick: MaterialToken(blurSigmaPoints: 12, saturation: 1.8,
+                              light: .init(.systemBackground, 0.97), dark: .init(.secondarySystemBackground, 0.86)),
+    ]
+
+    /// The seed's CSS for the web tier, value for value.
+    public enum Web {
+        /// `blur(20px)`: a Gaussian of standard deviation 20 CSS px.
+        public static let blurCSSPixels: Float = 20
+        /// `saturate(1.4)`.
+        public static let saturation: Float = 1.4
+        /// `background: rgba(255,255,255,0.45)` light / `rgba(255,255,255,0.06)` dark.
+        public static func background(_ a: Appearance) -> Color {
+            Color(255, 255, 255, a == .light ? 0.45 : 0.06)
+        }
+        /// `border: 1px solid rgba(255,255,255,0.35)`.
+        public static let borderCSSPixels: Float = 1
+        public static let border = Color(255, 255, 255, 0.35)
+        /// The specular pseudo-element (our choice; the seed names only "a pseudo-element gradient"):
+        /// `::before { content: ""; position: absolute; inset: 0; border-radius: inherit;
+        ///   background: linear-gradient(to bottom, rgba(255,255,255,0.25) 0%, rgba(255,255,255,0) 50%); }`
+        public static let highlightTopAlpha: Float = 0.25
+        /// Where the gradient reaches transparent, as a fraction of the padding box's height.
+        public static let highlightEnd: Float = 0.5
+    }
+}

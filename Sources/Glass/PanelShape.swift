@@ -1,0 +1,46 @@
+import Raster
+
+/// The outline of a glass panel.
+public enum Outline: String, Sendable, CaseIterable, Hashable {
+    /// A rounded rectangle with the panel's corner radius and the tier's corner curve.
+    case rect
+    /// A stadium: semicircular ends of half the shorter side (circular arcs on every platform).
+    case capsule
+    /// The disc inscribed in the panel's box.
+    case circle
+}
+
+/// A panel's shape in pixels: an outline fitted to a box. The box is also the CSS border box of the web tier.
+public struct PanelShape: Shape, Sendable {
+    public let outline: Outline
+    /// The panel's frame in pixels.
+    public let box: Rect
+    /// Corner radius in pixels (rect only), at most half the shorter side.
+    public let cornerRadius: Float
+    public let curve: CornerCurve
+    @usableFromInline let rounded: RoundedRect
+    @usableFromInline let disc: Circle
+
+    public init(_ outline: Outline, box: Rect, cornerRadius: Float = 0, curve: CornerCurve = .continuous) {
+        let half = min(box.width, box.height) / 2
+        self.outline = outline
+        self.box = box
+        self.curve = curve
+        switch outline {
+        case .rect:
+            self.cornerRadius = min(max(0, cornerRadius), half)
+            rounded = RoundedRect(box, radius: self.cornerRadius, curve: curve)
+        case .capsule, .circle:
+            self.cornerRadius = half
+            rounded = RoundedRect(box, radius: half, curve: .circular)
+        }
+        disc = Circle(center: box.center, radius: half)
+    }
+
+    @inlinable
+    public func signedDistance(_ p: Point) -> Float {
+        outline == .circle ? disc.signedDistance(p) : rounded.signedDistance(p)
+    }
+
+    public var bounds: Rect { outline == .circle ? disc.bounds : box }
+}

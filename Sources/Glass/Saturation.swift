@@ -1,0 +1,47 @@
+/// The CSS `saturate()` filter: the feColorMatrix `type="saturate"` matrix of the Filter Effects Module
+/// Level 1 (section 9.6 and 13.x, "saturate"):
+///
+///     | 0.213+0.787s  0.715-0.715s  0.072-0.072s |
+///     | 0.213-0.213s  0.715+0.285s  0.072-0.072s |
+///     | 0.213-0.213s  0.715-0.715s  0.072+0.928s |
+///
+/// Units and range: `amount` s >= 0; 1 is the identity, 0 is grayscale (Rec. 709 luma weights), above 1
+/// over-saturates. Contract: applied to premultiplied pixels (the matrix has no offset column, so this equals
+/// premultiplying the saturated straight color), in the framebuffer's blend space (sRGB-encoded by default,
+/// which is what browsers do for the `saturate()` shorthand), then clamped to 0...alpha as feColorMatrix
+/// clamps its result to 0...1. Alpha is unchanged.
+public struct Saturation: Sendable {
+    public let amount: Float
+    /// Column j holds the matrix's coefficients for input channel j (r, g, b); w is 0.
+    @usableFromInline let columns: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
+
+    public static let identity = Saturation(1)
+
+    public init(_ amount: Float) {
+        precondition(amount >= 0 && amount.isFinite, "saturation must be finite and >= 0, got \(amount)")
+        self.amount = amount
+        let m = Saturation.matrix(Double(amount))
+        columns = (SIMD4(Float(m[0][0]), Float(m[1][0]), Float(m[2][0]), 0),
+                   SIMD4(Float(m[0][1]), Float(m[1][1]), Float(m[2][1]), 0),
+                   SIMD4(Float(m[0][2]), Float(m[1][2]), Float(m[2][2]), 0))
+    }
+
+    /// The 3x3 matrix (rows are output channels), in Double.
+    public static func matrix(_ s: Double) -> [[Double]] {
+        [[0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s],
+         [0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s],
+         [0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s]]
+    }
+
+    public var isIdentity: Bool { amount == 1 }
+
+    @inlinable
+    public func apply(_ p: SIMD4<Float>) -> SIMD4<Float> {
+        if isIdentity { return p }
+        var v = columns.0 * p.x + columns.1 * p.y + columns.2 * p.z
+        v = v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: p.w))
+        v.w = p.w
+        return v
+    }
+}
+

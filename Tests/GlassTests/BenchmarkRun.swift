@@ -1,0 +1,10 @@
+import Foundation
+import Testing
+import Glass
+
+/// Not a timed test: runs the glass benchmark and prints its report when GLASS_BENCH is set
+/// (`GLASS_BENCH=1 swift test -c release --filter GlassBenchmarkRun`). `forkrender bench` runs the same function.
+@Test(.enabled(if: ProcessInfo.processInfo.environment["GLASS_BENCH"] != nil))
+func GlassBenchmarkRun() {
+    print(GlassBenchmark.report(threadCounts: [1, 2]))
+}
