@@ -62,8 +62,6 @@ public struct SceneDecoder: Sendable {
         let tilt = try decodeTilt(r, duration: duration)
         let plane = try PlaneSection.decode(r, appearance: appearance)
         notes += try PlaneSection.decodeEvents(r, duration: duration)
-        let platform = try r.choice("platform", default: Platform.ios26)
-        let reduceTransparency = try r.bool("reduceTransparency", default: false)
         let glass = try GlassSection.decode(r, .init(appearance: appearance, platform: platform,
                                                      reduceTransparency: reduceTransparency, duration: duration, fps: fps))
         notes += glass.notes
