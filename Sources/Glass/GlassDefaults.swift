@@ -61,4 +61,22 @@ public enum GlassDefaults {
         /// Where the gradient reaches transparent, as a fraction of the padding box's height.
         public static let highlightEnd: Float = 0.5
     }
+
+    /// Liquid Glass (iOS 26). Our choices where Apple publishes no number; docs/liquid-glass.md gives reasons.
+    public enum Liquid {
+        /// Index of refraction: crown glass.
+        public static let index = 1.5
+        /// Rim width, points, at most this fraction of the shorter side (a 44 pt button gets an 11 pt rim).
+        public static let bezelPoints: Float = 16
+        public static let bezelFractionOfShorterSide: Float = 0.25
+        /// Height of the flat top above the plane, as a fraction of the rim width.
+        public static let thicknessPerBezel: Float = 0.8
+        /// Radius of the light blur of what the lens shows, points.
+        public static let blurPoints: Float = 0.5
+        /// A GlassEffectContainer's spacing when the scene names a container without declaring it, points.
+        public static let containerSpacing: Float = 20
+        /// The clear variant: its wash is this fraction of the regular one, over a dimming layer of black at this alpha.
+        public static let clearWashFraction: Float = 0.35
+        public static let clearDimming: Float = 0.12
+    }
 }

@@ -26,6 +26,11 @@ public struct LiquidGlass: Sendable {
     public var tint: Color?
     /// Radius in pixels of the light blur applied to what is seen through the glass (two box passes).
     public var blurRadius: Int
+    /// Black laid over what the glass shows before the wash (the `clear` variant's dimming layer), 0...1.
+    public var dimming: Float = 0
+    /// An extra band of light running across the panel (an interactive panel's shimmer): position along the
+    /// diagonal (0...1) and strength.
+    public var shimmer: (position: Double, strength: Double)?
 
     public init(lens: Lens, dispersion: Double = 0, specular: Specular = Specular(), light: SIMD3<Double>,
                 surface: Color, tint: Color? = nil, blurRadius: Int = 1) {
@@ -90,18 +95,24 @@ public struct LiquidGlass: Sendable {
                                 let s = source.sample(src, q)
                                 seen[c] = s[c]
                             }
-                            // Surface wash (source-over), then tint glow and specular as light (screen).
+                            // Dimming and surface wash (source-over), then tint glow and specular as light (screen).
+                            if dimming > 0 { seen = SIMD4(seen.x * (1 - dimming), seen.y * (1 - dimming), seen.z * (1 - dimming), 1) }
                             seen = sourceOver(seen, wash)
                             if let glow {
                                 let lum = 0.2126 * seen.x + 0.7152 * seen.y + 0.0722 * seen.z
-                                let light = glow * (0.55 + 0.45 * lum)
-                                seen = 1 - (1 - seen) * (1 - SIMD4(light.x, light.y, light.z, 0))
+                                let added = glow * (0.55 + 0.45 * lum)
+                                seen = 1 - (1 - seen) * (1 - SIMD4(added.x, added.y, added.z, 0))
                             }
                             let s = lens.slope(inward: d)
                             let len = (s * s + 1).squareRoot()
                             let n = SIMD3(Double(-inward.x) * s / len, Double(-inward.y) * s / len, 1 / len)
                             let u = Double((p.x - box.minX) + (p.y - box.minY)) / 2.0.squareRoot() / diagonal
-                            let spec = Float(min(1, specular.intensity(u: u, normal: n, light: light)))
+                            var light = specular.intensity(u: u, normal: n, light: self.light)
+                            if let shimmer {
+                                let t = (u - shimmer.position) / specular.bandWidth
+                                light += shimmer.strength * exp(-t * t)
+                            }
+                            let spec = Float(min(1, light))
                             seen = seen + (1 - seen) * SIMD4(spec, spec, spec, 0)
                             seen.w = 1
                             let i = y * w + x

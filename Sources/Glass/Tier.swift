@@ -3,7 +3,8 @@ import Raster
 /// Which glass look a surface gets. Chosen in one place, `Tier.select`, from the device and the accessibility
 /// setting (the table in docs/glass.md is this function, written out).
 public enum Tier: String, Sendable, CaseIterable, Hashable {
-    /// iOS 26 Liquid Glass: refraction, specular, morphing (issue 5; rendered as `.frosted` until then).
+    /// iOS 26 Liquid Glass: refraction, specular, morphing (`LiquidGlass`; the compositor groups panels of one
+    /// container into one smooth union and draws it with the lens).
     case liquid
     /// iOS 16 to 25: UIVisualEffectView material. Blur, saturation, overlay, continuous corners.
     case frosted
@@ -16,8 +17,8 @@ public enum Tier: String, Sendable, CaseIterable, Hashable {
     /// Reduce Transparency: opaque systemBackground.
     case opaque
 
-    /// Whether this module can draw the tier yet. Only `.liquid` waits (for issue 5).
-    public var isImplemented: Bool { self != .liquid }
+    /// Whether this module can draw the tier. Every tier is drawn now; the mechanism stays for tiers to come.
+    public var isImplemented: Bool { true }
 
     /// The tier actually drawn: the tier itself, or `.frosted` for a tier not implemented yet.
     public var rendered: Tier { isImplemented ? self : .frosted }

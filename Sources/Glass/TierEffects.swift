@@ -3,7 +3,8 @@ import Raster
 /// Each tier's look, as a `Frost` built from the defaults table. Liquid Glass (issue 5) adds its lens effect
 /// here, beside these.
 extension Tier {
-    /// The effect that draws `surface` in this tier (`.liquid` draws as `.frosted` until it exists).
+    /// The effect that draws `surface` in this tier. A lone `.liquid` surface drawn through this path (without
+    /// the compositor's container grouping, lens and tilt) falls back to the frosted look of its material.
     public func effect(for surface: GlassSurface) -> any GlassEffect {
         switch rendered {
         case .liquid, .frosted: return Frost.frosted(surface)

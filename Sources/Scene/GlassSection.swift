@@ -5,6 +5,8 @@ import Raster
 /// chosen. The layer rules (GlassRules) are checked here, over the whole timeline.
 public struct GlassSpec: Sendable {
     public var panels: [GlassPanelSpec]
+    /// GlassEffectContainer spacings by name, points (`containers` at the scene's top level).
+    public var containers: [String: Float] = [:]
     /// Things the user should know that are not errors (a tier drawn as another, a clamped radius).
     public var notes: [String]
 
@@ -34,6 +36,8 @@ public struct GlassPanelSpec: Sendable {
     public var container: String?
     public var tier: TierChoice
     public var cornerCurve: CornerCurve
+    /// Liquid Glass keys (lens, variant, interaction, union); used by the liquid tier only.
+    public var liquid: LiquidSpec = .standard
 
     public var isAnimated: Bool { frames.keys.count > 1 }
 
@@ -42,9 +46,16 @@ public struct GlassPanelSpec: Sendable {
         frames.value(at: time) { a, b, p in a.interpolated(to: b, Float(p)) } ?? Rect(x: 0, y: 0, width: 0, height: 0)
     }
 
-    /// The panel's outline at a time, in units of `scale` pixels per point.
+    /// The panel's outline at a time, in units of `scale` pixels per point. An interactive panel's press
+    /// scales it about its center.
     public func shape(at time: Double, scale: Float) -> PanelShape {
-        PanelShape(outline, box: frame(at: time).scaled(by: scale), cornerRadius: radius * scale, curve: cornerCurve)
+        var box = frame(at: time)
+        let press = Float(liquid.pressScale(at: time))
+        if press != 1 {
+            let c = box.center
+            box = Rect(x: c.x - box.width * press / 2, y: c.y - box.height * press / 2, width: box.width * press, height: box.height * press)
+        }
+        return PanelShape(outline, box: box.scaled(by: scale), cornerRadius: radius * press * scale, curve: cornerCurve)
     }
 
     /// What the Glass module draws for this panel at a time.
@@ -68,7 +79,7 @@ extension Platform {
 
 enum GlassSection {
     static let keys = ["id", "shape", "frame", "keyframes", "radius", "material", "tint", "tintOpacity", "tier",
-                       "container", "source", "layer"]
+                       "container", "source", "layer"] + LiquidSection.keys
     /// Corner radius of a rect panel when the scene gives none, in points.
     static let defaultRadius: Float = 20
     /// The material when the scene gives none: the seed's fallback, `.systemThinMaterial`.
@@ -99,7 +110,9 @@ enum GlassSection {
             notes.append("glass: \(note) (\(fallbacks.count) panel\(fallbacks.count == 1 ? "" : "s"))")
         }
         try GlassRules.checkLayers(panels, duration: c.duration, fps: c.fps)
-        return GlassSpec(panels: panels, notes: notes)
+        var spec = GlassSpec(panels: panels, notes: notes)
+        spec.containers = try LiquidSection.decodeContainers(root)
+        return spec
     }
 
     static func decodePanel(_ o: ObjectReader, _ c: Context, notes: inout [String]) throws(SceneError) -> GlassPanelSpec {
@@ -139,9 +152,11 @@ enum GlassSection {
         let requested: Tier? = o.has("tier") ? try o.choice("tier", default: Tier.frosted) : nil
         let choice = Tier.select(device: c.platform.device, reduceTransparency: c.reduceTransparency, requested: requested)
         let curve = choice.rendered.cornerCurve ?? c.platform.device.cornerCurve
-        return GlassPanelSpec(name: name, id: id, path: o.path, location: o.location, outline: outline, frames: frames,
-                              radius: radius, material: material, tint: tint, container: container,
-                              tier: choice, cornerCurve: curve)
+        var panel = GlassPanelSpec(name: name, id: id, path: o.path, location: o.location, outline: outline, frames: frames,
+                                   radius: radius, material: material, tint: tint, container: container,
+                                   tier: choice, cornerCurve: curve)
+        panel.liquid = try LiquidSection.decode(o, frames: frames, duration: c.duration)
+        return panel
     }
 
     /// `frame` (fixed) or `keyframes` (moving), exactly one of them.

@@ -15,7 +15,7 @@ public struct SceneDecoder: Sendable {
     public init(maxPixels: Int = 64_000_000) { self.maxPixels = maxPixels }
 
     static let rootKeys = ["$schema", "canvas", "appearance", "platform", "reduceTransparency", "blending", "dither",
-                           "duration", "fps", "seed", "tilt", "plane", "glass", "content", "events", "check"]
+                           "duration", "fps", "seed", "tilt", "plane", "glass", "containers", "content", "events", "check"]
 
     /// Reads and decodes a scene file. Errors carry the file name.
     public func decode(file path: String) throws(SceneError) -> SceneDocument {

@@ -20,12 +20,12 @@ struct TierTests {
         #expect(Tier.select(device: .iOS(version: 18), reduceTransparency: false, requested: .android).tier == .android)
     }
 
-    /// Liquid Glass is not drawn yet: it renders frosted, and says so.
-    @Test func liquidFallsBackToFrostedWithANote() {
+    /// Every tier is drawn as itself now, Liquid Glass included, so no tier carries a fallback note.
+    @Test func everyTierIsDrawnAsItself() {
         let c = Tier.select(device: .iOS(version: 26), reduceTransparency: false)
-        #expect(c.rendered == .frosted)
-        #expect(c.note?.contains("not rendered yet") == true)
-        #expect(Tier.select(device: .web, reduceTransparency: false).note == nil)
+        #expect(c.rendered == .liquid)
+        #expect(c.note == nil)
+        #expect(Tier.allCases.allSatisfy { $0.rendered == $0 })
     }
 
     @Test func corners() {

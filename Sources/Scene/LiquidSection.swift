@@ -1,0 +1,103 @@
+import Glass
+import Raster
+
+/// The Liquid Glass keys of a panel and the scene's containers. Units: points and seconds.
+public struct LiquidSpec: Sendable {
+    public var profile: BezelProfile
+    public var index: Double
+    /// Rim width and glass height, points; nil: from the panel's size (GlassDefaults.Liquid).
+    public var bezel: Float?
+    public var thickness: Float?
+    /// Extra index of blue over red (chromatic dispersion); 0 = none.
+    public var dispersion: Double
+    public var variant: GlassVariant
+    public var interactive: Bool
+    /// Touch-down and release times of presses on an interactive panel.
+    public var presses: [(down: Double, up: Double?)]
+    /// Panels with the same union name combine into one shape (SwiftUI's `glassEffectUnion`).
+    public var union: String?
+
+    public static let standard = LiquidSpec(profile: .convexSquircle, index: GlassDefaults.Liquid.index, bezel: nil,
+                                            thickness: nil, dispersion: 0, variant: .regular, interactive: false,
+                                            presses: [], union: nil)
+
+    /// The panel's press scale at a time (1 when not interactive or not pressed).
+    public func pressScale(at t: Double) -> Double {
+        let r = PressResponse()
+        return presses.reduce(1) { s, p in s * r.scale(at: t, down: p.down, up: p.up) }
+    }
+
+    /// The shimmer running after the latest touch-down, if any.
+    public func shimmer(at t: Double) -> (position: Double, strength: Double)? {
+        presses.last(where: { $0.down <= t }).flatMap { PressResponse().shimmer(at: t, down: $0.down) }
+    }
+}
+
+/// The Liquid Glass variants, named as Apple names them (`Glass.regular`, `.clear`, `.identity`).
+public enum GlassVariant: String, Sendable, CaseIterable {
+    /// The adaptive material: wash, refraction and highlights.
+    case regular
+    /// More transparent: a third of the wash over a light dimming layer that keeps content legible.
+    case clear
+    /// No glass at all (the panel keeps its place for content).
+    case identity
+}
+
+enum LiquidSection {
+    static let keys = ["profile", "index", "thickness", "bezel", "dispersion", "variant", "interactive", "presses", "union"]
+
+    static func decode(_ o: ObjectReader, frames: Keyframes<Rect>, duration: Double) throws(SceneError) -> LiquidSpec {
+        var spec = LiquidSpec.standard
+        spec.profile = try o.choice("profile", default: BezelProfile.convexSquircle)
+        spec.index = try o.number("index", default: GlassDefaults.Liquid.index, in: .closed(1, 4))
+        spec.dispersion = try o.number("dispersion", default: 0, in: .closed(0, 0.5))
+        spec.variant = try o.choice("variant", default: GlassVariant.regular)
+        spec.interactive = try o.bool("interactive", default: false)
+        spec.union = try o.string("union")
+        let shortest = frames.keys.map { min($0.value.width, $0.value.height) }.min() ?? 0
+        if o.has("bezel") {
+            let b = try o.float("bezel", default: 0, in: .nonNegative)
+            guard b <= shortest / 2 else {
+                throw o.fail("bezel", "a bezel of \(Value.format(Double(b))) pt does not fit the panel: at most half its shorter side, \(Value.format(Double(shortest / 2))) pt")
+            }
+            spec.bezel = b
+        }
+        if o.has("thickness") {
+            spec.thickness = try o.float("thickness", default: 0, in: .closed(0, 200))
+        }
+        var last = -Double.infinity
+        spec.presses = try o.array("presses") { (node, path) throws(SceneError) -> (down: Double, up: Double?) in
+            let p = try ObjectReader(node, path: path, keys: ["t", "duration"])
+            let t = try p.number("t", default: 0, in: .closed(0, duration).excludingUpper(duration))
+            guard t > last else { throw p.fail("t", "presses must be in increasing time order") }
+            last = t
+            let d = try p.number("duration")
+            if let d, d <= 0 { throw p.fail("duration", "expected a positive number, found \(Value.format(d))") }
+            return (t, d.map { t + $0 })
+        }
+        if !spec.presses.isEmpty && !spec.interactive {
+            throw o.fail("presses", "a press needs an interactive panel: add \"interactive\": true to answer presses with scale, bounce and shimmer")
+        }
+        return spec
+    }
+
+    /// `containers`: `{"name": {"spacing": points}}`. Names not declared here get the default spacing.
+    static func decodeContainers(_ root: ObjectReader) throws(SceneError) -> [String: Float] {
+        guard let node = root.node("containers") else { return [:] }
+        guard case .object(let members) = node.value else {
+            throw root.fail("containers", "expected an object of containers, {\"name\": {\"spacing\": points}}")
+        }
+        var out: [String: Float] = [:]
+        for m in members {
+            let c = try ObjectReader(m.value, path: "containers.\(m.key)", keys: ["spacing"])
+            out[m.key] = try c.float("spacing", default: GlassDefaults.Liquid.containerSpacing, in: .nonNegative)
+        }
+        return out
+    }
+}
+
+extension NumberRange {
+    func excludingUpper(_ v: Double) -> NumberRange {
+        NumberRange(lower: lower, lowerInclusive: lowerInclusive, upper: v, upperInclusive: false)
+    }
+}
