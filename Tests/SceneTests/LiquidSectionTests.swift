@@ -28,7 +28,7 @@ import Glass
     }
 
     func render(_ text: String, at frame: Int = 0) throws -> (Framebuffer, Framebuffer) {
-        var doc = try SceneDecoder().decode(text: text)
+        let doc = try SceneDecoder().decode(text: text)
         var plain = doc
         plain.glass.panels = []
         var a = Compositor(document: doc, workers: Workers(2)), b = Compositor(document: plain, workers: Workers(2))
