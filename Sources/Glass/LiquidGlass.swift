@@ -26,6 +26,8 @@ public struct LiquidGlass: Sendable {
     public var tint: Color?
     /// Radius in pixels of the light blur applied to what is seen through the glass (two box passes).
     public var blurRadius: Int
+    /// How much of the glass is there (a `materialize` transition animates it from 0 to 1).
+    public var opacity: Float = 1
     /// Black laid over what the glass shows before the wash (the `clear` variant's dimming layer), 0...1.
     public var dimming: Float = 0
     /// An extra band of light running across the panel (an interactive panel's shimmer): position along the
@@ -79,7 +81,7 @@ public struct LiquidGlass: Sendable {
                         for x in xs {
                             let p = Point(Float(x) + 0.5, Float(y) + 0.5)
                             let sd = shape.signedDistance(p)
-                            let cov = coverage(distance: sd)
+                            let cov = coverage(distance: sd) * opacity
                             guard cov > 0 else { continue }
                             // Inward direction: minus the distance field's gradient (central differences).
                             let e: Float = 0.5

@@ -26,8 +26,10 @@ struct GlassLayer {
             let key = groupKey(panel, index: i)
             guard drawnGroups.insert(key).inserted else { continue }
             let members = panels.enumerated().filter {
-                $0.element.tier.rendered == .liquid && $0.element.liquid.variant != .identity && groupKey($0.element, index: $0.offset) == key
+                $0.element.tier.rendered == .liquid && $0.element.liquid.variant != .identity
+                    && groupKey($0.element, index: $0.offset) == key && $0.element.liquid.presence(at: time) > 0
             }.map(\.element)
+            guard !members.isEmpty else { continue }
             drawLiquid(members, container: panel.container, plane: plane, into: &frame, time: time, workers: workers)
         }
     }
@@ -45,8 +47,32 @@ struct GlassLayer {
         // Within a container, panels sharing a union name are one part; the parts join smoothly.
         var parts: [PanelUnion] = []
         var unionIndex: [String: Int] = [:]
+        var opacity: Float = 1
         for m in members {
-            let s = m.shape(at: time, scale: scale)
+            var s = m.shape(at: time, scale: scale)
+            let presence = m.liquid.presence(at: time)
+            if presence < 1 {
+                switch m.liquid.transition(at: time) {
+                case .materialize, .identity:
+                    if members.count == 1 {
+                        opacity = min(opacity, Float(presence))
+                    } else {
+                        // Within a joined shape a fade would dim the neighbours too: the material grows from its center.
+                        let b = s.box, k = Float(presence)
+                        let box = Rect(x: b.center.x - b.width * k / 2, y: b.center.y - b.height * k / 2, width: b.width * k, height: b.height * k)
+                        s = PanelShape(s.outline, box: box, cornerRadius: s.cornerRadius * k, curve: s.curve)
+                    }
+                case .matchedGeometry:
+                    // Grow out of the nearest neighbour in the container: the frame slides from the neighbour's.
+                    if let n = nearestNeighbour(of: m, among: members, at: time) {
+                        let from = n.frame(at: time), to = m.frame(at: time)
+                        let box = from.interpolated(to: to, Float(presence)).scaled(by: scale)
+                        s = PanelShape(s.outline, box: box, cornerRadius: s.cornerRadius, curve: s.curve)
+                    } else {
+                        opacity = min(opacity, Float(presence))
+                    }
+                }
+            }
             if let u = m.liquid.union, let k = unionIndex[u] {
                 parts[k].members.append(s)
             } else {
@@ -78,8 +104,17 @@ struct GlassLayer {
                                 surface: (light ? Token.systemBackground.color(.light) : Token.systemBackground.color(.dark)).withAlpha(wash),
                                 tint: lead.tint, blurRadius: Int((L.blurPoints * scale).rounded()))
         glass.dimming = dimming
+        glass.opacity = opacity
         glass.shimmer = members.lazy.compactMap { $0.liquid.shimmer(at: time) }.first
         glass.apply(plane: plane, shape: shape, into: &frame, workers: workers)
+    }
+
+    func nearestNeighbour(of m: GlassPanelSpec, among members: [GlassPanelSpec], at t: Double) -> GlassPanelSpec? {
+        let c = m.frame(at: t).center
+        return members.filter { $0.path != m.path && $0.liquid.presence(at: t) >= 1 }.min { a, b in
+            let da = a.frame(at: t).center - c, db = b.frame(at: t).center - c
+            return (da * da).sum() < (db * db).sum()
+        }
     }
 
     /// Mean relative luminance of the plane over a rectangle (pixels), sampled on a fixed 8 px lattice so the

@@ -38,6 +38,8 @@ public struct GlassPanelSpec: Sendable {
     public var cornerCurve: CornerCurve
     /// Liquid Glass keys (lens, variant, interaction, union); used by the liquid tier only.
     public var liquid: LiquidSpec = .standard
+    /// For `"radius": "containerRelative"`: the panel whose corners this one follows, inset.
+    public var cornerParent: String?
 
     public var isAnimated: Bool { frames.keys.count > 1 }
 
@@ -79,7 +81,7 @@ extension Platform {
 
 enum GlassSection {
     static let keys = ["id", "shape", "frame", "keyframes", "radius", "material", "tint", "tintOpacity", "tier",
-                       "container", "source", "layer"] + LiquidSection.keys
+                       "container", "source", "layer", "parent"] + LiquidSection.keys
     /// Corner radius of a rect panel when the scene gives none, in points.
     static let defaultRadius: Float = 20
     /// The material when the scene gives none: the seed's fallback, `.systemThinMaterial`.
@@ -97,13 +99,14 @@ enum GlassSection {
         var notes: [String] = []
         var sources: [(node: JSONNode, path: String, panel: Int)] = []
         var index = 0
-        let panels = try root.array("glass") { (node, path) throws(SceneError) -> GlassPanelSpec in
+        var panels = try root.array("glass") { (node, path) throws(SceneError) -> GlassPanelSpec in
             defer { index += 1 }
             let o = try ObjectReader(node, path: path, keys: keys)
             if let s = o.node("source") { sources.append((s, o.childPath("source"), index)) }
             return try decodePanel(o, c, notes: &notes)
         }
         try checkIDs(panels)
+        try resolveContainerRelativeCorners(&panels)
         for s in sources { try checkSource(s.node, path: s.path, panel: panels[s.panel], all: panels) }
         let fallbacks = panels.filter { $0.tier.note != nil }
         if let first = fallbacks.first, let note = first.tier.note {
@@ -129,14 +132,27 @@ enum GlassSection {
             }
         }
         var radius = Self.defaultRadius
-        if let r = try o.number("radius") {
+        var cornerParent: String?
+        if let node = o.node("radius"), case .string(let word) = node.value {
+            guard word == "containerRelative" else {
+                throw SceneError(path: o.childPath("radius"), location: node.location,
+                                 message: "expected a corner radius in points or \"containerRelative\", found '\(word)'",
+                                 suggestion: Suggest.closest(to: word, in: ["containerRelative"]))
+            }
+            guard let parent = try o.string("parent") else {
+                throw o.fail("radius", "\"containerRelative\" corners need a 'parent' panel whose radius they follow")
+            }
+            cornerParent = parent
+        } else if o.has("parent") {
+            throw o.fail("parent", "'parent' is used by \"radius\": \"containerRelative\" only")
+        } else if let r = try o.number("radius") {
             guard outline == .rect else {
                 throw o.fail("radius", "'radius' applies to \"rect\" panels only; a \(outline.rawValue) is round already")
             }
             guard r >= 0, r.isFinite else { throw o.fail("radius", "expected a corner radius of at least 0 points, found \(Value.format(r))") }
             radius = Float(r)
         }
-        if outline == .rect, o.has("radius"), let k = frames.keys.min(by: { minSide($0.value) < minSide($1.value) }), radius > minSide(k.value) / 2 {
+        if outline == .rect, o.has("radius"), cornerParent == nil, let k = frames.keys.min(by: { minSide($0.value) < minSide($1.value) }), radius > minSide(k.value) / 2 {
             notes.append("\(o.childPath("radius")): radius \(fmt(radius)) pt of \(name) is more than half its shorter side (\(fmt(minSide(k.value))) pt at t = \(Value.format(k.time)) s); clamped to half the side")
         }
 
@@ -156,6 +172,7 @@ enum GlassSection {
                                    radius: radius, material: material, tint: tint, container: container,
                                    tier: choice, cornerCurve: curve)
         panel.liquid = try LiquidSection.decode(o, frames: frames, duration: c.duration)
+        panel.cornerParent = cornerParent
         return panel
     }
 
@@ -183,6 +200,26 @@ enum GlassSection {
             }
             guard !keys.isEmpty else { throw o.fail("keyframes", "expected at least one keyframe") }
             return Keyframes(keys)
+        }
+    }
+
+    /// `.containerRelative` corners: the parent's radius minus the inset (the smallest distance between the two
+    /// frames' edges at the first key), so nested shapes stay concentric as UIKit's cornerConfiguration does.
+    static func resolveContainerRelativeCorners(_ panels: inout [GlassPanelSpec]) throws(SceneError) {
+        for i in panels.indices {
+            guard let parentID = panels[i].cornerParent else { continue }
+            guard let parent = panels.first(where: { $0.id == parentID }), parent.cornerParent == nil else {
+                throw SceneError(path: panels[i].path + ".parent", location: panels[i].location,
+                                 message: "no panel with id '\(parentID)' and a radius of its own to be relative to",
+                                 suggestion: Suggest.closest(to: parentID, in: panels.compactMap(\.id)))
+            }
+            let a = parent.frame(at: 0), b = panels[i].frame(at: 0)
+            let inset = min(b.minX - a.minX, b.minY - a.minY, a.maxX - b.maxX, a.maxY - b.maxY)
+            guard inset >= 0 else {
+                throw SceneError(path: panels[i].path + ".parent", location: panels[i].location,
+                                 message: "\(panels[i].name) is not inside its parent \(parent.name), so its corners cannot follow the parent's")
+            }
+            panels[i].radius = max(0, min(parent.radius, min(a.width, a.height) / 2) - inset)
         }
     }
 

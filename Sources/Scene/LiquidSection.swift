@@ -16,10 +16,33 @@ public struct LiquidSpec: Sendable {
     public var presses: [(down: Double, up: Double?)]
     /// Panels with the same union name combine into one shape (SwiftUI's `glassEffectUnion`).
     public var union: String?
+    /// How the panel appears and disappears (nil: present for the whole scene).
+    public var appear: Appearing?
+    public var disappear: Appearing?
+
+    public struct Appearing: Sendable {
+        public var time: Double
+        public var duration: Double
+        public var transition: GlassTransition
+    }
+
+    /// How present the panel is at a time: 0 (absent) ... 1 (fully there).
+    public func presence(at t: Double) -> Double {
+        var p = 1.0
+        if let a = appear { p *= GlassTransition.progress(at: t, start: a.time, duration: a.transition == .identity ? 0 : a.duration) }
+        if let d = disappear { p *= 1 - GlassTransition.progress(at: t, start: d.time, duration: d.transition == .identity ? 0 : d.duration) }
+        return p
+    }
+
+    /// The transition in effect at a time (the disappearing one once it has started).
+    public func transition(at t: Double) -> GlassTransition {
+        if let d = disappear, t >= d.time { return d.transition }
+        return appear?.transition ?? .identity
+    }
 
     public static let standard = LiquidSpec(profile: .convexSquircle, index: GlassDefaults.Liquid.index, bezel: nil,
                                             thickness: nil, dispersion: 0, variant: .regular, interactive: false,
-                                            presses: [], union: nil)
+                                            presses: [], union: nil, appear: nil, disappear: nil)
 
     /// The panel's press scale at a time (1 when not interactive or not pressed).
     public func pressScale(at t: Double) -> Double {
@@ -44,7 +67,8 @@ public enum GlassVariant: String, Sendable, CaseIterable {
 }
 
 enum LiquidSection {
-    static let keys = ["profile", "index", "thickness", "bezel", "dispersion", "variant", "interactive", "presses", "union"]
+    static let keys = ["profile", "index", "thickness", "bezel", "dispersion", "variant", "interactive", "presses", "union",
+                       "appear", "disappear"]
 
     static func decode(_ o: ObjectReader, frames: Keyframes<Rect>, duration: Double) throws(SceneError) -> LiquidSpec {
         var spec = LiquidSpec.standard
@@ -75,10 +99,23 @@ enum LiquidSection {
             if let d, d <= 0 { throw p.fail("duration", "expected a positive number, found \(Value.format(d))") }
             return (t, d.map { t + $0 })
         }
+        spec.appear = try appearing(o, "appear", duration: duration)
+        spec.disappear = try appearing(o, "disappear", duration: duration)
+        if let a = spec.appear, let d = spec.disappear, d.time < a.time + a.duration {
+            throw o.fail("disappear", "the panel disappears at \(Value.format(d.time)) s, before it has finished appearing at \(Value.format(a.time + a.duration)) s")
+        }
         if !spec.presses.isEmpty && !spec.interactive {
             throw o.fail("presses", "a press needs an interactive panel: add \"interactive\": true to answer presses with scale, bounce and shimmer")
         }
         return spec
+    }
+
+    static func appearing(_ o: ObjectReader, _ key: String, duration: Double) throws(SceneError) -> LiquidSpec.Appearing? {
+        guard let r = try o.object(key, keys: ["t", "duration", "transition"]) else { return nil }
+        return LiquidSpec.Appearing(
+            time: try r.number("t", default: 0, in: .closed(0, duration)),
+            duration: try r.number("duration", default: 0.4, in: .nonNegative),
+            transition: try r.choice("transition", default: GlassTransition.materialize))
     }
 
     /// `containers`: `{"name": {"spacing": points}}`. Names not declared here get the default spacing.

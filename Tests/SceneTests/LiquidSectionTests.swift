@@ -82,3 +82,33 @@ import Glass
         #expect(cols.isEmpty)
     }
 }
+
+@Suite struct LiquidTransitionTests {
+    let base = #"{"canvas": {"width": 200, "height": 120, "scale": 1}, "platform": "ios26", "duration": 2, "fps": 10, "glass": ["#
+
+    @Test func materializeFadesALonePanelIn() throws {
+        let doc = try SceneDecoder().decode(text: base + #"{"frame": [60, 40, 80, 40], "appear": {"t": 0.5, "duration": 0.5}}]}"#)
+        let l = doc.glass.panels[0].liquid
+        #expect(l.presence(at: 0.4) == 0 && l.presence(at: 0.75) == 0.5 && l.presence(at: 1.2) == 1)
+        var c = Compositor(document: doc, workers: .single)
+        var plain = doc
+        plain.glass.panels = []
+        var p = Compositor(document: plain, workers: .single)
+        #expect(c.render(frame: 2) == p.render(frame: 2), "nothing drawn before it appears")
+        #expect(c.render(frame: 12) != p.render(frame: 12))
+    }
+
+    @Test func containerRelativeCornersFollowTheParent() throws {
+        let doc = try SceneDecoder().decode(text: base + #"{"id": "sheet", "frame": [10, 10, 180, 100], "radius": 30}, {"frame": [18, 18, 80, 40], "radius": "containerRelative", "parent": "sheet"}]}"#)
+        #expect(doc.glass.panels[1].radius == 22)
+        #expect(throws: SceneError.self) {
+            try SceneDecoder().decode(text: base + #"{"id": "sheet", "frame": [10, 10, 180, 100]}, {"frame": [18, 18, 80, 40], "radius": "containerRelative", "parent": "shet"}]}"#)
+        }
+    }
+
+    @Test func disappearingBeforeAppearingIsRefused() {
+        #expect(throws: SceneError.self) {
+            try SceneDecoder().decode(text: base + #"{"frame": [60, 40, 80, 40], "appear": {"t": 1, "duration": 0.5}, "disappear": {"t": 1.2}}]}"#)
+        }
+    }
+}
