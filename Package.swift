@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Dots", dependencies: ["Raster"]),
         .target(name: "Glass", dependencies: ["Raster"]),
         .target(name: "Scene", dependencies: ["Raster", "Dots", "Glass"], resources: []),
-        .executableTarget(name: "forkrender", dependencies: ["Scene"]),
+        .executableTarget(name: "forkrender", dependencies: ["Scene", "Glass", "Dots", "Raster"]),
 
         // MARK: Tests
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Glass
 import Raster
 import Scene
 
@@ -10,7 +11,7 @@ enum BenchCommand {
         OptionSpec(name: "--frames", value: "n", help: "Frames of the showcase to render per run.", defaultText: "30"),
         OptionSpec(name: "--threads", value: "list", help: "Thread counts to compare, comma-separated.",
                    defaultText: "1,\(Workers.allCores.count)"),
-        OptionSpec(name: "--only", value: "section", help: "Run one section: pipeline, modules.", repeatable: true),
+        OptionSpec(name: "--only", value: "section", help: "Run one section: pipeline, glass, dots, content, diff.", repeatable: true),
     ]
 
     static func run(_ args: [String]) -> Int32 {
@@ -39,6 +40,10 @@ enum BenchCommand {
         print("forkrender \(version) bench on \(ProcessInfo.processInfo.activeProcessorCount) cores")
         if only.isEmpty || only.contains("pipeline") {
             pipeline(frames: frames, threadCounts: threadCounts)
+        }
+        if only.isEmpty || only.contains("glass") {
+            print("\nglass: full-frame blur (docs/glass.md)")
+            print(GlassBenchmark.report(threadCounts: threadCounts))
         }
         return ExitCode.success
     }
