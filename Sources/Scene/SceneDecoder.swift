@@ -52,8 +52,8 @@ public struct SceneDecoder: Sendable {
         let plane = try PlaneSection.decode(r, appearance: appearance)
         notes += try PlaneSection.decodeEvents(r, duration: duration)
         let glass = try GlassSection.decode(r, appearance: appearance)
-        let content = try ContentSection.decode(r)
-        if !content.items.isEmpty { notes.append("content: \(content.items.count) items parsed; content is not rendered yet") }
+        let content = try ContentSection.decode(r, glass: glass, appearance: appearance)
+        notes += content.notes + content.fontWarnings.map { "warning: \($0.path): \($0.message)" }
         let check = try decodeCheck(r, frameCount: max(1, Int((duration * fps).rounded())))
 
         return SceneDocument(

@@ -1,0 +1,66 @@
+import Raster
+
+/// An anti-aliased coverage image in device pixels: how much of each pixel a label, symbol, fill or separator
+/// covers, from 0 (untouched) to 1 (fully covered).
+///
+/// Every piece of content becomes a mask first (glyphs from the glyph cache, paths from the scanline filler,
+/// rounded rectangles and hairlines from their distance functions), then one `Vibrancy` (or plain color) pass
+/// composites the mask over the frame. Pixel (x, y) of the mask covers device pixel (originX + x, originY + y).
+public struct CoverageMask: Sendable, Equatable {
+    public let originX: Int
+    public let originY: Int
+    public let width: Int
+    public let height: Int
+    /// Row-major coverage in 0...1.
+    public var values: [Float]
+
+    public init(originX: Int, originY: Int, width: Int, height: Int) {
+        self.originX = originX
+        self.originY = originY
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.values = Array(repeating: 0, count: self.width * self.height)
+    }
+
+    public var isEmpty: Bool { width == 0 || height == 0 }
+
+    public subscript(x: Int, y: Int) -> Float {
+        get { values[y * width + x] }
+        set { values[y * width + x] = newValue }
+    }
+
+    /// The covered area in pixels (sum of coverage).
+    public var area: Double { values.reduce(0.0) { $0 + Double($1) } }
+
+    /// The device-pixel rectangle of the mask.
+    public var deviceBounds: Rect {
+        Rect(x: Float(originX), y: Float(originY), width: Float(width), height: Float(height))
+    }
+
+    /// The mask of a shape given by a signed distance (pixels), clipped to a frame of `canvasWidth` x `canvasHeight`.
+    public init(shape: some Shape, canvasWidth: Int, canvasHeight: Int) {
+        let (xs, ys) = shape.bounds.insetBy(-1).pixelBounds(clippedTo: canvasWidth, canvasHeight)
+        self.init(originX: xs.lowerBound, originY: ys.lowerBound, width: xs.count, height: ys.count)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = Point(Float(originX + x) + 0.5, Float(originY + y) + 0.5)
+                values[y * width + x] = coverage(distance: shape.signedDistance(p))
+            }
+        }
+    }
+
+    /// Adds 8-bit coverage (a glyph bitmap) at a device position, clamping the sum at 1: overlapping glyphs of
+    /// one label cover a pixel once, never twice.
+    mutating func add(bitmap: GlyphBitmap, atX dx: Int, y dy: Int) {
+        for row in 0..<bitmap.rows {
+            let y = dy + row - originY
+            guard y >= 0, y < height else { continue }
+            for col in 0..<bitmap.width {
+                let x = dx + col - originX
+                guard x >= 0, x < width else { continue }
+                let v = Float(bitmap.pixels[row * bitmap.width + col]) / 255
+                if v > 0 { values[y * width + x] = min(1, values[y * width + x] + v) }
+            }
+        }
+    }
+}
