@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "DotsTests", dependencies: ["Dots"]),
         .testTarget(name: "GlassTests", dependencies: ["Glass"]),
-        .testTarget(name: "ContentTests", dependencies: ["Content", "Scene", "CText"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "Scene", "SystemFreeType"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
         .testTarget(name: "forkrenderTests", dependencies: ["Scene", "forkrender"]),
     ],
