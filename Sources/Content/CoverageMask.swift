@@ -52,14 +52,20 @@ public struct CoverageMask: Sendable, Equatable {
     /// Adds 8-bit coverage (a glyph bitmap) at a device position, clamping the sum at 1: overlapping glyphs of
     /// one label cover a pixel once, never twice.
     mutating func add(bitmap: GlyphBitmap, atX dx: Int, y dy: Int) {
-        for row in 0..<bitmap.rows {
-            let y = dy + row - originY
-            guard y >= 0, y < height else { continue }
-            for col in 0..<bitmap.width {
-                let x = dx + col - originX
-                guard x >= 0, x < width else { continue }
-                let v = Float(bitmap.pixels[row * bitmap.width + col]) / 255
-                if v > 0 { values[y * width + x] = min(1, values[y * width + x] + v) }
+        let c0 = max(0, originX - dx), c1 = min(bitmap.width, originX + width - dx)
+        let r0 = max(0, originY - dy), r1 = min(bitmap.rows, originY + height - dy)
+        guard c1 > c0, r1 > r0 else { return }
+        let w = width, ox = originX, oy = originY, bw = bitmap.width
+        bitmap.coverage.withUnsafeBufferPointer { src in
+            values.withUnsafeMutableBufferPointer { dst in
+                for row in r0..<r1 {
+                    let d = (dy + row - oy) * w + dx - ox
+                    let s = row * bw
+                    for col in c0..<c1 {
+                        let v = src[s + col]
+                        if v > 0 { dst[d + col] = min(1, dst[d + col] + v) }
+                    }
+                }
             }
         }
     }

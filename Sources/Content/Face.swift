@@ -124,13 +124,13 @@ public final class Face: @unchecked Sendable {
             let shift = Int32(phase * 64 / Self.subpixelPhases)
             var bitmap = GlyphBitmap.empty
             if ctext_render_glyph(handle, glyph, shift, &b, nil, 0) == 0, b.width > 0, b.rows > 0, let buf = b.buffer {
-                var pixels = [UInt8](repeating: 0, count: Int(b.width) * Int(b.rows))
+                var coverage = [Float](repeating: 0, count: Int(b.width) * Int(b.rows))
                 for row in 0..<Int(b.rows) {
                     for col in 0..<Int(b.width) {
-                        pixels[row * Int(b.width) + col] = buf[row * Int(b.pitch) + col]
+                        coverage[row * Int(b.width) + col] = Float(buf[row * Int(b.pitch) + col]) / 255
                     }
                 }
-                bitmap = GlyphBitmap(width: Int(b.width), rows: Int(b.rows), left: Int(b.left), top: Int(b.top), pixels: pixels)
+                bitmap = GlyphBitmap(width: Int(b.width), rows: Int(b.rows), left: Int(b.left), top: Int(b.top), coverage: coverage)
             }
             glyphs[key] = bitmap
             return bitmap
@@ -147,15 +147,15 @@ struct GlyphKey: Hashable {
     var phase: Int
 }
 
-/// One rasterized glyph: 8-bit coverage rows, placed `left` pixels right of the pen and `top` pixels above the
-/// baseline (FreeType's bitmap_left and bitmap_top).
+/// One rasterized glyph: FreeType's 8-bit coverage as floats in 0...1 (converted once, when cached), placed
+/// `left` pixels right of the pen and `top` pixels above the baseline (FreeType's bitmap_left and bitmap_top).
 public struct GlyphBitmap: Sendable {
     public var width: Int
     public var rows: Int
     public var left: Int
     public var top: Int
-    public var pixels: [UInt8]
-    static let empty = GlyphBitmap(width: 0, rows: 0, left: 0, top: 0, pixels: [])
+    public var coverage: [Float]
+    static let empty = GlyphBitmap(width: 0, rows: 0, left: 0, top: 0, coverage: [])
 }
 
 /// A glyph from HarfBuzz: id, the byte offset of its cluster in the UTF-8 text, advance and offset in pixels

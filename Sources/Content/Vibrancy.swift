@@ -93,10 +93,14 @@ struct Blend {
 
     @inline(__always)
     func color(over b: Color) -> Color {
-        let bs = SIMD3(b.red, b.green, b.blue)
-        let shaded = light ? bs * depth : bs + (1 - bs) * depth
-        let c = token * (1 - pull) + shaded * pull
+        let c = rgb(over: SIMD3(b.red, b.green, b.blue))
         return Color(red: c.x, green: c.y, blue: c.z, alpha: alpha)
+    }
+
+    @inline(__always)
+    func rgb(over bs: SIMD3<Float>) -> SIMD3<Float> {
+        let shaded = light ? bs * depth : bs + (1 - bs) * depth
+        return token * (1 - pull) + shaded * pull
     }
 }
 
@@ -137,7 +141,19 @@ public enum Paint: Sendable, Hashable {
                             let cov = m[mrow + x] * opacity
                             guard cov > 0 else { continue }
                             let dst = px[y * w + x]
-                            let src = plain ?? space.premultiply(blend.color(over: space.color(dst)))
+                            let src: SIMD4<Float>
+                            if let plain {
+                                src = plain
+                            } else if space == .srgb {
+                                // BlendSpace.color and .premultiply inlined for the sRGB space (same operations,
+                                // same bits: VibrancyTests compares against the per-pixel reference).
+                                let a = dst.w
+                                let straight = a > 0 ? SIMD3(dst.x, dst.y, dst.z) / a : SIMD3<Float>(repeating: 0)
+                                let c = blend.rgb(over: straight)
+                                src = SIMD4(c.x * blend.alpha, c.y * blend.alpha, c.z * blend.alpha, blend.alpha)
+                            } else {
+                                src = space.premultiply(blend.color(over: space.color(dst)))
+                            }
                             px[y * w + x] = sourceOver(dst, src * cov)
                         }
                     }

@@ -1,4 +1,5 @@
 import Content
+import Foundation
 import Raster
 
 /// The content layer of a frame: labels, symbols, fills and separators, drawn above glass in scene order.
@@ -14,6 +15,9 @@ struct ContentLayer {
     let document: SceneDocument
     /// The text layout of each label at rest (press scale 1), shaped once; nil for other items.
     let layouts: [TextLayout?]
+    /// The last mask of each item and the placement it was built for: content that does not move between frames
+    /// is not rebuilt (a mask is a pure function of the item and its placement, so this never changes a byte).
+    let cache = MaskCache()
 
     init(document: SceneDocument) {
         self.document = document
@@ -31,7 +35,7 @@ struct ContentLayer {
     func render(into frame: inout Framebuffer, time: Double, workers: Workers, probe: Probe? = nil) {
         for (i, item) in document.content.items.enumerated() {
             let placement = item.on.flatMap { document.content.panels.placement(of: $0, at: time) }
-            let mask = self.mask(item: i, placement: placement)
+            let mask = cache.mask(item: i, placement: placement) { self.mask(item: i, placement: placement) }
             guard !mask.isEmpty else { continue }
             let paint: Paint
             switch item.color {
@@ -48,6 +52,18 @@ struct ContentLayer {
             let before = measured ? Self.colors(of: frame, under: mask) : []
             paint.apply(mask, to: &frame, workers: workers)
             if measured { probe?(i, mask, before, frame) }
+        }
+    }
+
+    final class MaskCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [Int: (PanelPlacement?, CoverageMask)] = [:]
+
+        func mask(item: Int, placement: PanelPlacement?, build: () -> CoverageMask) -> CoverageMask {
+            if let hit = lock.withLock({ entries[item] }), hit.0 == placement { return hit.1 }
+            let m = build()
+            lock.withLock { entries[item] = (placement, m) }
+            return m
         }
     }
 
