@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "Glass", dependencies: ["Raster"]),
         .target(name: "Content", dependencies: ["Raster", "CText"]),
         .target(name: "Scene", dependencies: ["Raster", "Dots", "Glass", "Content"], resources: []),
-        .executableTarget(name: "forkrender", dependencies: ["Scene", "Content"]),
+        .executableTarget(name: "forkrender", dependencies: ["Scene"]),
 
         // MARK: Tests
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),

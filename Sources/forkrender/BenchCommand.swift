@@ -1,7 +1,6 @@
 import Foundation
 import Raster
 import Scene
-import Content
 
 /// `forkrender bench`: per-stage timings of the showcase at 1170 x 2532 for 1 thread and all cores, then the
 /// benchmarks of each module. Meaningful only in release builds (`swift build -c release`).
@@ -38,7 +37,6 @@ enum BenchCommand {
         print("warning: this is a debug build; figures are meaningless. Use: swift run -c release forkrender bench")
         #endif
         print("forkrender \(version) bench on \(ProcessInfo.processInfo.activeProcessorCount) cores")
-        if only.contains("content") { print(ContentBenchmark.report(threadCounts: threadCounts)) }
         if only.isEmpty || only.contains("pipeline") {
             pipeline(frames: frames, threadCounts: threadCounts)
         }
