@@ -106,4 +106,21 @@ import Content
         let text = layer.mask(item: 0, placement: MovingPanel().placement(of: "p", at: 1))
         #expect(abs(Float(text.width) / Float(a.width) - 1.2) < 0.08)
     }
+
+    /// End to end: black text composited on the opaque background darkens it by exactly its coverage.
+    @Test func renderedTextDarkensByItsCoverage() throws {
+        let doc = try SceneDecoder().decode(text: ##"""
+        {"canvas": {"width": 200, "height": 60, "scale": 2}, "plane": {"visible": false},
+         "content": [{"text": "Coverage", "at": [10, 10], "size": 24, "color": "#000000"}]}
+        """##)
+        var compositor = Compositor(document: doc, workers: Workers(2))
+        let frame = compositor.render(frame: 0)
+        let mask = ContentLayer(document: doc).mask(item: 0, placement: nil)
+        let bg = Token.systemGroupedBackground.color(.light).red
+        var darkness = 0.0
+        for y in 0..<frame.height { for x in 0..<frame.width { darkness += Double((bg - frame[x, y].x) / bg) } }
+        // Source-over black at coverage c leaves bg * (1 - c): the darkness sums to the mask's area (float error only).
+        #expect(mask.area > 100)
+        #expect(abs(darkness - mask.area) < 1e-3 * mask.area)
+    }
 }

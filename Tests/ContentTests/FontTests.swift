@@ -126,4 +126,28 @@ import Raster
         let a = layout.mask(at: Point(3, 7)), b = layout.mask(at: Point(3, 7))
         #expect(a == b)
     }
+
+    /// The unsafe glyph-accumulation kernel against a plain reference: each glyph's cached bitmap added with
+    /// bounds-checked array indexing and the same clamp at 1.
+    @Test func maskKernelMatchesTheScalarReference() throws {
+        let (_, face) = try Self.dejaVu("DejaVu Serif")
+        let layout = TextLayout("Wavy office AV ffi", face: face, style: TextStyle(size: 19, tracking: -1.5), scale: 2)
+        let origin = Point(7.3, 11.6)
+        let fast = layout.mask(at: origin)
+        var reference = CoverageMask(originX: fast.originX, originY: fast.originY, width: fast.width, height: fast.height)
+        for g in layout.glyphs {
+            let q = ((origin.x + g.x) * 4).rounded(.down)
+            let whole = Int((q / 4).rounded(.down)), phase = Int(q) - whole * 4
+            let b = face.bitmap(glyph: g.glyph, size: layout.pixelSize, phase: phase)
+            let dx = whole + b.left, dy = Int((origin.y + g.y).rounded()) - b.top
+            for r in 0..<b.rows {
+                for c in 0..<b.width {
+                    let x = dx + c - reference.originX, y = dy + r - reference.originY
+                    guard x >= 0, x < reference.width, y >= 0, y < reference.height else { continue }
+                    reference[x, y] = min(1, reference[x, y] + b.coverage[r * b.width + c])
+                }
+            }
+        }
+        #expect(fast == reference)
+    }
 }
