@@ -62,7 +62,11 @@ int ctext_match_font(const char *family, int weight, int italic, ctext_match *ou
             copy_string(out->path, sizeof out->path, (const char *)s);
             status = CTEXT_OK;
         }
-        if (FcPatternGetString(m, FC_FAMILY, 0, &s) == FcResultMatch) copy_string(out->family, sizeof out->family, (const char *)s);
+        for (int k = 0; FcPatternGetString(m, FC_FAMILY, k, &s) == FcResultMatch; k++) {
+            size_t used = strlen(out->family);
+            if (used + 2 >= sizeof out->family) break;
+            snprintf(out->family + used, sizeof out->family - used, "%s%s", k ? "\n" : "", (const char *)s);
+        }
         if (FcPatternGetString(m, FC_STYLE, 0, &s) == FcResultMatch) copy_string(out->style, sizeof out->style, (const char *)s);
         if (FcPatternGetInteger(m, FC_INDEX, 0, &i) == FcResultMatch) out->index = i;
         if (FcPatternGetInteger(m, FC_WEIGHT, 0, &i) == FcResultMatch) out->weight = (int)FcWeightToOpenTypeDouble((double)i);

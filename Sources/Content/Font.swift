@@ -31,6 +31,8 @@ public struct FontResolution: Sendable, Hashable {
     public var path: String
     public var index: Int
     public var family: String
+    /// Every family name fontconfig lists for the face ("DejaVu Serif", "DejaVu Serif Condensed").
+    public var families: [String] = []
     public var style: String
     /// Something the user should read in the log (e.g. which serif stood in for Besley).
     public var note: String?
@@ -84,7 +86,7 @@ public enum FontLibrary {
         let key = name.lowercased()
         if key == "serif" {
             let besley = try match(preferredSerif, request)
-            if besley.family.lowercased().hasPrefix(preferredSerif.lowercased()) {
+            if besley.families.contains(where: { $0.lowercased().hasPrefix(preferredSerif.lowercased()) }) {
                 var r = besley
                 r.note = "serif: using \(r.faceName)"
                 return r
@@ -99,7 +101,7 @@ public enum FontLibrary {
             return r
         }
         var r = try match(name, request)
-        if !r.family.lowercased().hasPrefix(key) {
+        if !r.families.contains(where: { $0.lowercased().hasPrefix(key) }) {
             var fallback = try match("sans-serif", request)
             fallback.note = "font '\(name)' not found; using \(fallback.faceName)"
             fallback.isFallback = true
@@ -114,8 +116,11 @@ public enum FontLibrary {
         guard status == 0 else {
             throw FontError(message: "fontconfig found no scalable font for '\(family)'; install fonts-dejavu-core (scripts/setup.sh)")
         }
-        return FontResolution(request: request, path: cString(&m.path), index: Int(m.index),
-                              family: cString(&m.family), style: cString(&m.style), note: nil, isFallback: false)
+        let families = cString(&m.family).split(separator: "\n").map(String.init)
+        var r = FontResolution(request: request, path: cString(&m.path), index: Int(m.index),
+                               family: families.first ?? "", style: cString(&m.style), note: nil, isFallback: false)
+        r.families = families
+        return r
     }
 }
 

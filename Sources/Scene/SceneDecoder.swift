@@ -53,7 +53,7 @@ public struct SceneDecoder: Sendable {
         notes += try PlaneSection.decodeEvents(r, duration: duration)
         let glass = try GlassSection.decode(r, appearance: appearance)
         let content = try ContentSection.decode(r, glass: glass, appearance: appearance)
-        notes += content.notes + content.fontWarnings.map { "warning: \($0.path): \($0.message)" }
+        notes += content.notes + content.fontWarnings.map { "\($0.path): \($0.message)" }
         let check = try decodeCheck(r, frameCount: max(1, Int((duration * fps).rounded())))
 
         return SceneDocument(

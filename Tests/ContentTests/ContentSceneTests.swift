@@ -45,7 +45,7 @@ import Content
         let w = try #require(doc.content.fontWarnings.first)
         #expect(w.path == "content[0].font")
         #expect(w.message.contains("'Nonexistent Sans 9' not found; using DejaVu Sans"))
-        #expect(doc.notes.contains { $0.hasPrefix("warning: content[0].font") })
+        #expect(doc.notes.contains { $0.hasPrefix("content[0].font: font 'Nonexistent Sans 9' not found") })
         let report = LegibilityAudit.run(document: doc, strict: true, workers: .single)
         #expect(!report.passes)
         #expect(LegibilityAudit.run(document: doc, strict: false, workers: .single).passes)

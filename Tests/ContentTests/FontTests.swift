@@ -90,6 +90,8 @@ import Raster
         #expect(r.note?.contains("'No Such Font Family 42' not found") == true)
         let file = try FontLibrary.resolve(FontRequest(family: "/nonexistent/font.ttf"))
         #expect(file.isFallback)
+        let condensed = try FontLibrary.resolve(FontRequest(family: "DejaVu Serif Condensed"))
+        #expect(!condensed.isFallback, "a face's second family name counts: \(condensed.families)")
         let (dejavu, _) = try Self.dejaVu()
         let byPath = try FontLibrary.resolve(FontRequest(family: dejavu.path))
         #expect(!byPath.isFallback && byPath.family == "DejaVu Sans")

@@ -31,7 +31,7 @@ typedef enum ctext_status {
 /* What fontconfig chose for a request. Strings are NUL-terminated and truncated to fit. */
 typedef struct ctext_match {
     char path[1024];
-    char family[256];
+    char family[512];   /* every family name of the face, separated by newlines (the first is the primary) */
     char style[128];
     int index;      /* face index inside the file */
     int weight;     /* OpenType weight class (100...900) of the chosen face */
