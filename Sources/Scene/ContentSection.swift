@@ -103,8 +103,8 @@ enum ContentSection {
         ("semibold", 600), ("bold", 700), ("heavy", 800), ("black", 900),
     ]
 
-    static func decode(_ root: ObjectReader, glass: GlassSpec, appearance: Appearance) throws(SceneError) -> ContentSpec {
-        let panels = StaticPanels.from(glass: glass, root: root)
+    /// Decodes the content array; `panels` are the glass panels items may be bound to (`on`).
+    static func decode(_ root: ObjectReader, panels: any PanelGeometry, appearance: Appearance) throws(SceneError) -> ContentSpec {
         var warnings: [SceneError] = []
         var notes: [String] = []
         let items = try root.array("content") { (node, path) throws(SceneError) -> ContentItem in
@@ -114,7 +114,7 @@ enum ContentSection {
         return ContentSpec(items: items, panels: panels, fontWarnings: warnings, notes: notes)
     }
 
-    static func item(_ o: ObjectReader, panels: StaticPanels, appearance: Appearance,
+    static func item(_ o: ObjectReader, panels: any PanelGeometry, appearance: Appearance,
                      warnings: inout [SceneError], notes: inout [String]) throws(SceneError) -> ContentItem {
         let kinds = ["text", "symbol", "fill", "separator"].filter { o.has($0) }
         guard kinds.count == 1 else {

@@ -52,7 +52,7 @@ public struct SceneDecoder: Sendable {
         let plane = try PlaneSection.decode(r, appearance: appearance)
         notes += try PlaneSection.decodeEvents(r, duration: duration)
         let glass = try GlassSection.decode(r, appearance: appearance)
-        let content = try ContentSection.decode(r, glass: glass, appearance: appearance)
+        let content = try ContentSection.decode(r, panels: StaticPanels.from(glass: glass, root: r), appearance: appearance)
         notes += content.notes + content.fontWarnings.map { "\($0.path): \($0.message)" }
         let check = try decodeCheck(r, frameCount: max(1, Int((duration * fps).rounded())))
 
