@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 //
 // forkrender: a software rasterizer for the FORK design language.
-// Dependencies run one way: CPNG <- Raster <- (Dots, Glass) <- Scene <- forkrender.
+// Dependencies run one way: CPNG <- Raster <- (Dots, Glass, Content) <- Scene <- forkrender; CText <- Content.
 import PackageDescription
 
 let package = Package(
@@ -10,7 +10,7 @@ let package = Package(
     products: [
         // MARK: Public modules
         .executable(name: "forkrender", targets: ["forkrender"]),
-        .library(name: "ForkRenderKit", targets: ["Scene", "Glass", "Dots", "Raster"]),
+        .library(name: "ForkRenderKit", targets: ["Scene", "Content", "Glass", "Dots", "Raster"]),
     ],
     targets: [
         // MARK: Implementation details (system C libraries)
@@ -21,18 +21,37 @@ let package = Package(
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
         .target(name: "CPNG", dependencies: ["SystemPNG"]),
+        // Text: fontconfig finds faces, FreeType rasterizes them, HarfBuzz shapes; errors stay in the C shim.
+        .systemLibrary(
+            name: "SystemFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+        .systemLibrary(
+            name: "SystemHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
+        ),
+        .systemLibrary(
+            name: "SystemFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
+        ),
+        .target(name: "CText", dependencies: ["SystemFreeType", "SystemHarfBuzz", "SystemFontconfig"]),
 
         // MARK: Public modules
         .target(name: "Raster", dependencies: ["CPNG"]),
         .target(name: "Dots", dependencies: ["Raster"]),
         .target(name: "Glass", dependencies: ["Raster"]),
-        .target(name: "Scene", dependencies: ["Raster", "Dots", "Glass"], resources: []),
-        .executableTarget(name: "forkrender", dependencies: ["Scene", "Glass", "Dots", "Raster"]),
+        .target(name: "Content", dependencies: ["Raster", "CText"]),
+        .target(name: "Scene", dependencies: ["Raster", "Dots", "Glass", "Content"], resources: []),
+        .executableTarget(name: "forkrender", dependencies: ["Scene", "Glass", "Dots", "Content", "Raster"]),
 
         // MARK: Tests
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "DotsTests", dependencies: ["Dots"]),
         .testTarget(name: "GlassTests", dependencies: ["Glass"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "Scene", "SystemFreeType"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
         .testTarget(name: "forkrenderTests", dependencies: ["Scene", "forkrender"]),
     ],

@@ -10,6 +10,7 @@ public struct Compositor {
     public let workers: Workers
     var plane: PlaneLayer
     let glass: GlassLayer
+    let content: ContentLayer
     /// Physics steps taken so far (60 Hz, from t = 0).
     public private(set) var step = 0
     public private(set) var times = StageTimes()
@@ -22,6 +23,7 @@ public struct Compositor {
         self.workers = workers
         self.plane = PlaneLayer(document: document)
         self.glass = GlassLayer(document: document)
+        self.content = ContentLayer(document: document)
     }
 
     /// The physics step a frame shows: the last step at or before the frame's time.
@@ -53,7 +55,8 @@ public struct Compositor {
         glass.render(plane: planeLayer, into: &frame, time: document.time(ofFrame: i), workers: workers)
         let t2 = DispatchTime.now()
         times.glass += t2.seconds(since: t1)
-        // Content is drawn by the content issue; it goes here, above glass.
+        content.render(into: &frame, time: document.time(ofFrame: i), workers: workers)
+        times.content += t2.secondsSince
         return frame
     }
 

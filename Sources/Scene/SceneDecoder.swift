@@ -65,8 +65,8 @@ public struct SceneDecoder: Sendable {
         let glass = try GlassSection.decode(r, .init(appearance: appearance, platform: platform,
                                                      reduceTransparency: reduceTransparency, duration: duration, fps: fps))
         notes += glass.notes
-        let content = try ContentSection.decode(r)
-        if !content.items.isEmpty { notes.append("content: \(content.items.count) items parsed; content is not rendered yet") }
+        let content = try ContentSection.decode(r, panels: GlassPanels(glass), appearance: appearance)
+        notes += content.notes + content.fontWarnings.map { "\($0.path): \($0.message)" }
         let check = try decodeCheck(r, frameCount: max(1, Int((duration * fps).rounded())))
 
         return SceneDocument(

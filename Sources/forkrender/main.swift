@@ -26,6 +26,8 @@ func usageFailure(_ message: String, usage: String) -> Int32 {
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 switch arguments.first {
+case "lint":
+    status = LintCommand.run(Array(arguments.dropFirst()))
 case "bench":
     status = BenchCommand.run(Array(arguments.dropFirst()))
 case "sheet":

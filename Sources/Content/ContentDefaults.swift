@@ -1,0 +1,64 @@
+import Raster
+
+/// Every default of the Content module in one table, with where each number comes from.
+///
+/// Sources: the FORK design language (shared/seeds/000: "Serif warmth on glass", "Monospace labels", the
+/// materials), Apple's material and vibrancy guidance (shared/seeds/003), Apple's Human Interface Guidelines
+/// type sizes (Body 17 pt, Caption 12 pt, Large Title 34 pt), WCAG 2.2 (contrast ratio, success criteria 1.4.3
+/// and 1.4.11) and APCA (the "bronze" simple-mode use table of APCA-W3 0.1.9 / 0.0.98G).
+public enum ContentDefaults {
+    // MARK: Type
+    /// HIG Body text size, points.
+    public static let labelSize: Float = 17
+    /// Family of a label without `font`: the system sans-serif.
+    public static let family = "sans"
+    /// OpenType weight class of a label without `weight`.
+    public static let weight = 400
+
+    // MARK: Symbols, fills, separators
+    /// The coordinate box of symbol path data (SF Symbols and most icon sets draw on a 24 x 24 grid).
+    public static let symbolViewBox = Rect(x: 0, y: 0, width: 24, height: 24)
+    /// Curve flattening tolerance, device pixels.
+    public static let flatness: Float = 0.1
+    /// Corner radius of a fill without `radius`, points (the design language's small control radius).
+    public static let fillRadius: Float = 10
+    /// Separators are one device pixel thick at any scale (UIKit's hairline: 1 / displayScale points).
+    public static let separatorPixels = 1
+
+    // MARK: Vibrancy: how much color each material pulls forward, per appearance
+    /// `pull`: the fraction of a vibrant element's color taken from the pixels behind it (0 = the flat token
+    /// color, 1 = entirely the backdrop's own color, shaded). Thinner materials let more of the backdrop through,
+    /// so their vibrancy pulls more of it forward: the order ultraThin > thin > chrome > regular > thick follows
+    /// the materials' foreground alphas (about 0.44, 0.70, 0.82, 0.97 in light appearance; chrome sits between
+    /// thin and regular). Apple publishes no numbers for its vibrancy blend; these are chosen to keep that order.
+    public static let vibrancyPull: [VibrancyMaterial: (light: Float, dark: Float)] = [
+        .ultraThin: (0.45, 0.45),
+        .thin: (0.38, 0.38),
+        .chrome: (0.32, 0.32),
+        .regular: (0.28, 0.28),
+        .thick: (0.20, 0.20),
+    ]
+    /// How the pulled backdrop color is shaded before use: in light appearance it is darkened to this fraction
+    /// (keeping its hue, like a multiply), in dark appearance lifted this fraction of the way to white.
+    public static let vibrancyDepth: (light: Float, dark: Float) = (0.45, 0.55)
+
+    // MARK: Legibility thresholds
+    /// WCAG 2 minimum contrast for text (1.4.3, AA) and for large text (>= 18 pt or 14 pt bold in CSS points;
+    /// 1 CSS pt = 4/3 iOS pt, so 24 and 18.7 iOS points) and for symbols (1.4.11 non-text contrast).
+    public static let wcagText: Float = 4.5
+    public static let wcagLargeText: Float = 3
+    public static let wcagSymbol: Float = 3
+    public static let wcagLargeSize: Float = 24
+    public static let wcagLargeBoldSize: Float = 18.7
+    /// APCA minimum |Lc| by size (bronze simple mode): body text under 24 pt, 75; from 24 pt (or 16 pt bold), 60;
+    /// from 36 pt (or 24 pt bold), 45; symbols and other non-text, 45 ("large, bold or non-text").
+    public static let apcaBody: Float = 75
+    public static let apcaLarge: Float = 60
+    public static let apcaHeadline: Float = 45
+    public static let apcaSymbol: Float = 45
+    /// Pixels with at least this coverage are a glyph's core, where its contrast is measured.
+    public static let coreCoverage: Float = 0.75
+    /// The contrast of a label in one frame is the 10th percentile over its core pixels: robust to a dot sitting
+    /// exactly under one stroke, still sensitive to a region of the label going illegible.
+    public static let contrastPercentile: Float = 0.1
+}

@@ -1,0 +1,126 @@
+import Content
+import Foundation
+import Raster
+
+/// The content layer of a frame: labels, symbols, fills and separators, drawn above glass in scene order.
+///
+/// Each item becomes a coverage mask (glyphs from the per-face glyph cache, paths from the scanline filler,
+/// fills and hairlines from their shapes), serially and deterministically; then its paint (a vibrancy level
+/// reading the pixels already in the frame, or a plain color) composites the mask with rows split across
+/// workers, each pixel written by one worker. So a frame's bytes do not depend on the worker count.
+///
+/// Items `on` a panel are placed in the panel's coordinates at the frame's time, and scale with its press
+/// response about the panel's center (see PanelGeometry).
+struct ContentLayer {
+    let document: SceneDocument
+    /// The text layout of each label at rest (press scale 1), shaped once; nil for other items.
+    let layouts: [TextLayout?]
+    /// The last mask of each item and the placement it was built for: content that does not move between frames
+    /// is not rebuilt (a mask is a pure function of the item and its placement, so this never changes a byte).
+    let cache = MaskCache()
+
+    init(document: SceneDocument) {
+        self.document = document
+        let scale = document.canvas.scale
+        layouts = document.content.items.map { item in
+            guard case .label(let l) = item.kind, let face = try? Face.shared(l.font) else { return nil }
+            return TextLayout(l.text, face: face, style: l.style, scale: scale, boxWidth: l.frame?.width)
+        }
+    }
+
+    /// A drawn item, for the legibility report: its index, mask, the colors behind the mask before it was drawn
+    /// (row-major over the mask's rectangle), and the frame after.
+    typealias Probe = (_ index: Int, _ mask: CoverageMask, _ before: [Color], _ after: Framebuffer) -> Void
+
+    func render(into frame: inout Framebuffer, time: Double, workers: Workers, probe: Probe? = nil) {
+        for (i, item) in document.content.items.enumerated() {
+            let placement = item.on.flatMap { document.content.panels.placement(of: $0, at: time) }
+            let mask = cache.mask(item: i, placement: placement) { self.mask(item: i, placement: placement) }
+            guard !mask.isEmpty else { continue }
+            let paint: Paint
+            switch item.color {
+            case .plain(let c): paint = .plain(c)
+            case .vibrancy(let level):
+                let material = placement?.material.flatMap(VibrancyMaterial.init(rawValue:))
+                paint = .vibrant(Vibrancy(level: level, material: material, appearance: document.appearance))
+            }
+            let measured: Bool
+            switch item.kind {
+            case .label, .symbol: measured = probe != nil
+            default: measured = false
+            }
+            let before = measured ? Self.colors(of: frame, under: mask) : []
+            paint.apply(mask, to: &frame, workers: workers)
+            if measured { probe?(i, mask, before, frame) }
+        }
+    }
+
+    final class MaskCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [Int: (PanelPlacement?, CoverageMask)] = [:]
+
+        func mask(item: Int, placement: PanelPlacement?, build: () -> CoverageMask) -> CoverageMask {
+            if let hit = lock.withLock({ entries[item] }), hit.0 == placement { return hit.1 }
+            let m = build()
+            lock.withLock { entries[item] = (placement, m) }
+            return m
+        }
+    }
+
+    static func colors(of frame: Framebuffer, under mask: CoverageMask) -> [Color] {
+        var out: [Color] = []
+        out.reserveCapacity(mask.width * mask.height)
+        for y in 0..<mask.height {
+            for x in 0..<mask.width {
+                let fx = min(max(0, mask.originX + x), frame.width - 1), fy = min(max(0, mask.originY + y), frame.height - 1)
+                out.append(frame.color(atX: fx, y: fy))
+            }
+        }
+        return out
+    }
+
+    /// The coverage mask of item `i` at a panel placement (nil: canvas coordinates).
+    func mask(item i: Int, placement: PanelPlacement?) -> CoverageMask {
+        let item = document.content.items[i]
+        let c = document.canvas
+        let scale = c.scale
+        let k = placement?.pressScale ?? 1
+        func canvas(_ p: Point) -> Point { placement?.canvasPoint(p) ?? p }
+        switch item.kind {
+        case .label(let l):
+            var layout = layouts[i]
+            if k != 1, let base = layout {
+                var style = l.style
+                style.size *= k
+                style.tracking *= k
+                layout = TextLayout(l.text, face: base.face, style: style, scale: scale, boxWidth: l.frame.map { $0.width * k })
+            }
+            guard let layout else { return CoverageMask(originX: 0, originY: 0, width: 0, height: 0) }
+            var origin: Point
+            if let f = l.frame {
+                origin = canvas(Point(f.x, f.y)) * scale
+                origin.y += (f.height * k * scale - layout.height) / 2
+            } else {
+                origin = canvas(l.at!) * scale
+            }
+            return layout.mask(at: origin)
+        case .symbol(let s):
+            let fit = min(s.frame.width / s.viewBox.width, s.frame.height / s.viewBox.height)
+            let inset = Point((s.frame.width - s.viewBox.width * fit) / 2, (s.frame.height - s.viewBox.height * fit) / 2)
+            let polygons = s.path.polygons(transform: { p in
+                canvas(Point(s.frame.x, s.frame.y) + inset + (p - Point(s.viewBox.x, s.viewBox.y)) * fit) * scale
+            }, tolerance: ContentDefaults.flatness)
+            var m = PathFill(rule: s.rule).mask(polygons, canvasWidth: c.pixelWidth, canvasHeight: c.pixelHeight)
+            m.clampCoverage()
+            return m
+        case .fill(let f):
+            let o = canvas(Point(f.frame.x, f.frame.y))
+            let rect = Rect(x: o.x, y: o.y, width: f.frame.width * k, height: f.frame.height * k).scaled(by: scale)
+            return CoverageMask(shape: RoundedRect(rect, radius: f.radius * k * scale, curve: .continuous),
+                                canvasWidth: c.pixelWidth, canvasHeight: c.pixelHeight)
+        case .separator(let h):
+            let line = Hairline(start: canvas(h.start), length: h.length * k, axis: h.axis)
+            return line.mask(scale: scale, canvasWidth: c.pixelWidth, canvasHeight: c.pixelHeight)
+        }
+    }
+}
