@@ -69,7 +69,8 @@ public struct LiquidGlass: Sendable {
         }
         let space = frame.space
         let wash = space.premultiply(surface)
-        let glow = tint.map { space.premultiply($0.withAlpha(1)) * $0.alpha }
+        let tintColor = tint.map { space.premultiply($0.withAlpha(1)) }
+        let tintStrength = tint?.alpha ?? 0
         let box = shape.bounds
         let diagonal = Double(box.width + box.height) / 2.0.squareRoot()
         let w = frame.width
@@ -100,10 +101,15 @@ public struct LiquidGlass: Sendable {
                             // Dimming and surface wash (source-over), then tint glow and specular as light (screen).
                             if dimming > 0 { seen = SIMD4(seen.x * (1 - dimming), seen.y * (1 - dimming), seen.z * (1 - dimming), 1) }
                             seen = sourceOver(seen, wash)
-                            if let glow {
-                                let lum = 0.2126 * seen.x + 0.7152 * seen.y + 0.0722 * seen.z
-                                let added = glow * (0.55 + 0.45 * lum)
-                                seen = 1 - (1 - seen) * (1 - SIMD4(added.x, added.y, added.z, 0))
+                            if let tintColor {
+                                // Colored glass filters the light through it (multiply by the tint at its strength), so
+                                // the tint follows the backdrop: vivid over bright, dark over dark; then it glows a
+                                // little (screen) like an LED behind frosted plastic, so it never vanishes on black.
+                                let a = tintStrength
+                                let filter = SIMD4(1 - a + a * tintColor.x, 1 - a + a * tintColor.y, 1 - a + a * tintColor.z, 1)
+                                seen = seen * filter
+                                let glow = tintColor * (a * 0.35)
+                                seen = 1 - (1 - seen) * (1 - SIMD4(glow.x, glow.y, glow.z, 0))
                             }
                             let s = lens.slope(inward: d)
                             let len = (s * s + 1).squareRoot()

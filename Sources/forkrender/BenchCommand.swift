@@ -1,3 +1,4 @@
+import Content
 import Foundation
 import Glass
 import Raster
@@ -40,6 +41,10 @@ enum BenchCommand {
         print("forkrender \(version) bench on \(ProcessInfo.processInfo.activeProcessorCount) cores")
         if only.isEmpty || only.contains("pipeline") {
             pipeline(frames: frames, threadCounts: threadCounts)
+        }
+        if only.isEmpty || only.contains("content") {
+            print("\ncontent: text-heavy frame (docs/content.md)")
+            print(ContentBenchmark.report(threadCounts: threadCounts))
         }
         if only.isEmpty || only.contains("glass") {
             print("\nglass: full-frame blur (docs/glass.md)")

@@ -30,11 +30,14 @@ enum RenderCommand {
     static var help: String {
         helpText(
             overview: "Render FORK design-language scenes (dot plane, glass, content) to PNG frames and video previews.",
-            usage: [usage, "forkrender bench [<options>]", "forkrender showcase"],
+            usage: [usage, "forkrender sheet [<scene.json>] -o <sheet.png>", "forkrender lint <scene.json> [--strict] [--json]",
+                    "forkrender bench [<options>]", "forkrender showcase"],
             arguments: [("<scene.json>", "The scene file (see docs/scene-format.md). Without one, the built-in showcase.")],
             options: options,
             footer: """
             SUBCOMMANDS:
+              sheet                   One frame in every glass tier, light and dark, as a labelled grid.
+              lint                    Legibility report: contrast of every label against the pixels behind it.
               bench                   Measure each stage in release builds (see docs/performance.md).
               showcase                Print the built-in showcase scene, a starting point for your own.
 

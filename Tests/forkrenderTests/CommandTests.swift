@@ -141,3 +141,26 @@ import Raster
         #expect(CLI.files(in: dir).filter { $0.hasPrefix(".") }.isEmpty, "temporary files left behind")
     }
 }
+
+@Suite struct SheetCommandTests {
+    @Test func writesALabelledGridOfEveryTierInLightAndDark() throws {
+        let dir = CLI.temporaryFolder("sheet")
+        let scene = dir.appendingPathComponent("s.json").path
+        try #"{"canvas": {"width": 120, "height": 100, "scale": 1}, "duration": 0.2, "glass": [{"frame": [20, 20, 80, 50], "radius": 16}]}"#
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("sheet.png").path
+        let r = try CLI.run(["sheet", scene, "-o", out, "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let img = try PNG.read(path: out)
+        // 6 tiers x 2 appearances of 120 x 100 px cells, 24 px gutters, 44 px label bands.
+        #expect(img.width == 6 * 120 + 7 * 24 && img.height == 2 * (100 + 44) + 3 * 24)
+        // Every label band holds ink (dark glyph pixels) over the light sheet background.
+        let px = img.rgba8
+        for row in 0..<2 { for col in 0..<6 {
+            let x0 = 24 + col * 144, y0 = 24 + row * (144 + 24)
+            var ink = 0
+            for y in y0..<(y0 + 44) { for x in x0..<(x0 + 120) where px[(y * img.width + x) * 4] < 100 { ink += 1 } }
+            #expect(ink > 20, "no label in cell \(row), \(col)")
+        } }
+    }
+}
