@@ -23,6 +23,7 @@ enum RenderCommand {
         OptionSpec(name: "--scale", value: "s", help: "Override the canvas scale (pixels per point), e.g. 1 for quick previews."),
         OptionSpec(name: "--tilt-sweep", help: "Replace the scene's tilt with a sweep across the full range (previews every highlight)."),
         OptionSpec(name: "--max-megapixels", value: "n", help: "Refuse canvases above this size.", defaultText: "64"),
+        OptionSpec(name: "--strict", help: "Treat warnings as errors (a font that falls back to another face)."),
         OptionSpec(name: "--quiet", short: "-q", help: "Print nothing but errors."),
         OptionSpec(name: "--version", help: "Show the version."),
     ]
@@ -113,6 +114,11 @@ enum RenderCommand {
         }
 
         if p.has("--tilt-sweep") { document.sweepTilt() }
+        if p.has("--strict"), var first = document.content.fontWarnings.first {
+            first.file = p.positionals.first ?? Showcase.name
+            first.message += " (an error under --strict)"
+            throw first
+        }
 
         var frames = Array(0..<document.frameCount)
         if let f = p.value("--frames") {

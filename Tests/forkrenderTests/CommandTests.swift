@@ -164,3 +164,19 @@ import Raster
         } }
     }
 }
+
+@Suite struct StrictFontTests {
+    @Test func missingFontFallsBackWithAWarningAndFailsUnderStrict() throws {
+        let dir = CLI.temporaryFolder("strict")
+        let scene = dir.appendingPathComponent("s.json").path
+        try #"{"canvas": {"width": 100, "height": 60, "scale": 1}, "duration": 0.1, "content": [{"text": "Hi", "font": "NoSuchFamilyXYZ", "at": [10, 30]}]}"#
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+        let ok = try CLI.run([scene, "-o", dir.appendingPathComponent("a").path])
+        #expect(ok.status == 0)
+        #expect(ok.stderr.contains("font 'NoSuchFamilyXYZ' not found"))
+        let strict = try CLI.run([scene, "-o", dir.appendingPathComponent("b").path, "--strict"])
+        #expect(strict.status == 2)
+        #expect(strict.stderr.contains("content[0].font") && strict.stderr.contains("--strict"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("b").path))
+    }
+}
