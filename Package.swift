@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 //
 // forkrender: a software rasterizer for the FORK design language.
-// Dependencies run one way: CPNG <- Raster <- (Dots, Glass) <- Scene <- forkrender.
+// Dependencies run one way: CPNG <- Raster <- (Dots, Glass) <- Scene <- Regression <- forkrender.
 import PackageDescription
 
 let package = Package(
@@ -10,7 +10,7 @@ let package = Package(
     products: [
         // MARK: Public modules
         .executable(name: "forkrender", targets: ["forkrender"]),
-        .library(name: "ForkRenderKit", targets: ["Scene", "Glass", "Dots", "Raster"]),
+        .library(name: "ForkRenderKit", targets: ["Scene", "Glass", "Dots", "Raster", "Regression"]),
     ],
     targets: [
         // MARK: Implementation details (system C libraries)
@@ -27,13 +27,16 @@ let package = Package(
         .target(name: "Dots", dependencies: ["Raster"]),
         .target(name: "Glass", dependencies: ["Raster"]),
         .target(name: "Scene", dependencies: ["Raster", "Dots", "Glass"], resources: []),
-        .executableTarget(name: "forkrender", dependencies: ["Scene"]),
+        .target(name: "Regression", dependencies: ["Scene", "Raster"]),
+        .executableTarget(name: "forkrender", dependencies: ["Scene", "Regression"]),
 
         // MARK: Tests
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "DotsTests", dependencies: ["Dots"]),
         .testTarget(name: "GlassTests", dependencies: ["Glass"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
+        .testTarget(name: "RegressionTests", dependencies: ["Regression", "Raster"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Regression", "Scene"], exclude: ["References"]),
         .testTarget(name: "forkrenderTests", dependencies: ["Scene", "forkrender"]),
     ],
     swiftLanguageModes: [.v6]

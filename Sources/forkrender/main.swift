@@ -28,6 +28,8 @@ let status: Int32
 switch arguments.first {
 case "bench":
     status = BenchCommand.run(Array(arguments.dropFirst()))
+case "diff": status = DiffCommand.run(Array(arguments.dropFirst()))
+case "check": status = CheckCommand.run(Array(arguments.dropFirst()))
 case "showcase":
     print(Showcase.json)
     status = ExitCode.success
