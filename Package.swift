@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "DotsTests", dependencies: ["Dots"]),
         .testTarget(name: "GlassTests", dependencies: ["Glass"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
-        .testTarget(name: "RegressionTests", dependencies: ["Regression", "Raster"]),
+        .testTarget(name: "RegressionTests", dependencies: ["Regression", "Raster", "forkrender"]),
         .testTarget(name: "GoldenTests", dependencies: ["Regression", "Scene"], exclude: ["References"]),
         .testTarget(name: "forkrenderTests", dependencies: ["Scene", "forkrender"]),
     ],
