@@ -59,7 +59,8 @@ public struct CheckRunner: Sendable {
     }
 
     /// The scene files named by `paths`: `.json` files as given, folders expanded to their `.json` files
-    /// (sorted, not recursing, without `scene.schema.json`), so `scenes/invalid/` is never checked.
+    /// (sorted, not recursing, without `scene.schema.json`), so `scenes/invalid/` is never checked. Duplicates
+    /// are dropped.
     public static func sceneFiles(_ paths: [String]) throws(CheckError) -> [String] {
         var out: [String] = []
         for p in paths {
@@ -75,7 +76,9 @@ public struct CheckRunner: Sendable {
                 out.append(p)
             }
         }
-        return out
+        // A scene named twice (a folder and one of its files) is checked once.
+        var seen: Set<String> = []
+        return out.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
     }
 
     /// Decodes a scene and resolves its frames and masks. Errors are the user's to fix (exit 2).

@@ -141,9 +141,8 @@ enum CheckCommand {
                 status = ExitCode.usage
             }
         }
-        for i in items where i.status == .recorded || i.status == .updated {
-            _ = i
-            if !quiet { printError("note: references were written under '\(runner.references)'; review them (git diff) and commit them"); break }
+        if !quiet && items.contains(where: { $0.status == .recorded || $0.status == .updated }) {
+            printError("note: references were written under '\(runner.references)'; review them (git diff) and commit them")
         }
         return status
     }
