@@ -9,14 +9,14 @@ enum DiffCommand {
 
     static let options: [OptionSpec] = [
         OptionSpec(name: "--output", short: "-o", value: "diff.png",
-                   help: "Write the diff image: differences red over a faded grey copy of the expected image (ignored anti-aliasing yellow, masks blue)."),
+                   help: "Write the diff image: differences red over a faded grey expected image."),
         OptionSpec(name: "--panels", value: "panels.png", help: "Write expected | diff | actual side by side."),
         OptionSpec(name: "--threshold", value: "0-1",
-                   help: "Per-pixel tolerance on pixelmatch's YIQ scale: 0 flags every changed pixel, 1 none.", defaultText: "0.1"),
+                   help: "Per-pixel YIQ tolerance: 0 flags any change, 1 nothing.", defaultText: "0.1"),
         OptionSpec(name: "--max-diff-pixels", value: "n", help: "Pass with at most n different pixels.", defaultText: "0"),
         OptionSpec(name: "--max-diff-ratio", value: "r", help: "Pass with at most this fraction (0-1) of the pixels different."),
         OptionSpec(name: "--ignore-antialiasing",
-                   help: "Do not count pixels pixelmatch's detector takes for anti-aliased edges (counted by default, so sub-pixel moves show)."),
+                   help: "Do not count pixels detected as anti-aliased edges (drawn yellow)."),
         OptionSpec(name: "--mask", value: "x,y,w,h", help: "Leave a rectangle of pixels out (repeatable).", repeatable: true),
         OptionSpec(name: "--threads", value: "n", help: "Worker threads.", defaultText: "all cores"),
         OptionSpec(name: "--quiet", short: "-q", help: "Print nothing; the exit status tells."),
