@@ -192,10 +192,21 @@ public struct CheckRunner: Sendable {
                 return record(item, actual, as: .updated, "replaced (\(error))")
             }
             item.status = .failed
-            item.message = "\(error)"
+            item.message = "\(error)" + Self.scaleHint(job.document.canvas, expected)
             item.artifacts = writeArtifacts(job.name, frame, expected: expected, actual: actual, diff: nil)
         }
         return item
+    }
+
+    /// When a reference has the size of the scene's canvas at another scale, says so: the usual cause of a
+    /// size mismatch is checking references made with `--scale` (the golden suite's are at scale 1) without it.
+    static func scaleHint(_ canvas: Canvas, _ reference: RGBAImage) -> String {
+        let s = Float(reference.width) / canvas.width
+        let other = Canvas(width: canvas.width, height: canvas.height, scale: s)
+        guard other.pixelWidth == reference.width, other.pixelHeight == reference.height,
+              abs(s - canvas.scale) > 1e-4 else { return "" }
+        let text = s == s.rounded() ? String(Int(s)) : String(format: "%.3g", Double(s))
+        return " (the reference is this scene at scale \(text): pass --scale \(text)?)"
     }
 
     /// One line of counts: "12 different pixels (0.004%), largest difference 0.31".

@@ -49,6 +49,12 @@ import Raster
         // --frames applies to every scene.
         let some = try Binary.run(["check", s.scenes.path, "--references", s.refs.path, "--frames", "7", "-q"])
         #expect(some.status == 0 && some.out == "2 frames: 2 passed\n", "\(some.out)")
+        // References made at another scale: a size mismatch whose message names the scale to pass.
+        let other = s.dir.appendingPathComponent("refs1")
+        #expect(try Binary.run(["check", s.scenes.path, "--references", other.path, "--scale", "1", "--update", "all"]).status == 0)
+        let mismatch = try Binary.run(["check", s.scenes.path, "--references", other.path, "--frames", "0"])
+        #expect(mismatch.status == 1)
+        #expect(mismatch.out.contains("sizes differ: expected 60x45, actual 120x90 (the reference is this scene at scale 1: pass --scale 1?)"), "\(mismatch.out)")
     }
 
     /// The "done when" of the issue: a changed token fails the check, and the report shows the change.
