@@ -10,7 +10,7 @@ import Scene
 /// token edit), and `appearance` (light against dark, default idle alphas: every pixel differs, the worst case, with
 /// anti-aliasing detection run on every pixel when `ignoreAntialiasing` is on).
 public enum RegressionBenchmark {
-    public static func report(threadCounts: [Int], repeats: Int = 5) -> String {
+    public static func report(threadCounts: [Int], repeats: Int = 9) -> String {
         guard let light = render(appearance: "light", idleAlpha: 0.05),
               let token = render(appearance: "light", idleAlpha: 0.25),
               let dark = render(appearance: "dark", idleAlpha: nil) else { return "regression: cannot render the benchmark scenes\n" }
