@@ -63,7 +63,7 @@ enum DiffCommand {
         let quiet = p.has("--quiet")
         let images: [RGBAImage]
         do throws(ImageError) {
-            images = try p.positionals.map { path throws(ImageError) in try RGBAImage.read(path: path) }
+            images = try read(p.positionals, concurrently: threads > 1)
         } catch {
             printError("error: \(error.message)")
             return ExitCode.usage
@@ -89,6 +89,29 @@ enum DiffCommand {
             print("\(pass ? "match" : "different"): \(CheckRunner.describe(result)); \(expected.sizeDescription) = \(result.pixelCount) pixels, threshold \(Value.format(comparison.threshold)), tolerance \(tolerance)")
         }
         return pass ? ExitCode.success : ExitCode.checkFailed
+    }
+
+    /// Reads the PNGs, both at once when there are threads to spare (decoding dominates the command's time).
+    /// The first error in argument order is the one reported.
+    static func read(_ paths: [String], concurrently: Bool) throws(ImageError) -> [RGBAImage] {
+        let slots = Slots(paths.count)
+        if concurrently {
+            DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+                slots.set(i, Result { () throws(ImageError) in try RGBAImage.read(path: paths[i]) })
+            }
+        } else {
+            for i in paths.indices { slots.set(i, Result { () throws(ImageError) in try RGBAImage.read(path: paths[i]) }) }
+        }
+        return try slots.values.map { r throws(ImageError) in try r!.get() }
+    }
+
+    /// One result per path, each written by one thread.
+    final class Slots: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [Result<RGBAImage, ImageError>?]
+        init(_ n: Int) { results = Array(repeating: nil, count: n) }
+        func set(_ i: Int, _ r: Result<RGBAImage, ImageError>) { lock.withLock { results[i] = r } }
+        var values: [Result<RGBAImage, ImageError>?] { lock.withLock { results } }
     }
 
     static func masks(_ p: ParsedArguments) throws(UsageError) -> [PixelRect] {
