@@ -104,6 +104,15 @@ import Raster
         #expect(try Binary.run(["check", s.scenes.path, "--references", s.refs.path]).status == 0)
     }
 
+    /// The command a team would run against the project's own references passes (CI mode: nothing written).
+    @Test func checkPassesAgainstTheCommittedGoldenReferences() throws {
+        let scenes = Binary.root.appendingPathComponent("scenes").path
+        let refs = Binary.root.appendingPathComponent("Tests/GoldenTests/References").path
+        let r = try Binary.run(["check", scenes, "--references", refs, "--scale", "1", "-q"], ci: true)
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.out.hasSuffix(" passed\n") && !r.out.contains("failed"), "\(r.out)")
+    }
+
     @Test func onCIMissingReferencesFailAndNothingIsWritten() throws {
         let s = try setup("ci")
         let r = try Binary.run(["check", s.scenes.path, "--references", s.refs.path, "--junit", s.path("j.xml")], ci: true)
