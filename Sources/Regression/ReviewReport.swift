@@ -122,8 +122,8 @@ public struct ReviewReport {
     .compare .controls input[type=range] { width: 240px; }
     .compare .legend { color: #636366; }
     .stack { position: relative; display: inline-block; max-width: 100%; border: 1px solid #d1d1d6; }
-    .stack img { display: block; max-width: 100%; height: auto; image-rendering: pixelated; }
-    .stack img.over { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
+    .stack img { display: block; max-width: 100%; max-height: 85vh; width: auto; height: auto; image-rendering: pixelated; }
+    .stack img.over { position: absolute; left: 0; top: 0; width: 100%; height: 100%; max-height: none; }
     .stack .line { position: absolute; top: 0; bottom: 0; width: 2px; margin-left: -1px; background: #ff3b30; }
     .compare[data-mode=blink] img.over { clip-path: none !important; animation: blink 1s steps(1) infinite; }
     .compare[data-mode=blink] .line, .compare[data-mode=blink] input[type=range] { display: none; }

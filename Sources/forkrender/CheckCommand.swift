@@ -29,7 +29,7 @@ enum CheckCommand {
                    help: "Override every scene's canvas scale (the golden suite uses 1)."),
         OptionSpec(name: "--threads", value: "n", help: "Worker threads.", defaultText: "all cores"),
         OptionSpec(name: "--max-megapixels", value: "n", help: "Refuse canvases above this size.", defaultText: "64"),
-        OptionSpec(name: "--quiet", short: "-q", help: "Print only failures and the totals."),
+        OptionSpec(name: "--quiet", short: "-q", help: "Print only frames that did not pass, and the totals."),
     ]
 
     static var help: String {
