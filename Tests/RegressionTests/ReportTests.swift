@@ -40,3 +40,19 @@ import Testing
         #expect(lines[2].hasPrefix("longer-name  0003   failed          -  why"))
     }
 }
+
+@Suite struct UpdateModeTests {
+    @Test func ciIsDetectedFromTheEnvironment() {
+        for v in ["true", "TRUE", "1", "yes"] { #expect(UpdateMode.isCI(["CI": v]), "\(v)") }
+        for v in ["false", "0", "", "no"] { #expect(!UpdateMode.isCI(["CI": v]), "\(v)") }
+        #expect(!UpdateMode.isCI([:]))
+    }
+
+    @Test func namesAndCIOverride() {
+        #expect(UpdateMode(name: "never") == UpdateMode.none)
+        #expect(UpdateMode.allCases.allSatisfy { UpdateMode(name: $0.rawValue) == $0 })
+        #expect(UpdateMode(name: "failed") == nil)
+        #expect(CheckRunner(references: "r", update: .all, onCI: true).effectiveUpdate == UpdateMode.none)
+        #expect(CheckRunner(references: "r", update: .all, onCI: false).effectiveUpdate == .all)
+    }
+}
