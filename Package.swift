@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 //
 // forkrender: a software rasterizer for the FORK design language.
-// Dependencies run one way: CPNG <- Raster <- (Dots, Glass, Content) <- Scene <- forkrender; CText <- Content.
+// Dependencies run one way: CPNG <- Raster <- (Dots, Glass, Content) <- Scene <- Regression <- forkrender;
+// CText <- Content.
 import PackageDescription
 
 let package = Package(
@@ -10,7 +11,7 @@ let package = Package(
     products: [
         // MARK: Public modules
         .executable(name: "forkrender", targets: ["forkrender"]),
-        .library(name: "ForkRenderKit", targets: ["Scene", "Content", "Glass", "Dots", "Raster"]),
+        .library(name: "ForkRenderKit", targets: ["Scene", "Content", "Glass", "Dots", "Raster", "Regression"]),
     ],
     targets: [
         // MARK: Implementation details (system C libraries)
@@ -45,7 +46,8 @@ let package = Package(
         .target(name: "Glass", dependencies: ["Raster"]),
         .target(name: "Content", dependencies: ["Raster", "CText"]),
         .target(name: "Scene", dependencies: ["Raster", "Dots", "Glass", "Content"], resources: []),
-        .executableTarget(name: "forkrender", dependencies: ["Scene", "Glass", "Dots", "Content", "Raster"]),
+        .target(name: "Regression", dependencies: ["Scene", "Raster"]),
+        .executableTarget(name: "forkrender", dependencies: ["Scene", "Regression", "Glass", "Dots", "Content", "Raster"]),
 
         // MARK: Tests
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
@@ -53,6 +55,8 @@ let package = Package(
         .testTarget(name: "GlassTests", dependencies: ["Glass"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "Scene", "SystemFreeType"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
+        .testTarget(name: "RegressionTests", dependencies: ["Regression", "Raster", "forkrender"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Regression", "Scene"], exclude: ["References"]),
         .testTarget(name: "forkrenderTests", dependencies: ["Scene", "forkrender"]),
     ],
     swiftLanguageModes: [.v6]

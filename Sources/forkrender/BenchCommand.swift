@@ -2,6 +2,7 @@ import Content
 import Foundation
 import Glass
 import Raster
+import Regression
 import Scene
 
 /// `forkrender bench`: per-stage timings of the showcase at 1170 x 2532 for 1 thread and all cores, then the
@@ -45,6 +46,10 @@ enum BenchCommand {
         if only.isEmpty || only.contains("content") {
             print("\ncontent: text-heavy frame (docs/content.md)")
             print(ContentBenchmark.report(threadCounts: threadCounts))
+        }
+        if only.isEmpty || only.contains("diff") {
+            print("\ndiff: pixelmatch-style comparison of two 1170x2532 frames (docs/regression.md)")
+            print(RegressionBenchmark.report(threadCounts: threadCounts))
         }
         if only.isEmpty || only.contains("glass") {
             print("\nglass: full-frame blur (docs/glass.md)")

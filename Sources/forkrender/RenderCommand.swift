@@ -32,6 +32,8 @@ enum RenderCommand {
         helpText(
             overview: "Render FORK design-language scenes (dot plane, glass, content) to PNG frames and video previews.",
             usage: [usage, "forkrender sheet [<scene.json>] -o <sheet.png>", "forkrender lint <scene.json> [--strict] [--json]",
+                    "forkrender diff <expected.png> <actual.png> [<options>]",
+                    "forkrender check <scenes>... --references <folder> [<options>]",
                     "forkrender bench [<options>]", "forkrender showcase"],
             arguments: [("<scene.json>", "The scene file (see docs/scene-format.md). Without one, the built-in showcase.")],
             options: options,
@@ -39,6 +41,8 @@ enum RenderCommand {
             SUBCOMMANDS:
               sheet                   One frame in every glass tier, light and dark, as a labelled grid.
               lint                    Legibility report: contrast of every label against the pixels behind it.
+              diff                    Compare two PNGs (pixelmatch's perceptual YIQ distance, anti-aliasing aware).
+              check                   Render scenes and compare them with reference PNGs (visual regression).
               bench                   Measure each stage in release builds (see docs/performance.md).
               showcase                Print the built-in showcase scene, a starting point for your own.
 

@@ -32,6 +32,10 @@ case "bench":
     status = BenchCommand.run(Array(arguments.dropFirst()))
 case "sheet":
     status = SheetCommand.run(Array(arguments.dropFirst()))
+case "diff":
+    status = DiffCommand.run(Array(arguments.dropFirst()))
+case "check":
+    status = CheckCommand.run(Array(arguments.dropFirst()))
 case "showcase":
     print(Showcase.json)
     status = ExitCode.success

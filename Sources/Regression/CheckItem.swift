@@ -1,0 +1,49 @@
+/// The outcome of checking one frame of one scene against its reference.
+public struct CheckItem: Sendable {
+    public enum Status: String, Sendable {
+        /// Within the tolerance.
+        case passed
+        /// No reference existed; the rendering was written as the new reference.
+        case recorded
+        /// The reference differed (or, with `--update all`, changed at all) and was replaced.
+        case updated
+        /// Beyond the tolerance, or of another size.
+        case failed
+        /// No reference, and none may be written (CI or `--update none`).
+        case missing
+        /// The reference could not be read, or an output could not be written.
+        case error
+
+        /// Statuses that fail a check run.
+        public var isFailure: Bool { self == .failed || self == .missing || self == .error }
+    }
+
+    /// The scene's file name without `.json`; its references live in `<references>/<scene>/`.
+    public var scene: String
+    public var scenePath: String
+    public var frame: Int
+    public var status: Status
+    /// One line for the summary: counts, sizes, or what went wrong and what to do.
+    public var message: String
+    /// The comparison, when one was made (its diff image is not kept).
+    public var result: ComparisonOutcome?
+    public var referencePath: String
+    /// Files written for review (relative to the artifacts folder), when there is one.
+    public var artifacts: Artifacts?
+    /// Render and compare time, seconds.
+    public var seconds: Double
+
+    public struct Artifacts: Sendable {
+        public var folder: String
+        public var expected: String?
+        public var actual: String?
+        public var diff: String?
+        public var panels: String?
+    }
+
+    /// Frame indices as they appear in file names: four digits at least, like `forkrender -o`.
+    public static func frameName(_ i: Int) -> String {
+        let s = String(i)
+        return String(repeating: "0", count: max(0, 4 - s.count)) + s
+    }
+}

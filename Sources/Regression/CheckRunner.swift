@@ -1,0 +1,271 @@
+import Dispatch
+import Foundation
+import Raster
+import Scene
+
+/// Renders chosen frames of scenes and compares them with reference PNGs: the engine of `forkrender check`
+/// and of the project's golden tests (same code, same folder layout).
+///
+/// Layout: the reference of frame 12 of `scenes/dots-tap.json` is `<references>/dots-tap/0012.png`. Frames are
+/// `frames` when given (`0,15,29` or ranges `0..3`), else the scene's `check.frames`, else its first, middle
+/// and last frame. Masks come from the scene's `check.masks` (points, rounded outward to whole pixels) plus
+/// `comparison.masks` (pixels). With `artifacts`, every frame that does not pass leaves
+/// `<artifacts>/<scene>/<frame>-expected.png`, `-actual.png`, `-diff.png` and `-panels.png` (expected | diff |
+/// actual) for review.
+public struct CheckRunner: Sendable {
+    public var references: String
+    public var comparison: Comparison
+    public var tolerance: Tolerance
+    public var update: UpdateMode
+    /// On CI nothing is written, whatever `update` says.
+    public var onCI: Bool
+    /// Overrides every scene's `canvas.scale` (the golden suite renders at 1 pixel per point).
+    public var scale: Float?
+    /// `--frames`: comma-separated indices or ranges, applied to every scene.
+    public var frames: String?
+    public var workers: Workers
+    public var artifacts: String?
+    public var decoder: SceneDecoder
+
+    /// References are written once and read often: compress them harder than frames.
+    public static let referenceEncoding = PNGEncodeOptions(level: 9, filters: .all, strategy: nil)
+
+    public init(references: String, comparison: Comparison = Comparison(), tolerance: Tolerance = .exact,
+                update: UpdateMode = .missing, onCI: Bool = UpdateMode.isCI, scale: Float? = nil,
+                frames: String? = nil, workers: Workers = .allCores, artifacts: String? = nil,
+                decoder: SceneDecoder = SceneDecoder()) {
+        self.references = references
+        self.comparison = comparison
+        self.tolerance = tolerance
+        self.update = update
+        self.onCI = onCI
+        self.scale = scale
+        self.frames = frames
+        self.workers = workers
+        self.artifacts = artifacts
+        self.decoder = decoder
+    }
+
+    /// The mode in force: `none` on CI.
+    public var effectiveUpdate: UpdateMode { onCI ? .none : update }
+
+    /// A decoded scene with its frames and masks resolved, ready to run.
+    public struct Job: Sendable {
+        public var name: String
+        public var path: String
+        public var document: SceneDocument
+        public var frames: [Int]
+        public var masks: [PixelRect]
+    }
+
+    /// The scene files named by `paths`: `.json` files as given, folders expanded to their `.json` files
+    /// (sorted, not recursing, without `scene.schema.json`), so `scenes/invalid/` is never checked. Duplicates
+    /// are dropped.
+    public static func sceneFiles(_ paths: [String]) throws(CheckError) -> [String] {
+        var out: [String] = []
+        for p in paths {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: p, isDirectory: &isDir) else {
+                throw CheckError("scene path '\(p)' does not exist")
+            }
+            if isDir.boolValue {
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: p)) ?? [])
+                    .filter { $0.hasSuffix(".json") && $0 != "scene.schema.json" && !$0.hasPrefix(".") }.sorted()
+                out += names.map { (p as NSString).appendingPathComponent($0) }
+            } else {
+                out.append(p)
+            }
+        }
+        // A scene named twice (a folder and one of its files) is checked once.
+        var seen: Set<String> = []
+        return out.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
+    }
+
+    /// Decodes a scene and resolves its frames and masks. Errors are the user's to fix (exit 2).
+    public func prepare(scene path: String) throws(CheckError) -> Job {
+        var doc: SceneDocument
+        do {
+            doc = try decoder.decode(file: path)
+            if let scale {
+                doc.canvas.scale = scale
+                _ = try decoder.checkCanvas(doc.canvas)
+            }
+        } catch {
+            throw CheckError("\(error)")
+        }
+        let count = doc.frameCount
+        var chosen: Set<Int> = []
+        if let frames {
+            for part in frames.split(separator: ",", omittingEmptySubsequences: false) {
+                do {
+                    chosen.formUnion(try FrameSelection.parse(part.trimmingCharacters(in: .whitespaces), frameCount: count))
+                } catch {
+                    throw CheckError("\(path): --frames: \(error)")
+                }
+            }
+        } else if !doc.check.frames.isEmpty {
+            chosen = Set(doc.check.frames)
+        } else {
+            chosen = [0, count / 2, count - 1]
+        }
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let masks = doc.check.masks.map { PixelRect(points: $0, scale: doc.canvas.scale) } + comparison.masks
+        return Job(name: name, path: path, document: doc, frames: chosen.sorted(), masks: masks)
+    }
+
+    public func referencePath(scene: String, frame: Int) -> String {
+        ((references as NSString).appendingPathComponent(scene) as NSString)
+            .appendingPathComponent(CheckItem.frameName(frame) + ".png")
+    }
+
+    /// Renders the job's frames in order and checks each; `progress` sees every finished item.
+    public func run(_ job: Job, progress: (CheckItem) -> Void = { _ in }) -> [CheckItem] {
+        var compositor = Compositor(document: job.document, workers: workers)
+        var compare = comparison
+        compare.masks = job.masks
+        var items: [CheckItem] = []
+        for frame in job.frames {
+            let start = DispatchTime.now()
+            let actual = RGBAImage(compositor.render(frame: frame), dither: job.document.dither, workers: workers)
+            var item = check(job: job, frame: frame, actual: actual, comparison: compare)
+            item.seconds = Double(DispatchTime.now().uptimeNanoseconds &- start.uptimeNanoseconds) / 1e9
+            progress(item)
+            items.append(item)
+        }
+        return items
+    }
+
+    /// Compares one rendered frame with its reference, updates the reference as the mode allows, and writes
+    /// review artifacts for anything that did not pass.
+    public func check(job: Job, frame: Int, actual: RGBAImage, comparison compare: Comparison) -> CheckItem {
+        let ref = referencePath(scene: job.name, frame: frame)
+        var item = CheckItem(scene: job.name, scenePath: job.path, frame: frame, status: .passed, message: "",
+                             result: nil, referencePath: ref, artifacts: nil, seconds: 0)
+        let mode = effectiveUpdate
+        let recordHint = onCI
+            ? "references are never written on CI (CI=true); record it locally with 'forkrender check \(job.path) --references \(references) --update missing' and commit it"
+            : "record it with '--update missing'"
+
+        guard FileManager.default.fileExists(atPath: ref) else {
+            if mode == .none {
+                item.status = .missing
+                item.message = "no reference at \(ref); \(recordHint)"
+                item.artifacts = writeArtifacts(job.name, frame, expected: nil, actual: actual, diff: nil)
+            } else {
+                item = record(item, actual, as: .recorded, "new reference written to \(ref); review and commit it")
+            }
+            return item
+        }
+        let expected: RGBAImage
+        do {
+            expected = try RGBAImage.read(path: ref)
+        } catch {
+            if mode == .changed || mode == .all {
+                return record(item, actual, as: .updated, "unreadable reference replaced (\(error.message))")
+            }
+            item.status = .error
+            item.message = "\(error.message); replace it with '--update changed'"
+            item.artifacts = writeArtifacts(job.name, frame, expected: nil, actual: actual, diff: nil)
+            return item
+        }
+        do {
+            var result = try compare.apply(expected: expected, actual: actual, workers: workers, diffImage: true)
+            let diff = result.diff
+            result.diff = nil
+            item.result = result
+            let counts = Self.describe(result)
+            if tolerance.accepts(result) {
+                if mode == .all && !result.isIdentical {
+                    return record(item, actual, as: .updated, "replaced (\(counts), within tolerance)")
+                }
+                item.message = counts
+                return item
+            }
+            if mode == .changed || mode == .all {
+                return record(item, actual, as: .updated, "replaced (\(counts))")
+            }
+            item.status = .failed
+            item.message = "\(counts); tolerance \(tolerance)"
+            item.artifacts = writeArtifacts(job.name, frame, expected: expected, actual: actual, diff: diff)
+        } catch {
+            if mode == .changed || mode == .all {
+                return record(item, actual, as: .updated, "replaced (\(error))")
+            }
+            item.status = .failed
+            item.message = "\(error)" + Self.scaleHint(job.document.canvas, expected)
+            item.artifacts = writeArtifacts(job.name, frame, expected: expected, actual: actual, diff: nil)
+        }
+        return item
+    }
+
+    /// When a reference has the size of the scene's canvas at another scale, says so: the usual cause of a
+    /// size mismatch is checking references made with `--scale` (the golden suite's are at scale 1) without it.
+    static func scaleHint(_ canvas: Canvas, _ reference: RGBAImage) -> String {
+        let s = Float(reference.width) / canvas.width
+        let other = Canvas(width: canvas.width, height: canvas.height, scale: s)
+        guard other.pixelWidth == reference.width, other.pixelHeight == reference.height,
+              abs(s - canvas.scale) > 1e-4 else { return "" }
+        let text = s == s.rounded() ? String(Int(s)) : String(format: "%.3g", Double(s))
+        return " (the reference is this scene at scale \(text): pass --scale \(text)?)"
+    }
+
+    /// One line of counts: "12 different pixels (0.004%), largest difference 0.31".
+    public static func describe(_ r: ComparisonOutcome) -> String {
+        if r.isIdentical { return "identical" + (r.maskedPixels > 0 ? " (\(r.maskedPixels) masked)" : "") }
+        var s = "\(r.differentPixels) different pixel\(r.differentPixels == 1 ? "" : "s") (\(Tolerance.percent(r.differentRatio)))"
+        s += String(format: ", largest difference %.3f", r.largestDifference)
+        if r.antialiasedPixels > 0 { s += ", \(r.antialiasedPixels) anti-aliased ignored" }
+        if r.maskedPixels > 0 { s += ", \(r.maskedPixels) masked" }
+        return s
+    }
+
+    private func record(_ item: CheckItem, _ actual: RGBAImage, as status: CheckItem.Status, _ message: String) -> CheckItem {
+        var item = item
+        do {
+            precondition(!onCI, "references are never written on CI")
+            let dir = (item.referencePath as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try AtomicFile.write(try actual.pngBytes(options: Self.referenceEncoding), to: item.referencePath)
+            item.status = status
+            item.message = message
+        } catch {
+            item.status = .error
+            item.message = "cannot write reference \(item.referencePath): \(error)"
+        }
+        return item
+    }
+
+    /// Writes what a reviewer needs; failures to write are reported in the item's message by the caller's
+    /// summary (the check itself has already failed).
+    private func writeArtifacts(_ scene: String, _ frame: Int, expected: RGBAImage?, actual: RGBAImage,
+                                diff: RGBAImage?) -> CheckItem.Artifacts? {
+        guard let artifacts else { return nil }
+        let base = (scene as NSString).appendingPathComponent(CheckItem.frameName(frame))
+        var out = CheckItem.Artifacts(folder: artifacts)
+        func write(_ img: RGBAImage, _ suffix: String) -> String? {
+            let rel = base + "-\(suffix).png"
+            let path = (artifacts as NSString).appendingPathComponent(rel)
+            do {
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                        withIntermediateDirectories: true)
+                try AtomicFile.write(try img.pngBytes(), to: path)
+                return rel
+            } catch {
+                return nil
+            }
+        }
+        out.actual = write(actual, "actual")
+        if let expected { out.expected = write(expected, "expected") }
+        if let diff { out.diff = write(diff, "diff") }
+        if let expected {
+            out.panels = write(DiffImage.panels(diff.map { [expected, $0, actual] } ?? [expected, actual]), "panels")
+        }
+        return out
+    }
+}
+
+/// Bad input to a check run: a scene that does not decode, a path that does not exist, bad frames.
+public struct CheckError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ d: String) { description = d }
+}
