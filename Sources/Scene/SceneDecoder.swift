@@ -49,8 +49,7 @@ public struct SceneDecoder: Sendable {
         var notes: [String] = []
 
         let tilt = try decodeTilt(r, duration: duration)
-        let plane = try PlaneSection.decode(r, appearance: appearance)
-        notes += try PlaneSection.decodeEvents(r, duration: duration)
+        let plane = try PlaneSection.decodeEvents(r, duration: duration, into: PlaneSection.decode(r, appearance: appearance))
         let glass = try GlassSection.decode(r, appearance: appearance)
         let content = try ContentSection.decode(r)
         if !content.items.isEmpty { notes.append("content: \(content.items.count) items parsed; content is not rendered yet") }

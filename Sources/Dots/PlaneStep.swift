@@ -1,0 +1,292 @@
+import Raster
+
+/// The dots' structure of arrays and the update kernel.
+///
+/// Update of one dot with home h, position p, velocity v, state alpha a, tint weight m and tint K, given the
+/// sum F of the sources' forces, the largest source alpha target A and the strongest source tint (w*, K*):
+///
+///     v' = damping x (v + spring x (h - p) + F)
+///     p' = p + v'
+///     a' = max(a + relaxation x (idle - a), A)
+///     m_r = m x (1 - relaxation)
+///     if w* > m_r { K' = (K m_r + K* (w* - m_r)) / w*;  m' = w* } else { K' = K; m' = m_r }
+///
+/// Sleep: when F = 0 and |p' - h| < 1e-3 pt and |v'| < 2e-4 pt/step per axis, the dot is put exactly home at
+/// rest; a' within 1e-5 of idle becomes idle and m' below 1e-4 becomes 0. That keeps values out of the slow
+/// denormal range and lets untouched rows at exact rest be skipped (the update of a resting dot with no force
+/// is the identity, so skipping changes no bit).
+final class DotStorage: @unchecked Sendable {
+    // @unchecked: the buffer is written only inside `update`, by bands that own disjoint rows, and Plane copies
+    // the storage before writing whenever it is shared (copy on write).
+    let columns: Int
+    let rows: Int
+    let count: Int
+    let idle: Float
+    /// 12 arrays of `count` floats, one allocation.
+    let base: UnsafeMutablePointer<Float>
+    /// Per grid row: every dot exactly home with zero velocity / every dot at idle alpha with no tint.
+    var rowRest: [Bool]
+    var rowColorRest: [Bool]
+    var rowDisplacement: [Float]
+
+    static let arrays = 12
+    var x: UnsafeMutablePointer<Float> { base }
+    var y: UnsafeMutablePointer<Float> { base + count }
+    var vx: UnsafeMutablePointer<Float> { base + 2 * count }
+    var vy: UnsafeMutablePointer<Float> { base + 3 * count }
+    var hx: UnsafeMutablePointer<Float> { base + 4 * count }
+    var hy: UnsafeMutablePointer<Float> { base + 5 * count }
+    var alpha: UnsafeMutablePointer<Float> { base + 6 * count }
+    var weight: UnsafeMutablePointer<Float> { base + 7 * count }
+    var tr: UnsafeMutablePointer<Float> { base + 8 * count }
+    var tg: UnsafeMutablePointer<Float> { base + 9 * count }
+    var tb: UnsafeMutablePointer<Float> { base + 10 * count }
+    var ta: UnsafeMutablePointer<Float> { base + 11 * count }
+
+    init(columns: Int, rows: Int, firstColumn: Int, firstRow: Int, spacing s: Float, idle: Float) {
+        self.columns = columns
+        self.rows = rows
+        self.count = columns * rows
+        self.idle = idle
+        base = .allocate(capacity: count * Self.arrays)
+        base.initialize(repeating: 0, count: count * Self.arrays)
+        rowRest = Array(repeating: true, count: rows)
+        rowColorRest = Array(repeating: true, count: rows)
+        rowDisplacement = Array(repeating: 0, count: rows)
+        for j in 0..<rows {
+            for i in 0..<columns {
+                let n = j * columns + i
+                hx[n] = Float(firstColumn + i) * s
+                hy[n] = Float(firstRow + j) * s
+                x[n] = hx[n]
+                y[n] = hy[n]
+                alpha[n] = idle
+            }
+        }
+    }
+
+    private init(copying o: DotStorage) {
+        columns = o.columns
+        rows = o.rows
+        count = o.count
+        idle = o.idle
+        base = .allocate(capacity: count * Self.arrays)
+        base.initialize(from: o.base, count: count * Self.arrays)
+        rowRest = o.rowRest
+        rowColorRest = o.rowColorRest
+        rowDisplacement = o.rowDisplacement
+    }
+
+    deinit { base.deallocate() }
+
+    func copy() -> DotStorage { DotStorage(copying: self) }
+
+    func dot(_ n: Int) -> DotState {
+        precondition(n >= 0 && n < count, "dot index out of range")
+        return DotState(position: Point(x[n], y[n]), velocity: Point(vx[n], vy[n]), home: Point(hx[n], hy[n]),
+                        alpha: alpha[n], tintWeight: weight[n], tint: Color(red: tr[n], green: tg[n], blue: tb[n], alpha: ta[n]))
+    }
+
+    func place(_ n: Int, displacement: Point, velocity: Point) {
+        precondition(n >= 0 && n < count, "dot index out of range")
+        x[n] = hx[n] + displacement.x
+        y[n] = hy[n] + displacement.y
+        vx[n] = velocity.x
+        vy[n] = velocity.y
+    }
+
+    func bytes() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(count * 10 * 4)
+        for a in [0, 1, 2, 3, 6, 7, 8, 9, 10, 11] {
+            let p = base + a * count
+            for n in 0..<count { withUnsafeBytes(of: p[n].bitPattern) { out.append(contentsOf: $0) } }
+        }
+        return out
+    }
+
+    /// Rows per band: big enough to amortize scheduling, small enough to balance two to eight workers.
+    static let bandRows = 8
+
+    /// Runs one update over every row and returns the largest per-axis displacement afterward.
+    func update(sources: [Source], configuration c: PlaneConfiguration, noise: ValueNoise, margin: Float,
+                culled: Bool, workers: Workers) -> Float {
+        let s = c.spacing
+        let firstRow = Int((hy[0] / s).rounded())
+        let firstColumn = Int((hx[0] / s).rounded())
+        let ranges = sources.map { culled ? $0.rowRange(margin: margin, firstRow: firstRow, rows: rows, spacing: s) : 0..<rows }
+        let law = Law(spring: c.spring, damping: c.damping, relaxation: c.relaxation, idle: idle)
+        let cols = columns
+        let me = self
+        rowRest.withUnsafeMutableBufferPointer { rest in
+            rowColorRest.withUnsafeMutableBufferPointer { colorRest in
+                rowDisplacement.withUnsafeMutableBufferPointer { disp in
+                    let restBox = rest, colorBox = colorRest, dispBox = disp
+                    workers.forEachBand(rows, bandSize: Self.bandRows) { band in
+                        withUnsafeTemporaryAllocation(of: Float.self, capacity: cols * 9) { scratch in
+                            let acc = Accumulator(scratch.baseAddress!, cols)
+                            let zeros = scratch.baseAddress! + cols * 8
+                            zeros.update(repeating: 0, count: cols)
+                            for j in band {
+                                var touched = false
+                                for si in sources.indices where ranges[si].contains(j) {
+                                    if !touched { acc.clear(); touched = true }
+                                    let (a, b) = culled
+                                        ? sources[si].spans(row: me.hy[j * cols], margin: margin, firstColumn: firstColumn,
+                                                            columns: cols, spacing: s)
+                                        : (0..<cols, 0..<0)
+                                    me.accumulate(sources[si], row: j, spans: a, b, into: acc, noise: noise)
+                                }
+                                if !touched && restBox[j] && colorBox[j] { continue }
+                                let (d, motionRest, cRest) = me.integrate(row: j, acc: touched ? acc : nil, zeros: zeros,
+                                                                          law: law, colorActive: !colorBox[j])
+                                dispBox[j] = d
+                                restBox[j] = motionRest
+                                colorBox[j] = cRest
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return rowDisplacement.max() ?? 0
+    }
+
+    /// Evaluates one source on the dots of `spans` in row j and folds the result into the accumulator.
+    private func accumulate(_ src: Source, row j: Int, spans a: Range<Int>, _ b: Range<Int>,
+                            into acc: Accumulator, noise: ValueNoise) {
+        let rowBase = j * columns
+        for span in [a, b] where !span.isEmpty {
+            for i in span {
+                let n = rowBase + i
+                guard let e = src.effect(at: Point(x[n], y[n]), velocity: Point(vx[n], vy[n]), noise: noise) else { continue }
+                acc.add(i, force: e.force, alpha: e.alpha, weight: e.weight, tint: src.tint)
+            }
+        }
+    }
+
+    struct Law {
+        var spring: Float
+        var damping: Float
+        var relaxation: Float
+        var idle: Float
+    }
+
+    /// The update equations for one row. Returns the row's largest per-axis displacement and whether every dot
+    /// of the row ended exactly at rest. Motion runs eight dots at a time (SIMD8) with a scalar tail doing the
+    /// same arithmetic lane for lane; the color pass runs only on rows whose color is not at rest or that a
+    /// source touched (a resting color under no source is left exactly as it is).
+    private func integrate(row j: Int, acc: Accumulator?, zeros: UnsafeMutablePointer<Float>, law: Law,
+                           colorActive: Bool) -> (Float, Bool, Bool) {
+        let n0 = j * columns
+        let (maxD, motionRest) = integrateMotion(n0, fx: acc?.fx ?? zeros, fy: acc?.fy ?? zeros, law: law)
+        var colorRest = true
+        if colorActive || acc != nil { colorRest = integrateColor(n0, acc: acc, law: law) }
+        return (maxD, motionRest, colorRest)
+    }
+
+    static let sleepPosition: Float = 1e-3
+    static let sleepVelocity: Float = 2e-4
+
+    private func integrateMotion(_ n0: Int, fx: UnsafeMutablePointer<Float>, fy: UnsafeMutablePointer<Float>,
+                                 law: Law) -> (Float, Bool) {
+        typealias V = SIMD8<Float>
+        let k = law.spring, damp = law.damping
+        let ex = Self.sleepPosition, ev = Self.sleepVelocity
+        let px = x + n0, py = y + n0, pvx = vx + n0, pvy = vy + n0, phx = hx + n0, phy = hy + n0
+        var maxV = V(repeating: 0), restV = V(repeating: 0)
+        var i = 0
+        @inline(__always) func vabs(_ v: V) -> V { v.replacing(with: -v, where: v .< 0) }
+        @inline(__always) func vmax(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .> a) }
+        @inline(__always) func ld(_ p: UnsafeMutablePointer<Float>) -> V { UnsafeRawPointer(p + i).loadUnaligned(as: V.self) }
+        @inline(__always) func st(_ p: UnsafeMutablePointer<Float>, _ v: V) { UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: V.self) }
+        while i + 8 <= columns {
+            let hx8 = ld(phx), hy8 = ld(phy), x8 = ld(px), y8 = ld(py), fx8 = ld(fx), fy8 = ld(fy)
+            var nvx = damp * (ld(pvx) + k * (hx8 - x8) + fx8)
+            var nvy = damp * (ld(pvy) + k * (hy8 - y8) + fy8)
+            var nx = x8 + nvx, ny = y8 + nvy
+            var dx = nx - hx8, dy = ny - hy8
+            let still: SIMDMask<SIMD8<Int32>> = (fx8 .== 0) .& (fy8 .== 0)
+            let near: SIMDMask<SIMD8<Int32>> = (vabs(dx) .< ex) .& (vabs(dy) .< ex)
+            let slow: SIMDMask<SIMD8<Int32>> = (vabs(nvx) .< ev) .& (vabs(nvy) .< ev)
+            let sleep = still .& near .& slow
+            nx.replace(with: hx8, where: sleep)
+            ny.replace(with: hy8, where: sleep)
+            nvx.replace(with: 0, where: sleep)
+            nvy.replace(with: 0, where: sleep)
+            dx.replace(with: 0, where: sleep)
+            dy.replace(with: 0, where: sleep)
+            st(px, nx); st(py, ny); st(pvx, nvx); st(pvy, nvy)
+            maxV = vmax(maxV, vmax(vabs(dx), vabs(dy)))
+            restV = vmax(restV, vmax(vabs(nvx), vabs(nvy)))
+            i += 8
+        }
+        var maxD = maxV.max(), restS = restV.max()
+        while i < columns {
+            var nvx = damp * (pvx[i] + k * (phx[i] - px[i]) + fx[i])
+            var nvy = damp * (pvy[i] + k * (phy[i] - py[i]) + fy[i])
+            var nx = px[i] + nvx, ny = py[i] + nvy
+            var dx = nx - phx[i], dy = ny - phy[i]
+            if fx[i] == 0 && fy[i] == 0 && abs(dx) < ex && abs(dy) < ex && abs(nvx) < ev && abs(nvy) < ev {
+                nx = phx[i]; ny = phy[i]; nvx = 0; nvy = 0; dx = 0; dy = 0
+            }
+            px[i] = nx; py[i] = ny; pvx[i] = nvx; pvy[i] = nvy
+            maxD = max(maxD, max(abs(dx), abs(dy)))
+            restS = max(restS, max(abs(nvx), abs(nvy)))
+            i += 1
+        }
+        return (maxD, maxD == 0 && restS == 0)
+    }
+
+    private func integrateColor(_ n0: Int, acc: Accumulator?, law: Law) -> Bool {
+        let r = law.relaxation, idle = law.idle, keep = 1 - r
+        var rest = true
+        for i in 0..<columns {
+            let n = n0 + i
+            let at = acc?.alpha[i] ?? 0, wt = acc?.weight[i] ?? 0
+            var a = max(alpha[n] + r * (idle - alpha[n]), at)
+            if abs(a - idle) < 1e-5 { a = idle }
+            alpha[n] = a
+            var m = weight[n] * keep
+            if wt > m, let acc {
+                let fresh = wt - m, inv = 1 / wt
+                tr[n] = (tr[n] * m + acc.tr[i] * fresh) * inv
+                tg[n] = (tg[n] * m + acc.tg[i] * fresh) * inv
+                tb[n] = (tb[n] * m + acc.tb[i] * fresh) * inv
+                ta[n] = (ta[n] * m + acc.ta[i] * fresh) * inv
+                m = wt
+            }
+            if m < 1e-4 { m = 0 }
+            weight[n] = m
+            if a != idle || m != 0 { rest = false }
+        }
+        return rest
+    }
+}
+
+/// Per-row sums of the sources' effects, in scratch memory owned by one band.
+struct Accumulator {
+    let fx, fy, alpha, weight, tr, tg, tb, ta: UnsafeMutablePointer<Float>
+    let count: Int
+
+    init(_ p: UnsafeMutablePointer<Float>, _ n: Int) {
+        count = n
+        fx = p; fy = p + n; alpha = p + 2 * n; weight = p + 3 * n
+        tr = p + 4 * n; tg = p + 5 * n; tb = p + 6 * n; ta = p + 7 * n
+    }
+
+    func clear() { fx.update(repeating: 0, count: count * 8) }
+
+    /// Forces add (in source order); the alpha target is the largest; the tint is the strongest source's
+    /// (the earlier one on a tie).
+    @inline(__always)
+    func add(_ i: Int, force: Point, alpha a: Float, weight w: Float, tint: SIMD4<Float>) {
+        fx[i] += force.x
+        fy[i] += force.y
+        alpha[i] = max(alpha[i], a)
+        if w > weight[i] {
+            weight[i] = w
+            tr[i] = tint.x; tg[i] = tint.y; tb[i] = tint.z; ta[i] = tint.w
+        }
+    }
+}
