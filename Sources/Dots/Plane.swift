@@ -84,7 +84,7 @@ public struct Plane: Sendable {
     var ambientWaves: AmbientScheduler
     public let attachments: [PlaneFieldAttachment]
     let noise: ValueNoise
-    /// Largest |dx| or |dy| of any dot after the last update (points); widens every reach.
+    /// Largest |p - h| of any dot after the last update (points); widens every reach.
     var maxDisplacement: Float = 0
 
     public init(configuration c: PlaneConfiguration, events: [PlaneEvent] = [],
@@ -128,7 +128,7 @@ public struct Plane: Sendable {
         storage.place(i, displacement: displacement, velocity: velocity)
         let row = i / columns
         storage.rowRest[row] = false
-        maxDisplacement = max(maxDisplacement, abs(displacement.x), abs(displacement.y))
+        maxDisplacement = max(maxDisplacement, (displacement * displacement).sum().squareRoot())
     }
 
     /// Every dot's state as bytes (x, y, vx, vy, alpha, tint weight, tint rgba), for bit-identity checks.
@@ -174,7 +174,7 @@ public struct Plane: Sendable {
         ambientWaves.launch(upTo: k - 1, into: &liveWaves)
         liveWaves.removeAll { $0.start < k && !$0.isLive(atUpdate: k) }
         let sources = resolveSources(update: k, bounds: bounds)
-        let margin = maxDisplacement * 1.4143 + 0.5
+        let margin = maxDisplacement + 0.5
         maxDisplacement = storage.update(sources: sources, configuration: configuration, noise: noise,
                                          margin: margin, culled: culled, workers: workers)
         step = k

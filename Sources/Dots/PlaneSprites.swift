@@ -33,7 +33,7 @@ extension Plane {
         let space = fb.space
         let labelUnit = space.premultiply(c.label.withAlpha(1))
         let radius = c.dotSize * scale / 2
-        let reachPt = c.dotSize / 2 + maxDisplacement * 1.4143 + 1 / scale + 0.5
+        let reachPt = c.dotSize / 2 + maxDisplacement + 1 / scale + 0.5
         let w = fb.width, h = fb.height
         let s = c.spacing
         let st = storage

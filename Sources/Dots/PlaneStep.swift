@@ -11,8 +11,7 @@ import Raster
 ///     m_r = m x (1 - relaxation)
 ///     if w* > m_r { K' = (K m_r + K* (w* - m_r)) / w*;  m' = w* } else { K' = K; m' = m_r }
 ///
-/// Sleep: when F = 0 and |p' - h| < 1e-3 pt and |v'| < 2e-4 pt/step per axis, the dot is put exactly home at
-/// rest; a' within 1e-5 of idle becomes idle and m' below 1e-4 becomes 0. That keeps values out of the slow
+/// Sleep: when F = 0 and |p' - h| < 1e-3 pt and |v'| < 2e-4 pt/step, the dot is put exactly home at rest; a' within 1e-5 of idle becomes idle and m' below 1e-4 becomes 0. That keeps values out of the slow
 /// denormal range and lets untouched rows at exact rest be skipped (the update of a resting dot with no force
 /// is the identity, so skipping changes no bit).
 final class DotStorage: @unchecked Sendable {
@@ -108,7 +107,7 @@ final class DotStorage: @unchecked Sendable {
     /// Rows per band: big enough to amortize scheduling, small enough to balance two to eight workers.
     static let bandRows = 8
 
-    /// Runs one update over every row and returns the largest per-axis displacement afterward.
+    /// Runs one update over every row and returns the largest displacement |p - h| afterward (points).
     func update(sources: [Source], configuration c: PlaneConfiguration, noise: ValueNoise, margin: Float,
                 culled: Bool, workers: Workers) -> Float {
         let s = c.spacing
@@ -172,8 +171,8 @@ final class DotStorage: @unchecked Sendable {
         var idle: Float
     }
 
-    /// The update equations for one row. Returns the row's largest per-axis displacement and whether every dot
-    /// of the row ended exactly at rest. Motion runs eight dots at a time (SIMD8) with a scalar tail doing the
+    /// The update equations for one row. Returns the row's largest displacement |p' - h| (before sleeping, so a
+    /// safe bound) and whether every dot of the row ended exactly at rest. Motion runs eight dots at a time (SIMD8) with a scalar tail doing the
     /// same arithmetic lane for lane; the color pass runs only on rows whose color is not at rest or that a
     /// source touched (a resting color under no source is left exactly as it is).
     private func integrate(row j: Int, acc: Accumulator?, zeros: UnsafeMutablePointer<Float>, law: Law,
@@ -192,50 +191,59 @@ final class DotStorage: @unchecked Sendable {
                                  law: Law) -> (Float, Bool) {
         typealias V = SIMD8<Float>
         let k = law.spring, damp = law.damping
-        let ex = Self.sleepPosition, ev = Self.sleepVelocity
+        let e2 = Self.sleepPosition * Self.sleepPosition, ev2 = Self.sleepVelocity * Self.sleepVelocity
         let px = x + n0, py = y + n0, pvx = vx + n0, pvy = vy + n0, phx = hx + n0, phy = hy + n0
-        var maxV = V(repeating: 0), restV = V(repeating: 0)
+        var maxV = V(repeating: 0)
+        var awake = SIMDMask<SIMD8<Int32>>(repeating: false)
         var i = 0
-        @inline(__always) func vabs(_ v: V) -> V { v.replacing(with: -v, where: v .< 0) }
-        @inline(__always) func vmax(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .> a) }
-        @inline(__always) func ld(_ p: UnsafeMutablePointer<Float>) -> V { UnsafeRawPointer(p + i).loadUnaligned(as: V.self) }
-        @inline(__always) func st(_ p: UnsafeMutablePointer<Float>, _ v: V) { UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: V.self) }
         while i + 8 <= columns {
-            let hx8 = ld(phx), hy8 = ld(phy), x8 = ld(px), y8 = ld(py), fx8 = ld(fx), fy8 = ld(fy)
-            var nvx = damp * (ld(pvx) + k * (hx8 - x8) + fx8)
-            var nvy = damp * (ld(pvy) + k * (hy8 - y8) + fy8)
+            let hx8 = UnsafeRawPointer(phx + i).loadUnaligned(as: V.self)
+            let hy8 = UnsafeRawPointer(phy + i).loadUnaligned(as: V.self)
+            let x8 = UnsafeRawPointer(px + i).loadUnaligned(as: V.self)
+            let y8 = UnsafeRawPointer(py + i).loadUnaligned(as: V.self)
+            let fx8 = UnsafeRawPointer(fx + i).loadUnaligned(as: V.self)
+            let fy8 = UnsafeRawPointer(fy + i).loadUnaligned(as: V.self)
+            let vx8 = UnsafeRawPointer(pvx + i).loadUnaligned(as: V.self)
+            let vy8 = UnsafeRawPointer(pvy + i).loadUnaligned(as: V.self)
+            var nvx = damp * (vx8 + k * (hx8 - x8) + fx8)
+            var nvy = damp * (vy8 + k * (hy8 - y8) + fy8)
             var nx = x8 + nvx, ny = y8 + nvy
-            var dx = nx - hx8, dy = ny - hy8
-            let still: SIMDMask<SIMD8<Int32>> = (fx8 .== 0) .& (fy8 .== 0)
-            let near: SIMDMask<SIMD8<Int32>> = (vabs(dx) .< ex) .& (vabs(dy) .< ex)
-            let slow: SIMDMask<SIMD8<Int32>> = (vabs(nvx) .< ev) .& (vabs(nvy) .< ev)
-            let sleep = still .& near .& slow
+            let dx = nx - hx8, dy = ny - hy8
+            let d2 = dx * dx + dy * dy
+            let v2 = nvx * nvx + nvy * nvy
+            let free = (fx8 .== 0) .& (fy8 .== 0)
+            let sleep = free .& (d2 .< e2) .& (v2 .< ev2)
             nx.replace(with: hx8, where: sleep)
             ny.replace(with: hy8, where: sleep)
             nvx.replace(with: 0, where: sleep)
             nvy.replace(with: 0, where: sleep)
-            dx.replace(with: 0, where: sleep)
-            dy.replace(with: 0, where: sleep)
-            st(px, nx); st(py, ny); st(pvx, nvx); st(pvy, nvy)
-            maxV = vmax(maxV, vmax(vabs(dx), vabs(dy)))
-            restV = vmax(restV, vmax(vabs(nvx), vabs(nvy)))
+            UnsafeMutableRawPointer(px + i).storeBytes(of: nx, as: V.self)
+            UnsafeMutableRawPointer(py + i).storeBytes(of: ny, as: V.self)
+            UnsafeMutableRawPointer(pvx + i).storeBytes(of: nvx, as: V.self)
+            UnsafeMutableRawPointer(pvy + i).storeBytes(of: nvy, as: V.self)
+            maxV.replace(with: d2, where: d2 .> maxV)
+            awake = awake .| .!sleep
             i += 8
         }
-        var maxD = maxV.max(), restS = restV.max()
+        var maxD2 = maxV.max()
+        var anyAwake = any(awake)
         while i < columns {
             var nvx = damp * (pvx[i] + k * (phx[i] - px[i]) + fx[i])
             var nvy = damp * (pvy[i] + k * (phy[i] - py[i]) + fy[i])
             var nx = px[i] + nvx, ny = py[i] + nvy
-            var dx = nx - phx[i], dy = ny - phy[i]
-            if fx[i] == 0 && fy[i] == 0 && abs(dx) < ex && abs(dy) < ex && abs(nvx) < ev && abs(nvy) < ev {
-                nx = phx[i]; ny = phy[i]; nvx = 0; nvy = 0; dx = 0; dy = 0
+            let dx = nx - phx[i], dy = ny - phy[i]
+            let d2 = dx * dx + dy * dy
+            let v2 = nvx * nvx + nvy * nvy
+            if fx[i] == 0 && fy[i] == 0 && d2 < e2 && v2 < ev2 {
+                nx = phx[i]; ny = phy[i]; nvx = 0; nvy = 0
+            } else {
+                anyAwake = true
             }
             px[i] = nx; py[i] = ny; pvx[i] = nvx; pvy[i] = nvy
-            maxD = max(maxD, max(abs(dx), abs(dy)))
-            restS = max(restS, max(abs(nvx), abs(nvy)))
+            if d2 > maxD2 { maxD2 = d2 }
             i += 1
         }
-        return (maxD, maxD == 0 && restS == 0)
+        return (maxD2.squareRoot(), !anyAwake)
     }
 
     private func integrateColor(_ n0: Int, acc: Accumulator?, law: Law) -> Bool {
