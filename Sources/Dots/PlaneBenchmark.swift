@@ -6,7 +6,7 @@ import Raster
 ///
 /// Physics: a 1000 x 1000 grid (21 pt pitch) with every dot displaced, so no row can sleep and every update is a
 /// full pass; a ripple, a bloom, a vortex and a dragged radialGravity field are live throughout. The figure is
-/// dot-steps per second = dots x updates / wall time, best of three runs. The run also checks that every
+/// dot-steps per second = dots x updates / wall time, best of five runs. The run also checks that every
 /// thread count ends in the same bytes.
 public enum PlaneBenchmark {
     public static func report(threadCounts: [Int] = [1, 2]) -> String {
@@ -17,7 +17,7 @@ public enum PlaneBenchmark {
         for t in threadCounts {
             var best = Double.infinity
             var bytes: [UInt8] = []
-            for _ in 0..<3 {
+            for _ in 0..<5 {
                 var plane = physicsPlane()
                 let t0 = DispatchTime.now()
                 plane.simulate(toStep: steps, workers: Workers(t))
