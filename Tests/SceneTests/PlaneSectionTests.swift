@@ -118,6 +118,6 @@ private func expectIdenticalFrames(_ doc: SceneDocument) throws {
     let every = Int(env["FORK_DUMP_EVERY"] ?? "6") ?? 6
     for f in stride(from: 0, to: doc.frameCount, by: every) {
         let bytes = compositor.render(frame: f).rgba8(dither: doc.dither)
-        FileManager.default.createFile(atPath: "\(dir)/\(name)-\(f).rgba", contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: "\(dir)/\(name)-\(f).rgba", contents: Data(bytes))
     }
 }
