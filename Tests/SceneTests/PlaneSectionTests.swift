@@ -121,3 +121,21 @@ private func expectIdenticalFrames(_ doc: SceneDocument) throws {
         _ = FileManager.default.createFile(atPath: "\(dir)/\(name)-\(f).rgba", contents: Data(bytes))
     }
 }
+
+/// Through the whole pipeline (scene text, compositor, 8-bit quantization with the default dither): an idle dot's
+/// center pixels hold bg (1 - a) + label a, within one 8-bit level (rounding and the ordered dither's half step).
+@Test(arguments: ["light", "dark"])
+func idleDotCentersShowTheTokenAlphaInRenderedFrames(appearance: String) throws {
+    let doc = try SceneDecoder().decode(text: #"{"canvas": {"width": 84, "height": 84, "scale": 3}, "appearance": "\#(appearance)", "duration": 1}"#)
+    var compositor = Compositor(document: doc, workers: Workers(2))
+    let bytes = compositor.render(frame: 0).rgba8(dither: doc.dither)
+    let a: Float = appearance == "light" ? 0.05 : 0.02
+    let bg = Token.systemGroupedBackground.color(doc.appearance), label = Token.label.color(doc.appearance)
+    for (x, y) in [(63, 63), (62, 62), (126, 189), (188, 125)] {
+        let o = (y * 252 + x) * 4
+        let want = [bg.red, bg.green, bg.blue].enumerated().map { i, b in b * (1 - a) + [label.red, label.green, label.blue][i] * a }
+        for ch in 0..<3 {
+            #expect(abs(Float(bytes[o + ch]) / 255 - want[ch]) <= 1.0 / 255 + 1e-6, "pixel (\(x), \(y)) channel \(ch)")
+        }
+    }
+}
