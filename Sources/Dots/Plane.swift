@@ -128,6 +128,7 @@ public struct Plane: Sendable {
         storage.place(i, displacement: displacement, velocity: velocity)
         let row = i / columns
         storage.rowRest[row] = false
+        storage.rowDisplacement[row] = max(storage.rowDisplacement[row], (displacement * displacement).sum().squareRoot())
         maxDisplacement = max(maxDisplacement, (displacement * displacement).sum().squareRoot())
     }
 
@@ -153,31 +154,37 @@ public struct Plane: Sendable {
         guard target > step else { return }
         makeUnique()
         while step < target {
-            update(workers: workers, bounds: bounds, culled: true)
+            // Batches of at most 64 updates bound the memory of the resolved sources.
+            let end = min(target, step + Self.batch)
+            advance(to: end, workers: workers, bounds: bounds, culled: true)
         }
     }
 
-    /// One update with every source evaluated on every dot: the scalar reference the reach culling is tested
-    /// against (it must give the same bytes).
+    /// Updates resolved and run together (temporal blocking, see `DotStorage.advance`).
+    static let batch = 64
+
+    /// One update with every source evaluated on every dot: the scalar reference the reach culling and the
+    /// temporal blocking are tested against (it must give the same bytes).
     public mutating func referenceUpdate(bounds: (String, Double) -> Rect? = { _, _ in nil }) {
         makeUnique()
-        update(workers: .single, bounds: bounds, culled: false)
+        advance(to: step + 1, workers: .single, bounds: bounds, culled: false)
     }
 
-    mutating func update(workers: Workers, bounds: (String, Double) -> Rect?, culled: Bool) {
-        let k = step + 1
-        // Waves: launch those due, retire those past their life (order: launch order, which is fixed).
-        while nextWave < timeline.waves.count, timeline.waves[nextWave].start < k {
-            liveWaves.append(timeline.waves[nextWave])
-            nextWave += 1
+    mutating func advance(to target: Int, workers: Workers, bounds: (String, Double) -> Rect?, culled: Bool) {
+        var steps: [[Source]] = []
+        for k in (step + 1)...target {
+            // Waves: launch those due, retire those past their life (launch order is fixed).
+            while nextWave < timeline.waves.count, timeline.waves[nextWave].start < k {
+                liveWaves.append(timeline.waves[nextWave])
+                nextWave += 1
+            }
+            ambientWaves.launch(upTo: k - 1, into: &liveWaves)
+            liveWaves.removeAll { !$0.isLive(atUpdate: k) }
+            steps.append(resolveSources(update: k, bounds: bounds))
         }
-        ambientWaves.launch(upTo: k - 1, into: &liveWaves)
-        liveWaves.removeAll { $0.start < k && !$0.isLive(atUpdate: k) }
-        let sources = resolveSources(update: k, bounds: bounds)
-        let margin = maxDisplacement + 0.5
-        maxDisplacement = storage.update(sources: sources, configuration: configuration, noise: noise,
-                                         margin: margin, culled: culled, workers: workers)
-        step = k
+        maxDisplacement = storage.advance(steps: steps, configuration: configuration, noise: noise,
+                                          culled: culled, workers: workers)
+        step = target
     }
 
     /// The sources acting at update k, in a fixed order: waves, field tracks, attachments.

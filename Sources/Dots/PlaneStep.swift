@@ -107,13 +107,17 @@ final class DotStorage: @unchecked Sendable {
     /// Rows per band: big enough to amortize scheduling, small enough to balance two to eight workers.
     static let bandRows = 8
 
-    /// Runs one update over every row and returns the largest displacement |p - h| afterward (points).
-    func update(sources: [Source], configuration c: PlaneConfiguration, noise: ValueNoise, margin: Float,
-                culled: Bool, workers: Workers) -> Float {
+    /// Runs the updates of `steps` (one list of sources per update, in order) and returns the largest
+    /// displacement |p - h| afterward (points).
+    ///
+    /// Temporal blocking: a band of rows runs all the updates of the batch before the next band starts, so its
+    /// dots stay in cache between updates. That is exact because a dot depends only on itself and the sources:
+    /// no dot reads another. A source's reach is widened per row by that row's own largest displacement after
+    /// the previous update (plus 0.5 pt), so culling stays conservative within the batch.
+    func advance(steps: [[Source]], configuration c: PlaneConfiguration, noise: ValueNoise, culled: Bool,
+                 workers: Workers) -> Float {
         let s = c.spacing
-        let firstRow = Int((hy[0] / s).rounded())
         let firstColumn = Int((hx[0] / s).rounded())
-        let ranges = sources.map { culled ? $0.rowRange(margin: margin, firstRow: firstRow, rows: rows, spacing: s) : 0..<rows }
         let law = Law(spring: c.spring, damping: c.damping, relaxation: c.relaxation, idle: idle)
         let cols = columns
         let me = self
@@ -126,22 +130,26 @@ final class DotStorage: @unchecked Sendable {
                             let acc = Accumulator(scratch.baseAddress!, cols)
                             let zeros = scratch.baseAddress! + cols * 8
                             zeros.update(repeating: 0, count: cols)
-                            for j in band {
-                                var touched = false
-                                for si in sources.indices where ranges[si].contains(j) {
-                                    if !touched { acc.clear(); touched = true }
-                                    let (a, b) = culled
-                                        ? sources[si].spans(row: me.hy[j * cols], margin: margin, firstColumn: firstColumn,
-                                                            columns: cols, spacing: s)
-                                        : (0..<cols, 0..<0)
-                                    me.accumulate(sources[si], row: j, spans: a, b, into: acc, noise: noise)
+                            for sources in steps {
+                                for j in band {
+                                    let margin = dispBox[j] + 0.5
+                                    let homeY = me.hy[j * cols]
+                                    var touched = false
+                                    for src in sources {
+                                        let (a, b) = culled
+                                            ? src.spans(row: homeY, margin: margin, firstColumn: firstColumn, columns: cols, spacing: s)
+                                            : (0..<cols, 0..<0)
+                                        if a.isEmpty && b.isEmpty { continue }
+                                        if !touched { acc.clear(); touched = true }
+                                        me.accumulate(src, row: j, spans: a, b, into: acc, noise: noise)
+                                    }
+                                    if !touched && restBox[j] && colorBox[j] { continue }
+                                    let (d, motionRest, cRest) = me.integrate(row: j, acc: touched ? acc : nil, zeros: zeros,
+                                                                              law: law, colorActive: !colorBox[j])
+                                    dispBox[j] = d
+                                    restBox[j] = motionRest
+                                    colorBox[j] = cRest
                                 }
-                                if !touched && restBox[j] && colorBox[j] { continue }
-                                let (d, motionRest, cRest) = me.integrate(row: j, acc: touched ? acc : nil, zeros: zeros,
-                                                                          law: law, colorActive: !colorBox[j])
-                                dispBox[j] = d
-                                restBox[j] = motionRest
-                                colorBox[j] = cRest
                             }
                         }
                     }

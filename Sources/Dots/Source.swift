@@ -122,21 +122,6 @@ struct Source: Sendable {
         return (cols(center.x - xo, center.x + xo), 0..<0)
     }
 
-    /// The grid rows this source can touch.
-    func rowRange(margin m: Float, firstRow: Int, rows: Int, spacing s: Float) -> Range<Int> {
-        let y0: Float, y1: Float
-        if kind == .attachment {
-            y0 = box.minY - m
-            y1 = box.maxY + m
-        } else {
-            y0 = center.y - outer - m
-            y1 = center.y + outer + m
-        }
-        let a = max(0, Int((y0 / s).rounded(.up)) - firstRow)
-        let b = min(rows, Int((y1 / s).rounded(.down)) - firstRow + 1)
-        return a < b ? a..<b : 0..<0
-    }
-
     /// The effect on one dot at position p with velocity v: force (points per step^2), target state alpha and
     /// tint weight. Returns nil when the dot is out of reach (nothing to add).
     @inline(__always)
