@@ -21,6 +21,9 @@ final class DotStorage: @unchecked Sendable {
     let rows: Int
     let count: Int
     let idle: Float
+    /// Grid index of the first column, and the pitch: home x of column i is Float(firstColumn + i) x spacing.
+    let firstColumn: Int
+    let spacing: Float
     /// 12 arrays of `count` floats, one allocation.
     let base: UnsafeMutablePointer<Float>
     /// Per grid row: every dot exactly home with zero velocity / every dot at idle alpha with no tint.
@@ -47,6 +50,8 @@ final class DotStorage: @unchecked Sendable {
         self.rows = rows
         self.count = columns * rows
         self.idle = idle
+        self.firstColumn = firstColumn
+        self.spacing = s
         base = .allocate(capacity: count * Self.arrays)
         base.initialize(repeating: 0, count: count * Self.arrays)
         rowRest = Array(repeating: true, count: rows)
@@ -69,6 +74,8 @@ final class DotStorage: @unchecked Sendable {
         rows = o.rows
         count = o.count
         idle = o.idle
+        firstColumn = o.firstColumn
+        spacing = o.spacing
         base = .allocate(capacity: count * Self.arrays)
         base.initialize(from: o.base, count: count * Self.arrays)
         rowRest = o.rowRest
@@ -201,12 +208,15 @@ final class DotStorage: @unchecked Sendable {
         let k = law.spring, damp = law.damping
         let e2 = Self.sleepPosition * Self.sleepPosition, ev2 = Self.sleepVelocity * Self.sleepVelocity
         let px = x + n0, py = y + n0, pvx = vx + n0, pvy = vy + n0, phx = hx + n0, phy = hy + n0
+        let hy8 = V(repeating: phy[0])
+        let lanes = V(0, 1, 2, 3, 4, 5, 6, 7)
         var maxV = V(repeating: 0)
         var awake = SIMDMask<SIMD8<Int32>>(repeating: false)
         var i = 0
         while i + 8 <= columns {
-            let hx8 = UnsafeRawPointer(phx + i).loadUnaligned(as: V.self)
-            let hy8 = UnsafeRawPointer(phy + i).loadUnaligned(as: V.self)
+            // Home from the grid index (the same Float(index) x spacing the home arrays hold, bit for bit), which
+            // saves a fifth of the memory traffic of this bandwidth-bound loop.
+            let hx8 = (V(repeating: Float(firstColumn + i)) + lanes) * spacing
             let x8 = UnsafeRawPointer(px + i).loadUnaligned(as: V.self)
             let y8 = UnsafeRawPointer(py + i).loadUnaligned(as: V.self)
             let fx8 = UnsafeRawPointer(fx + i).loadUnaligned(as: V.self)
