@@ -37,9 +37,9 @@ public struct PointerPath: Sendable {
         self.start = start
         self.duration = duration
         var l: [Float] = [0]
-        for i in 1..<max(1, points.count) where points.count > 1 {
-            let d = points[i] - points[i - 1]
-            l.append(l[i - 1] + (d * d).sum().squareRoot())
+        for (a, b) in zip(points, points.dropFirst()) {
+            let d = b - a
+            l.append(l[l.count - 1] + (d * d).sum().squareRoot())
         }
         self.lengths = l
     }

@@ -25,7 +25,8 @@ enum PlaneSection {
             return PlaneSpec(configuration: c, attachments: [], elements: [:], events: [])
         }
         c.dotSize = try r.float("dotSize", default: c.dotSize, in: .positive)
-        c.spacing = try r.float("spacing", default: c.spacing, in: .positive)
+        // At least 4 pt: a 64-megapixel canvas at scale 1 then holds at most about 4 million dots (190 MB of state).
+        c.spacing = try r.float("spacing", default: c.spacing, in: .atLeast(4))
         c.overflow = try r.float("overflow", default: PlaneDefaults.overflow(spacing: c.spacing), in: .nonNegative)
         c.dotIdle = try r.float("dotIdle", default: c.dotIdle, in: .unit)
         c.dotTap = try r.float("dotTap", default: c.dotTap, in: .unit)

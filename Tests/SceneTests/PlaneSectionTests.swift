@@ -38,6 +38,17 @@ private func failure(_ events: String, plane: String = "{}") -> String {
         .contains("plane.attachments[0].reach: expected a positive number"))
 }
 
+@Test func planeKeysOverrideTheSeedDefaults() throws {
+    let doc = try decode("[]", plane: #"{"dotTap": 0.2, "spacing": 30, "tint": "systemPink", "ambient": {"interval": [1, 2], "first": 0.5}}"#).get()
+    let c = doc.plane.configuration
+    #expect(c.dotTap == 0.2 && c.spacing == 30)
+    #expect(c.dotIdle == 0.05 && c.dotField == 0.3)           // light defaults kept
+    #expect(c.accent == Token.systemPink.color(.light))
+    #expect(c.ambient.interval == 1...2 && c.ambient.first == 0.5)
+    #expect(failure("[]", plane: #"{"spacing": 2}"#).contains("plane.spacing: expected a number of at least 4, found 2"))
+    #expect(failure("[]", plane: #"{"dotIdel": 0.1}"#).hasSuffix("Did you mean 'dotIdle'?"))
+}
+
 @Test func eventsOutsideTheSceneAreRefused() {
     #expect(failure(#"[{"type": "tap", "at": [1, 1], "t": 2.5}]"#)
         .contains("events[0].t: expected a time within the scene, from 0 to below 2 s, found 2.5"))
