@@ -15,23 +15,37 @@ extension Plane {
     /// Pixel rows per band.
     static let spriteBand = 16
 
-    /// The premultiplied color of dot n in `space`, as drawn.
-    func spriteColor(_ n: Int, space: BlendSpace, labelUnit: SIMD4<Float>) -> SIMD4<Float> {
+    /// What a sprite's color depends on besides the dot, resolved once per frame.
+    struct Paint {
+        let space: BlendSpace
+        let label: Color
+        /// label premultiplied at alpha 1 in `space` (premultiplying is linear in alpha).
+        let labelUnit: SIMD4<Float>
+        /// Reduce Transparency: every dot at this alpha, untinted.
+        let fixedAlpha: Float?
+    }
+
+    func paint(_ space: BlendSpace) -> Paint {
         let c = configuration
-        if c.reduceTransparency { return labelUnit * c.dotIdle }
-        let st = storage
+        return Paint(space: space, label: c.label, labelUnit: space.premultiply(c.label.withAlpha(1)),
+                     fixedAlpha: c.reduceTransparency ? c.dotIdle : nil)
+    }
+
+    /// The premultiplied color of dot n, as drawn.
+    @inline(__always)
+    static func spriteColor(_ n: Int, _ st: DotStorage, _ p: Paint) -> SIMD4<Float> {
+        if let a = p.fixedAlpha { return p.labelUnit * a }
         let a = st.alpha[n], m = st.weight[n]
-        if m == 0 { return labelUnit * a }
+        if m == 0 { return p.labelUnit * a }
         let k = Color(red: st.tr[n], green: st.tg[n], blue: st.tb[n], alpha: st.ta[n])
-        return space.premultiply(c.label.withAlpha(a).mixed(with: k, m))
+        return p.space.premultiply(p.label.withAlpha(a).mixed(with: k, m))
     }
 
     /// Fills the background and draws the dots (each band fills its own rows first). `scale` is pixels per point (the canvas scale).
     public func render(into fb: inout Framebuffer, scale: Float, workers: Workers = .single) {
         let c = configuration
         let background = fb.space.premultiply(c.background)
-        let space = fb.space
-        let labelUnit = space.premultiply(c.label.withAlpha(1))
+        let paint = paint(fb.space)
         let radius = c.dotSize * scale / 2
         let reachPt = c.dotSize / 2 + maxDisplacement + 1 / scale + 0.5
         let w = fb.width, h = fb.height
@@ -54,7 +68,7 @@ extension Plane {
                         let xs = max(0, Int((center.x - radius - 0.5).rounded(.down)))
                         let xe = min(w, Int((center.x + radius + 0.5).rounded(.up)) + 1)
                         guard ys < ye, xs < xe else { continue }
-                        let color = spriteColor(n, space: space, labelUnit: labelUnit)
+                        let color = Self.spriteColor(n, st, paint)
                         for py in ys..<ye {
                             for pxi in xs..<xe {
                                 let d = Point(Float(pxi) + 0.5, Float(py) + 0.5) - center
@@ -73,10 +87,10 @@ extension Plane {
         let c = configuration
         fb.fill(fb.space.premultiply(c.background))
         guard c.visible else { return }
-        let labelUnit = fb.space.premultiply(c.label.withAlpha(1))
+        let paint = paint(fb.space)
         for n in 0..<dotCount {
             let center = (Point(storage.x[n], storage.y[n]) - Point(c.canvas.minX, c.canvas.minY)) * scale
-            let premul = spriteColor(n, space: fb.space, labelUnit: labelUnit)
+            let premul = Self.spriteColor(n, storage, paint)
             let color = fb.space.color(premul)
             fb.fill(Circle(center: center, radius: c.dotSize * scale / 2), color: color)
         }
