@@ -42,6 +42,18 @@ public enum PlaneBenchmark {
                          + " (\(plane.dotCount) dots, 4 live sources, speed-up \(format(rate / base!))x, CPU share"
                          + " \(format(share)), parallel efficiency \(format(baseCPU! / bestCPU)), state \(same))")
         }
+        // Reach culling: the same plane with 100 live waves of every kind instead of 4 sources.
+        for t in threadCounts {
+            var best = Double.infinity
+            for _ in 0..<3 {
+                var plane = physicsPlane(waves: 100)
+                let t0 = DispatchTime.now()
+                for k in stride(from: 2, through: steps, by: 2) { plane.simulate(toStep: k, workers: Workers(t)) }
+                best = min(best, seconds(since: t0))
+            }
+            let rate = Double(998_001 * steps) / best
+            lines.append("plane physics  \(t) thread\(t == 1 ? " " : "s"): \(format(rate / 1e6)) M dot-steps/s with 100 live waves")
+        }
         var spriteBase: Double?
         for t in threadCounts {
             var plane = phonePlane(visible: true), empty = phonePlane(visible: false)
@@ -66,11 +78,16 @@ public enum PlaneBenchmark {
     }
 
     /// About a million dots, all displaced, four live sources.
-    static func physicsPlane() -> Plane {
+    static func physicsPlane(waves: Int = 0) -> Plane {
         var c = PlaneConfiguration(canvas: Rect(x: 0, y: 0, width: 20_790, height: 20_790), appearance: .light)
         c.ambient.enabled = false
         let tint = c.accent(alpha: c.dotField)
-        let events: [PlaneEvent] = [
+        let many: [PlaneEvent] = (0..<waves).map { i in
+            let e = Effect.allCases[i % Effect.allCases.count]
+            let at = Point(Float(i % 10) * 2000 + 1000, Float(i / 10) * 2000 + 1000)
+            return .effect(e, parameters: e.defaults, at: at, time: 0, tint: nil)
+        }
+        let events: [PlaneEvent] = waves > 0 ? many : [
             .effect(.ripple, parameters: Effect.ripple.defaults, at: Point(5000, 5000), time: 0, tint: nil),
             .effect(.bloom, parameters: Effect.bloom.defaults, at: Point(15000, 5000), time: 0, tint: nil),
             .field(Field(law: .vortex, center: Point(5000, 15000), tint: tint), time: 0, duration: nil),

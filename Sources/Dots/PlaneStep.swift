@@ -128,36 +128,67 @@ final class DotStorage: @unchecked Sendable {
         let law = Law(spring: c.spring, damping: c.damping, relaxation: c.relaxation, idle: idle)
         let cols = columns
         let me = self
+        let maxSources = steps.map(\.count).max() ?? 0
         rowRest.withUnsafeMutableBufferPointer { rest in
             rowColorRest.withUnsafeMutableBufferPointer { colorRest in
                 rowDisplacement.withUnsafeMutableBufferPointer { disp in
                     let restBox = rest, colorBox = colorRest, dispBox = disp
                     workers.forEachBand(rows, bandSize: Self.bandRows) { band in
                         withUnsafeTemporaryAllocation(of: Float.self, capacity: cols * 9) { scratch in
+                          withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * max(1, maxSources)) { ints in
                             let acc = Accumulator(scratch.baseAddress!, cols)
                             let zeros = scratch.baseAddress! + cols * 8
                             zeros.update(repeating: 0, count: cols)
+                            // picked: source indices for the band; spans: 4 bounds per picked source for a row.
+                            let picked = ints.baseAddress!, spans = ints.baseAddress! + max(1, maxSources)
+                            let bandTop = me.hy[band.lowerBound * cols], bandBottom = me.hy[(band.upperBound - 1) * cols]
                             for sources in steps {
+                                // The sources whose reach crosses this band's rows (margin: the band's largest
+                                // displacement), so a row only looks at sources that can touch it.
+                                var bandMargin: Float = 0
+                                for j in band { bandMargin = max(bandMargin, dispBox[j]) }
+                                var count = 0
+                                for si in sources.indices
+                                where !culled || sources[si].reaches(from: bandTop, to: bandBottom, margin: bandMargin + 0.5) {
+                                    picked[count] = si
+                                    count += 1
+                                }
                                 for j in band {
                                     let margin = dispBox[j] + 0.5
                                     let homeY = me.hy[j * cols]
-                                    var touched = false
-                                    for src in sources {
+                                    // The columns this row's sources touch: their spans, and the hull lo..<hi of all.
+                                    var lo = cols, hi = 0
+                                    for p in 0..<count {
                                         let (a, b) = culled
-                                            ? src.spans(row: homeY, margin: margin, firstColumn: firstColumn, columns: cols, spacing: s)
+                                            ? sources[picked[p]].spans(row: homeY, margin: margin, firstColumn: firstColumn,
+                                                                       columns: cols, spacing: s)
                                             : (0..<cols, 0..<0)
-                                        if a.isEmpty && b.isEmpty { continue }
-                                        if !touched { acc.clear(); touched = true }
-                                        me.accumulate(src, row: j, spans: a, b, into: acc, noise: noise)
+                                        spans[4 * p] = a.lowerBound; spans[4 * p + 1] = a.upperBound
+                                        spans[4 * p + 2] = b.lowerBound; spans[4 * p + 3] = b.upperBound
+                                        if !a.isEmpty { lo = min(lo, a.lowerBound); hi = max(hi, a.upperBound) }
+                                        if !b.isEmpty { lo = min(lo, b.lowerBound); hi = max(hi, b.upperBound) }
                                     }
+                                    let touched = lo < hi
                                     if !touched && restBox[j] && colorBox[j] { continue }
-                                    let (d, motionRest, cRest) = me.integrate(row: j, acc: touched ? acc : nil, zeros: zeros,
-                                                                              law: law, colorActive: !colorBox[j])
+                                    let hull = touched ? lo..<hi : 0..<0
+                                    if touched {
+                                        acc.clear(hull)
+                                        for p in 0..<count {
+                                            me.accumulate(sources[picked[p]], row: j, from: spans[4 * p], to: spans[4 * p + 1],
+                                                          into: acc, noise: noise)
+                                            me.accumulate(sources[picked[p]], row: j, from: spans[4 * p + 2], to: spans[4 * p + 3],
+                                                          into: acc, noise: noise)
+                                        }
+                                    }
+                                    let (d, motionRest, cRest) = me.integrate(
+                                        row: j, acc: touched ? acc : nil, hull: hull, zeros: zeros, law: law,
+                                        motionActive: !restBox[j], colorActive: !colorBox[j])
                                     dispBox[j] = d
                                     restBox[j] = motionRest
                                     colorBox[j] = cRest
                                 }
                             }
+                          }
                         }
                     }
                 }
@@ -166,16 +197,15 @@ final class DotStorage: @unchecked Sendable {
         return rowDisplacement.max() ?? 0
     }
 
-    /// Evaluates one source on the dots of `spans` in row j and folds the result into the accumulator.
-    private func accumulate(_ src: Source, row j: Int, spans a: Range<Int>, _ b: Range<Int>,
-                            into acc: Accumulator, noise: ValueNoise) {
+    /// Evaluates one source on the dots of columns c0..<c1 of row j and folds the result into the accumulator.
+    private func accumulate(_ src: Source, row j: Int, from c0: Int, to c1: Int, into acc: Accumulator,
+                            noise: ValueNoise) {
+        guard c0 < c1 else { return }
         let rowBase = j * columns
-        for span in [a, b] where !span.isEmpty {
-            for i in span {
-                let n = rowBase + i
-                guard let e = src.effect(at: Point(x[n], y[n]), velocity: Point(vx[n], vy[n]), noise: noise) else { continue }
-                acc.add(i, force: e.force, alpha: e.alpha, weight: e.weight, tint: src.tint)
-            }
+        for i in c0..<c1 {
+            let n = rowBase + i
+            guard let e = src.effect(at: Point(x[n], y[n]), velocity: Point(vx[n], vy[n]), noise: noise) else { continue }
+            acc.add(i, force: e.force, alpha: e.alpha, weight: e.weight, tint: src.tint)
         }
     }
 
@@ -186,23 +216,36 @@ final class DotStorage: @unchecked Sendable {
         var idle: Float
     }
 
-    /// The update equations for one row. Returns the row's largest displacement |p' - h| (before sleeping, so a
-    /// safe bound) and whether every dot of the row ended exactly at rest. Motion runs eight dots at a time (SIMD8) with a scalar tail doing the
-    /// same arithmetic lane for lane; the color pass runs only on rows whose color is not at rest or that a
-    /// source touched (a resting color under no source is left exactly as it is).
-    private func integrate(row j: Int, acc: Accumulator?, zeros: UnsafeMutablePointer<Float>, law: Law,
-                           colorActive: Bool) -> (Float, Bool, Bool) {
+    /// The update equations for one row. `hull` holds the columns the sources touched (their sums are in `acc`);
+    /// a row whose motion (or color) was exactly at rest is updated only there, since elsewhere the update is
+    /// the identity. Returns the row's largest displacement |p' - h| (before sleeping, so a safe bound) and
+    /// whether its motion and its color ended exactly at rest.
+    private func integrate(row j: Int, acc: Accumulator?, hull: Range<Int>, zeros: UnsafeMutablePointer<Float>,
+                           law: Law, motionActive: Bool, colorActive: Bool) -> (Float, Bool, Bool) {
         let n0 = j * columns
-        let (maxD, motionRest) = integrateMotion(n0, fx: acc?.fx ?? zeros, fy: acc?.fy ?? zeros, law: law)
-        var colorRest = true
-        if colorActive || acc != nil { colorRest = integrateColor(n0, acc: acc, law: law) }
+        var maxD: Float = 0, motionRest = true
+        func move(_ r: Range<Int>, _ sums: Accumulator?) {
+            guard !r.isEmpty else { return }
+            let (d, rest) = integrateMotion(n0, r, fx: sums?.fx ?? zeros, fy: sums?.fy ?? zeros, law: law)
+            maxD = max(maxD, d)
+            motionRest = motionRest && rest
+        }
+        if motionActive {
+            move(0..<hull.lowerBound, nil)
+            move(hull, acc)
+            move(max(hull.upperBound, hull.lowerBound)..<columns, nil)
+        } else {
+            move(hull, acc)
+        }
+        let colorRest = integrateColor(n0, colorActive ? 0..<columns : hull, acc: acc, hull: hull, law: law)
         return (maxD, motionRest, colorRest)
     }
 
     static let sleepPosition: Float = 1e-3
     static let sleepVelocity: Float = 2e-4
 
-    private func integrateMotion(_ n0: Int, fx: UnsafeMutablePointer<Float>, fy: UnsafeMutablePointer<Float>,
+    /// Motion of columns `r` of the row starting at dot n0 (fx, fy indexed by column).
+    private func integrateMotion(_ n0: Int, _ r: Range<Int>, fx: UnsafeMutablePointer<Float>, fy: UnsafeMutablePointer<Float>,
                                  law: Law) -> (Float, Bool) {
         typealias V = SIMD8<Float>
         let k = law.spring, damp = law.damping
@@ -212,8 +255,8 @@ final class DotStorage: @unchecked Sendable {
         let lanes = V(0, 1, 2, 3, 4, 5, 6, 7)
         var maxV = V(repeating: 0)
         var awake = SIMDMask<SIMD8<Int32>>(repeating: false)
-        var i = 0
-        while i + 8 <= columns {
+        var i = r.lowerBound
+        while i + 8 <= r.upperBound {
             // Home from the grid index (the same Float(index) x spacing the home arrays hold, bit for bit), which
             // saves a fifth of the memory traffic of this bandwidth-bound loop.
             let hx8 = (V(repeating: Float(firstColumn + i)) + lanes) * spacing
@@ -245,7 +288,7 @@ final class DotStorage: @unchecked Sendable {
         }
         var maxD2 = maxV.max()
         var anyAwake = any(awake)
-        while i < columns {
+        while i < r.upperBound {
             var nvx = damp * (pvx[i] + k * (phx[i] - px[i]) + fx[i])
             var nvy = damp * (pvy[i] + k * (phy[i] - py[i]) + fy[i])
             var nx = px[i] + nvx, ny = py[i] + nvy
@@ -264,13 +307,15 @@ final class DotStorage: @unchecked Sendable {
         return (maxD2.squareRoot(), !anyAwake)
     }
 
-    private func integrateColor(_ n0: Int, acc: Accumulator?, law: Law) -> Bool {
-        let r = law.relaxation, idle = law.idle, keep = 1 - r
+    /// Color of columns `r` of the row starting at dot n0; source sums in `acc` for the columns of `hull`.
+    private func integrateColor(_ n0: Int, _ r: Range<Int>, acc: Accumulator?, hull: Range<Int>, law: Law) -> Bool {
+        let rate = law.relaxation, idle = law.idle, keep = 1 - rate
         var rest = true
-        for i in 0..<columns {
+        for i in r {
             let n = n0 + i
-            let at = acc?.alpha[i] ?? 0, wt = acc?.weight[i] ?? 0
-            var a = max(alpha[n] + r * (idle - alpha[n]), at)
+            let summed = acc != nil && hull.contains(i)
+            let at = summed ? acc!.alpha[i] : 0, wt = summed ? acc!.weight[i] : 0
+            var a = max(alpha[n] + rate * (idle - alpha[n]), at)
             if abs(a - idle) < 1e-5 { a = idle }
             alpha[n] = a
             var m = weight[n] * keep
@@ -301,7 +346,14 @@ struct Accumulator {
         tr = p + 4 * n; tg = p + 5 * n; tb = p + 6 * n; ta = p + 7 * n
     }
 
-    func clear() { fx.update(repeating: 0, count: count * 8) }
+    /// Zeroes the sums of columns r.
+    func clear(_ r: Range<Int>) {
+        let o = r.lowerBound, n = r.count
+        (fx + o).update(repeating: 0, count: n); (fy + o).update(repeating: 0, count: n)
+        (alpha + o).update(repeating: 0, count: n); (weight + o).update(repeating: 0, count: n)
+        (tr + o).update(repeating: 0, count: n); (tg + o).update(repeating: 0, count: n)
+        (tb + o).update(repeating: 0, count: n); (ta + o).update(repeating: 0, count: n)
+    }
 
     /// Forces add (in source order); the alpha target is the largest; the tint is the strongest source's
     /// (the earlier one on a tie).

@@ -122,6 +122,12 @@ struct Source: Sendable {
         return (cols(center.x - xo, center.x + xo), 0..<0)
     }
 
+    /// Whether dots with home y in y0...y1, displaced by at most `margin`, can feel this source.
+    func reaches(from y0: Float, to y1: Float, margin m: Float) -> Bool {
+        if kind == .attachment { return box.minY - m <= y1 && box.maxY + m >= y0 }
+        return center.y - outer - m <= y1 && center.y + outer + m >= y0
+    }
+
     /// The effect on one dot at position p with velocity v: force (points per step^2), target state alpha and
     /// tint weight. Returns nil when the dot is out of reach (nothing to add).
     @inline(__always)
