@@ -65,7 +65,7 @@ public struct PointerPath: Sendable {
 
     /// The time at which the pointer has travelled `s` points.
     public func time(atLength s: Float) -> Double {
-        length > 0 ? start + duration * Double(s / length) : start
+        length > 0 ? start + duration * Double(s) / Double(length) : start
     }
 }
 

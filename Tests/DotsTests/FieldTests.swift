@@ -116,3 +116,29 @@ func fieldPlane(_ f: Field) -> Plane {
     idle.simulate(toStep: 30)
     #expect(dots(idle).allSatisfy { $0.tintWeight == 0 })
 }
+
+@Test func dragSpawnsATrailRingEvery25Points() {
+    let tint = Color(0, 122, 255, 0.3)
+    // 100 pt in 1 s along a straight line, then 30 pt more in a second segment.
+    let drag = PlaneEvent.drag(path: [Point(0, 0), Point(100, 0), Point(100, 30)], time: 0.5, duration: 1.3, field: .drag(tint: tint))
+    let timeline = PlaneTimeline(events: [drag], tapTint: tint, waveTint: tint)
+    #expect(timeline.waves.count == 5)                          // at 25, 50, 75, 100 and 125 pt of travel
+    #expect(timeline.waves.allSatisfy { $0.parameters == Effect.ring.defaults })
+    #expect(timeline.waves[1].origin == Point(50, 0))
+    #expect(timeline.waves[4].origin == Point(100, 25))
+    // 50 pt of 130 travelled at 0.5 + 1.3 x 50/130 = 1.0 s, step 60.
+    #expect(timeline.waves[1].start == 60)
+    let track = timeline.fields[0]
+    #expect(track.intensity(at: 1.0) == 1)
+    #expect(track.path.position(at: 1.0) == Point(50, 0))
+}
+
+@Test func hoverFollowsAtHalfStrengthAndLeavesOnExit() {
+    let hover = PlaneEvent.hover(path: [Point(0, 0), Point(200, 0)], time: 0, duration: 1, field: .drag(tint: Color(0, 122, 255, 0.3)))
+    let track = PlaneTimeline(events: [hover], tapTint: .init(0, 0, 0), waveTint: .init(0, 0, 0)).fields[0]
+    #expect(track.intensity(at: 0.5) == 0.5)
+    #expect(track.path.position(at: 0.5) == Point(100, 0))
+    #expect(track.intensity(at: 1.0) == 0.5)
+    #expect(track.intensity(at: 1.0001) == 0)
+    #expect(PlaneTimeline(events: [hover], tapTint: .init(0, 0, 0), waveTint: .init(0, 0, 0)).waves.isEmpty)
+}
