@@ -149,7 +149,7 @@ enum PlaneEvents {
     static let allKeys = Array(Set(Kind.allCases.flatMap(keys))).sorted()
 
     static func decode(_ root: ObjectReader, duration: Double, configuration c: PlaneConfiguration) throws(SceneError) -> [PlaneEvent] {
-        var holds: [(index: Int, time: Double, path: String)] = []
+        var holds: [(index: Int, time: Double)] = []
         var releases: [(time: Double, reader: ObjectReader)] = []
         var index = -1
         var events = try root.array("events") { (node, path) throws(SceneError) -> PlaneEvent? in
@@ -180,7 +180,7 @@ enum PlaneEvents {
                     guard d >= PlaneDefaults.holdThreshold else { throw shortHold(o, "duration", d) }
                     return .hold(at: at, time: t, duration: d, field: f)
                 }
-                holds.append((index, t, path))
+                holds.append((index, t))
                 return .hold(at: at, time: t, duration: .infinity, field: f)
             case .drag, .hover:
                 let pts = try o.array("points") { (n, p) throws(SceneError) -> Point in try Value.point(n, path: p) }
