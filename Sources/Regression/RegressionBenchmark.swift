@@ -11,9 +11,9 @@ import Scene
 /// anti-aliasing detection run on every pixel when `ignoreAntialiasing` is on).
 public enum RegressionBenchmark {
     public static func report(threadCounts: [Int], repeats: Int = 9) -> String {
-        guard let light = render(appearance: "light", idleAlpha: 0.05),
-              let token = render(appearance: "light", idleAlpha: 0.25),
-              let dark = render(appearance: "dark", idleAlpha: nil) else { return "regression: cannot render the benchmark scenes\n" }
+        guard let light = render(appearance: "light", dotIdle: 0.05),
+              let token = render(appearance: "light", dotIdle: 0.25),
+              let dark = render(appearance: "dark", dotIdle: nil) else { return "regression: cannot render the benchmark scenes\n" }
         var s = "diff: \(light.width)x\(light.height), best of \(repeats), ms per comparison (PNG decoding excluded)\n"
         s += "pair         anti-aliasing  " + threadCounts.map { pad("\($0) thr", 9) }.joined() + "  different pixels\n"
         for (name, other) in [("identical", light), ("token", token), ("appearance", dark)] {
@@ -37,8 +37,8 @@ public enum RegressionBenchmark {
     }
 
     /// An iPhone-size plane scene, frame 0, with the given appearance and idle dot alpha (nil: the default).
-    static func render(appearance: String, idleAlpha: Double?) -> RGBAImage? {
-        let plane = idleAlpha.map { #", "plane": {"idleAlpha": \#($0)}"# } ?? ""
+    static func render(appearance: String, dotIdle: Double?) -> RGBAImage? {
+        let plane = dotIdle.map { #", "plane": {"dotIdle": \#($0)}"# } ?? ""
         let json = #"{"canvas": {"width": 390, "height": 844, "scale": 3}, "appearance": "\#(appearance)", "duration": 1\#(plane)}"#
         guard let doc = try? SceneDecoder().decode(text: json) else { return nil }
         var c = Compositor(document: doc, workers: .allCores)

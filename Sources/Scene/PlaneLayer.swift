@@ -1,30 +1,39 @@
+import Dots
 import Raster
 
-/// The plane layer of a frame: systemGroupedBackground and the dot grid.
-/// (Foundation version: the grid at rest; the Dots issue replaces this with the simulated plane.)
+/// The plane layer of a frame: systemGroupedBackground and the simulated dot grid (Dots module).
+///
+/// Builds the `Plane` from the document (canvas, appearance, seed, Reduce Transparency and the plane section),
+/// advances it at 60 Hz and draws it. Attachments that name a glass panel (`element`) track that panel's frame.
 struct PlaneLayer {
     let document: SceneDocument
+    private(set) var plane: Plane
+    let scale: Float
+    /// Glass panels by attachment id, for attachments bound to an element: they follow the panel's keyframes.
+    let elementPanels: [String: GlassPanelSpec]
 
-    init(document: SceneDocument) { self.document = document }
+    init(document: SceneDocument) {
+        self.document = document
+        var c = document.plane.configuration
+        c.canvas = document.canvas.bounds
+        c.seed = document.seed
+        c.reduceTransparency = document.reduceTransparency
+        plane = Plane(configuration: c, events: document.plane.events, attachments: document.plane.attachments)
+        scale = document.canvas.scale
+        var panels: [String: GlassPanelSpec] = [:]
+        for (attachment, panel) in document.plane.elements {
+            if let p = document.glass.panels.first(where: { $0.id == panel }) { panels[attachment] = p }
+        }
+        elementPanels = panels
+    }
 
     /// Advances the simulation to the given physics step (60 Hz).
-    mutating func simulate(toStep step: Int, workers: Workers) {}
+    mutating func simulate(toStep step: Int, workers: Workers) {
+        let panels = elementPanels
+        plane.simulate(toStep: step, workers: workers) { id, time in panels[id]?.frame(at: time) }
+    }
 
     func render(into fb: inout Framebuffer, workers: Workers) {
-        let scale = document.canvas.scale
-        let background = Token.systemGroupedBackground.color(document.appearance)
-        fb.fill(fb.space.premultiply(background))
-        let plane = document.plane
-        guard plane.visible else { return }
-        let color = Token.label.color(document.appearance).opacity(plane.idleAlpha)
-        let spacing = plane.spacing, r = plane.dotSize * scale / 2
-        let cols = Int((document.canvas.width / spacing).rounded(.up)) + 1
-        let rows = Int((document.canvas.height / spacing).rounded(.up)) + 1
-        for j in 0..<rows {
-            for i in 0..<cols {
-                let c = Point(Float(i) * spacing, Float(j) * spacing) * scale
-                fb.fill(Circle(center: c, radius: r), color: color)
-            }
-        }
+        plane.render(into: &fb, scale: scale, workers: workers)
     }
 }

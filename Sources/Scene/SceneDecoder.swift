@@ -60,8 +60,7 @@ public struct SceneDecoder: Sendable {
         var notes: [String] = []
 
         let tilt = try decodeTilt(r, duration: duration)
-        let plane = try PlaneSection.decode(r, appearance: appearance)
-        notes += try PlaneSection.decodeEvents(r, duration: duration)
+        let plane = try PlaneSection.decodeEvents(r, duration: duration, into: PlaneSection.decode(r, appearance: appearance))
         let glass = try GlassSection.decode(r, .init(appearance: appearance, platform: platform,
                                                      reduceTransparency: reduceTransparency, duration: duration, fps: fps))
         notes += glass.notes

@@ -9,8 +9,8 @@ import Raster
 /// `forkrender check` end to end: recording, comparing, update modes, CI, reports and bad input.
 @Suite(.serialized) struct CheckCommandTests {
     /// A small scene (120 x 90 px) with named check frames.
-    static func scene(appearance: String = "light", idleAlpha: Double? = nil, extra: String = "") -> String {
-        let plane = idleAlpha.map { #", "plane": {"idleAlpha": \#($0), "spacing": 10, "dotSize": 4}"# } ?? #", "plane": {"spacing": 10, "dotSize": 4}"#
+    static func scene(appearance: String = "light", dotIdle: Double? = nil, extra: String = "") -> String {
+        let plane = dotIdle.map { #", "plane": {"dotIdle": \#($0), "spacing": 10, "dotSize": 4}"# } ?? #", "plane": {"spacing": 10, "dotSize": 4}"#
         return #"{"canvas": {"width": 60, "height": 45, "scale": 2}, "appearance": "\#(appearance)", "duration": 0.5, "fps": 30\#(plane)\#(extra)}"#
     }
 
@@ -58,7 +58,7 @@ import Raster
     }
 
     /// The "done when" of the issue: a changed token fails the check, and the report shows the change.
-    @Test(arguments: [("appearance", scene(appearance: "dark")), ("dotIdle", scene(idleAlpha: 0.5))])
+    @Test(arguments: [("appearance", scene(appearance: "dark")), ("dotIdle", scene(dotIdle: 0.5))])
     func changingOneTokenFailsWithAReportThatShowsIt(label: String, changed: String) throws {
         let s = try setup("token-\(label)")
         #expect(try Binary.run(["check", s.scenes.path, "--references", s.refs.path]).status == 0)

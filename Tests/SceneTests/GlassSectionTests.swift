@@ -158,7 +158,7 @@ struct GlassSectionTests {
     @Test func overlappingPanelsEachSampleThePlane() throws {
         let top = #"{"frame": [60, 60, 100, 100], "radius": 10, "material": "ultraThin", "tint": "systemRed"}"#
         let under = #"{"frame": [20, 20, 100, 100], "radius": 10, "material": "thick", "tint": "systemBlue"}"#
-        let extra = #", "plane": {"idleAlpha": 1}"#
+        let extra = #", "plane": {"dotIdle": 1}"#
         var alone = Compositor(document: try SceneDecoder().decode(text: glassScene(top, extra: extra)), workers: .single)
         var both = Compositor(document: try SceneDecoder().decode(text: glassScene(under + ", " + top, extra: extra)), workers: Workers(2))
         let a = alone.render(frame: 0), b = both.render(frame: 0)

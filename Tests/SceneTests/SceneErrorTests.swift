@@ -97,7 +97,7 @@ import Testing
     @Test func defaultsComeFromTheSeeds() throws {
         let d = try SceneDecoder().decode(text: "{}")
         #expect(d.canvas.pixelWidth == 1170 && d.canvas.pixelHeight == 2532)
-        #expect(d.plane.dotSize == 3 && d.plane.spacing == 21)
+        #expect(d.plane.configuration.dotSize == 3 && d.plane.configuration.spacing == 21)
         #expect(d.frameCount == 120)
     }
 }

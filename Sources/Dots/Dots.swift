@@ -1,2 +1,0 @@
-// Dots module
-import Raster

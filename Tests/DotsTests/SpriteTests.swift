@@ -1,0 +1,78 @@
+import Dots
+import Raster
+import Testing
+
+/// Idle dots must show exactly the token alpha at their centers: with a 3 pt dot at scale 3 the sprite has a
+/// 4.5 px radius, so the pixels around a dot's center are fully covered and the 8-bit composite over
+/// systemGroupedBackground must equal bg (1 - a) + label a, rounded, within one level (quantization).
+@Test(arguments: [Appearance.light, .dark])
+func idleDotsShowTheTokenAlphaAtTheirCenters(appearance: Appearance) {
+    let plane = testPlane(width: 84, height: 84, appearance: appearance)
+    var fb = Framebuffer(width: 252, height: 252)
+    plane.render(into: &fb, scale: 3, workers: Workers(2))
+    let bytes = fb.rgba8()
+    let a: Float = appearance == .light ? 0.05 : 0.02
+    let bg = Token.systemGroupedBackground.color(appearance), label = Token.label.color(appearance)
+    for gx in 1...3 {
+        for gy in 1...3 {
+            // Dot home (21 gx, 21 gy) pt -> (63 gx, 63 gy) px; the pixel whose corner is the center.
+            let x = 63 * gx, y = 63 * gy
+            let o = (y * 252 + x) * 4
+            let want = [bg.red * (1 - a) + label.red * a, bg.green * (1 - a) + label.green * a,
+                        bg.blue * (1 - a) + label.blue * a]
+            for ch in 0..<3 {
+                let got = Float(bytes[o + ch]) / 255
+                #expect(abs(got - want[ch]) <= 1.0 / 255 + 1e-6, "channel \(ch): \(got) vs \(want[ch])")
+            }
+            #expect(bytes[o + 3] == 255)
+        }
+    }
+    // Between dots: the background exactly.
+    let o = (31 * 252 + 31) * 4
+    #expect(Float(bytes[o]) == (bg.red * 255).rounded())
+}
+
+@Test func spritesMatchTheCircleReference() {
+    var plane = busyPlane()
+    plane.simulate(toStep: 30)
+    var fast = Framebuffer(width: 390, height: 844), slow = Framebuffer(width: 390, height: 844)
+    plane.render(into: &fast, scale: 1, workers: Workers(3))
+    plane.renderReference(into: &slow, scale: 1)
+    var worst: Float = 0
+    fast.withUnsafePixels { a in
+        slow.withUnsafePixels { b in
+            for i in 0..<a.count {
+                let d = a[i] - b[i]
+                worst = max(worst, max(max(abs(d.x), abs(d.y)), max(abs(d.z), abs(d.w))))
+            }
+        }
+    }
+    // The reference passes each color through straight alpha and back (premultiply round trip): a few ULPs.
+    #expect(worst < 1e-5)
+}
+
+@Test func reduceTransparencyKeepsTheGridAtIdleOpacity() {
+    let events: [PlaneEvent] = [.hold(at: Point(42, 42), time: 0, duration: 2, field: .drag(tint: Color(0, 122, 255, 0.3)))]
+    var plane = testPlane(width: 84, height: 84, events: events) { $0.reduceTransparency = true }
+    var calm = testPlane(width: 84, height: 84)
+    plane.simulate(toStep: 40)
+    calm.simulate(toStep: 40)
+    var a = Framebuffer(width: 84, height: 84), b = Framebuffer(width: 84, height: 84)
+    plane.render(into: &a, scale: 1)
+    calm.render(into: &b, scale: 1)
+    // Same total ink (dots move but keep idle alpha and no tint), though not the same pixels.
+    func ink(_ fb: Framebuffer) -> Double {
+        var s = 0.0
+        fb.withUnsafePixels { for p in $0 { s += Double(1 - p.x) } }
+        return s
+    }
+    #expect(abs(ink(a) - ink(b)) / ink(b) < 0.02)
+    #expect(a != b)
+}
+
+@Test func tappedDotsBrightenTowardDotTap() {
+    var plane = testPlane(width: 210, height: 210, events: [.tap(at: Point(105, 105), time: 0)])
+    plane.simulate(toStep: 4)
+    let peak = dots(plane).map(\.alpha).max() ?? 0
+    #expect(peak > 0.1 && peak <= 0.17 + 1e-6)
+}
