@@ -1,4 +1,5 @@
 import Content
+import Dots
 import Foundation
 import Glass
 import Raster
@@ -42,6 +43,10 @@ enum BenchCommand {
         print("forkrender \(version) bench on \(ProcessInfo.processInfo.activeProcessorCount) cores")
         if only.isEmpty || only.contains("pipeline") {
             pipeline(frames: frames, threadCounts: threadCounts)
+        }
+        if only.isEmpty || only.contains("dots") {
+            print("\ndots: physics step and sprite pass (docs/plane.md)")
+            print(PlaneBenchmark.report(threadCounts: threadCounts))
         }
         if only.isEmpty || only.contains("content") {
             print("\ncontent: text-heavy frame (docs/content.md)")
