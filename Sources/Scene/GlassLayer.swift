@@ -106,7 +106,7 @@ struct GlassLayer {
         glass.dimming = dimming
         glass.opacity = opacity
         glass.shimmer = members.lazy.compactMap { $0.liquid.shimmer(at: time) }.first
-        glass.apply(plane: plane, shape: shape, into: &frame, workers: workers)
+        glass.apply(plane: plane, joined: shape, into: &frame, workers: workers)
     }
 
     func nearestNeighbour(of m: GlassPanelSpec, among members: [GlassPanelSpec], at t: Double) -> GlassPanelSpec? {
