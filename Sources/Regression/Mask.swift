@@ -1,20 +1,8 @@
 import Foundation
 import Raster
 
-/// A rectangle of whole pixels left out of a comparison: x, y from the top-left corner, width and height > 0.
-public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
+/// Masks: rectangles of whole pixels left out of a comparison (width and height > 0).
+extension PixelRect {
     /// Every pixel the rectangle (in points) touches at `scale` pixels per point: edges are rounded outward, so
     /// a mask never leaves a partly covered pixel in the comparison.
     public init(points r: Rect, scale: Float) {
@@ -33,11 +21,6 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
         return PixelRect(x: x, y: y, width: w, height: h)
     }
 
-    public func contains(x px: Int, y py: Int) -> Bool {
-        px >= x && px < x + width && py >= y && py < y + height
-    }
-
-    public var description: String { "\(x),\(y),\(width),\(height)" }
 }
 
 /// One byte per pixel, 1 where any mask covers it. Built once per comparison, outside the pixel loop.
