@@ -100,3 +100,33 @@ import Raster
         #expect(frame[100, 60].z == frame[100, 60].x)
     }
 }
+
+@Suite struct HighlightOverDotsTests {
+    /// The seed's "dot opacity modulates under highlight bands": a dot seen through the band's light stands out
+    /// less from the background than the same dot seen where the band is not.
+    @Test func dotsLoseContrastUnderTheBand() {
+        let w = 300, h = 300
+        var plane = Framebuffer(width: w, height: h, color: Token.systemGroupedBackground.color(.light))
+        let dot = Token.label.color(.light).opacity(0.3)
+        for y in stride(from: 10, to: h, by: 20) { for x in stride(from: 10, to: w, by: 20) {
+            plane.fill(Circle(center: Point(Float(x) + 0.5, Float(y) + 0.5), radius: 3), color: dot)
+        } }
+        var s = Specular()
+        s.rimStrength = 0
+        s.bandStrength = 0.5
+        let light = Specular.light(pitch: 0, roll: 0)
+        let g = LiquidGlass(lens: Lens(thickness: 4, bezel: 6), specular: s, light: light,
+                            surface: Color(red: 1, green: 1, blue: 1, alpha: 0), blurRadius: 0)
+        var frame = plane
+        let shape = RoundedRect(Rect(x: 0, y: 0, width: 300, height: 300), radius: 0, curve: .circular)
+        g.apply(plane: plane, shape: shape, into: &frame, workers: .single)
+        // The band runs across the diagonal at `bandPosition`; compare a dot on it with one far from it.
+        let u0 = Specular.bandPosition(light: light)
+        func contrast(_ x: Int, _ y: Int) -> Float { frame[x + 10, y].x - frame[x, y].x }
+        let along = Int((u0 * 300).rounded() / 20) * 20 + 10  // a dot center on the band's diagonal x + y = 2 u0 * 300
+        let onBand = contrast(along, along)
+        let offBand = contrast(10, 10)
+        #expect(offBand > 0 && onBand > 0)
+        #expect(onBand < offBand * 0.8, "on band \(onBand), off band \(offBand)")
+    }
+}
