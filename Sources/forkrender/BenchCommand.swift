@@ -69,14 +69,15 @@ enum BenchCommand {
         document.canvas = Canvas(width: 390, height: 844, scale: 3)
         let count = min(frames, document.frameCount)
         print("\npipeline: showcase \(document.canvas.pixelWidth)x\(document.canvas.pixelHeight), \(count) frames, PNG level \(PNGEncodeOptions.default.level), encoding overlapped")
-        print("threads  simulate ms/f  plane ms/f  glass ms/f  quantize ms/f  deflate ms/f  frames/s  MB/frame")
+        print("threads  simulate ms/f  plane ms/f  glass ms/f  content ms/f  quantize ms/f  deflate ms/f  frames/s  MB/frame")
         for t in threadCounts {
             let sink = DiscardSink(settings: EncodeSettings(dither: document.dither))
             let pipeline = RenderPipeline(document: document, workers: Workers(t))
             guard let r = try? pipeline.run(frames: Array(0..<count), sinks: [sink]) else { continue }
             let n = Double(r.frames)
-            print(String(format: "%7d  %13.2f  %10.2f  %10.2f  %13.2f  %12.2f  %8.2f  %8.2f", t,
+            print(String(format: "%7d  %13.2f  %10.2f  %10.2f  %12.2f  %13.2f  %12.2f  %8.2f  %8.2f", t,
                          r.stages.simulate / n * 1000, r.stages.plane / n * 1000, r.stages.glass / n * 1000,
+                         r.stages.content / n * 1000,
                          sink.quantize / n * 1000, sink.deflate / n * 1000, n / r.wall, Double(sink.bytes) / n / 1e6))
         }
     }

@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""Validates every scene in scenes/ and the built-in showcase against scenes/scene.schema.json.
+
+Needs the `jsonschema` package (pip install jsonschema). The renderer's own decoder is stricter (it also checks
+ranges across keys, the glass rules and event times); this checks that the schema editors use agrees with it.
+"""
+import glob, json, os, sys
+import jsonschema
+
+root = os.path.join(os.path.dirname(__file__), "..")
+schema = json.load(open(os.path.join(root, "scenes", "scene.schema.json")))
+failures = 0
+for path in sorted(glob.glob(os.path.join(root, "scenes", "*.json"))):
+    if path.endswith("scene.schema.json"):
+        continue
+    try:
+        jsonschema.validate(json.load(open(path)), schema)
+    except jsonschema.ValidationError as e:
+        failures += 1
+        print(f"{os.path.relpath(path, root)}: {'/'.join(map(str, e.path))}: {e.message}")
+src = open(os.path.join(root, "Sources", "Scene", "Showcase.swift")).read()
+showcase = json.loads(src[src.index('#"""') + 4:src.index('"""#')])
+try:
+    jsonschema.validate(showcase, schema)
+except jsonschema.ValidationError as e:
+    failures += 1
+    print(f"showcase: {'/'.join(map(str, e.path))}: {e.message}")
+print(f"{failures} invalid")
+sys.exit(1 if failures else 0)
