@@ -71,8 +71,8 @@ public struct LiquidGlass: Sendable {
         let (sx, sy) = shape.bounds.insetBy(Float(-reach)).pixelBounds(clippedTo: frame.width, frame.height)
         let source = Self.blurred(plane, columns: sx, rows: sy, radius: blurRadius, workers: workers)
 
-        let tables = [lens.index - dispersion / 2, lens.index, lens.index + dispersion / 2].map {
-            DisplacementTable(lens: lens, index: $0)
+        let tables = [lens.index - dispersion / 2, lens.index, lens.index + dispersion / 2].map { index in
+            BezelTable(lens: lens) { lens.displacement(inward: $0, index: index) }
         }
         let space = frame.space
         let wash = space.premultiply(surface)
@@ -85,7 +85,7 @@ public struct LiquidGlass: Sendable {
         // gradient then comes from neighbouring samples. (Evaluating the shape five times per pixel, as central
         // differences at the pixel would, cost 5x: the continuous corner's distance takes several pow calls.)
         let field = DistanceField(shape, columns: xs, rows: ys, workers: workers)
-        let slopes = SlopeTable(lens: lens)
+        let slopes = BezelTable(lens: lens) { lens.slope(inward: $0) }
         // The kernel reads plain pointers and scalars only: touching arrays inside structs per pixel cost a
         // retain and a release each time (measured: 17% of the frame).
         let tableLength = tables[0].values.count
@@ -156,10 +156,10 @@ public struct LiquidGlass: Sendable {
         }
     }
 
-    /// Linear interpolation in a table sampled every 1/8 px from 0 (zero past its end).
+    /// Linear interpolation in a `BezelTable`'s values (zero past its end).
     @inline(__always)
     static func interpolate(_ t: UnsafeBufferPointer<Double>, _ d: Double) -> Double {
-        let f = d * 8
+        let f = d * BezelTable.samplesPerPixel
         let i = Int(f)
         guard i + 1 < t.count else { return 0 }
         let w = f - Double(i)
@@ -178,42 +178,16 @@ public struct LiquidGlass: Sendable {
     }
 }
 
-/// Displacement along the inward direction as a function of inward distance, tabulated every 1/8 px over the
-/// bezel and interpolated linearly (the exact Snell computation per pixel costs three pow calls).
-struct DisplacementTable: Sendable {
-    let step = 0.125
+/// A function of inward distance across the bezel (the lens's displacement or slope), tabulated every 1/8 px
+/// from the rim and read back by `LiquidGlass.interpolate`: the exact evaluation costs several pow calls per
+/// pixel. Past the bezel both functions are zero, as `interpolate` returns past the table's end.
+struct BezelTable: Sendable {
+    static let samplesPerPixel = 8.0
     let values: [Double]
 
-    init(lens: Lens, index: Double) {
-        let n = Int((lens.bezel / 0.125).rounded(.up)) + 2
-        values = (0..<n).map { lens.displacement(inward: Double($0) * 0.125, index: index) }
-    }
-
-    func displacement(_ d: Double) -> Double {
-        let f = d / step
-        let i = Int(f)
-        guard i + 1 < values.count else { return 0 }
-        let t = f - Double(i)
-        return values[i] * (1 - t) + values[i + 1] * t
-    }
-}
-
-/// The bezel slope dz/dd tabulated like `DisplacementTable` (the analytic slope costs pow calls per pixel).
-struct SlopeTable: Sendable {
-    let step = 0.125
-    let values: [Double]
-
-    init(lens: Lens) {
-        let n = Int((lens.bezel / 0.125).rounded(.up)) + 2
-        values = (0..<n).map { lens.slope(inward: Double($0) * 0.125) }
-    }
-
-    func slope(_ d: Double) -> Double {
-        let f = d / step
-        let i = Int(f)
-        guard i + 1 < values.count else { return 0 }
-        let t = f - Double(i)
-        return values[i] * (1 - t) + values[i + 1] * t
+    init(lens: Lens, _ f: (Double) -> Double) {
+        let n = Int((lens.bezel * Self.samplesPerPixel).rounded(.up)) + 2
+        values = (0..<n).map { f(Double($0) / Self.samplesPerPixel) }
     }
 }
 
@@ -238,9 +212,6 @@ struct DistanceField: Sendable {
         }
         (self.x0, self.y0, self.stride, values) = (x0, y0, w, v)
     }
-
-    @inline(__always)
-    func index(_ x: Int, _ y: Int) -> Int { (y - y0) * stride + (x - x0) }
 }
 
 /// A copy of part of a framebuffer, in absolute pixel coordinates, with clamped bilinear sampling.
@@ -262,12 +233,8 @@ struct Window: Sendable {
         (self.x0, self.y0, width, height, pixels) = (x0, y0, w, h, px)
     }
 
-    /// Bilinear sample at a point in absolute pixel coordinates (pixel centers at +0.5), clamped to the window.
-    @inline(__always)
-    func sample(_ px: UnsafeBufferPointer<SIMD4<Float>>, _ p: Point) -> SIMD4<Float> {
-        Window.sample(px, x0, y0, width, height, p)
-    }
-
+    /// Bilinear sample at a point in absolute pixel coordinates (pixel centers at +0.5), clamped to the window
+    /// whose origin and size are given (the kernel passes them as scalars, not the window, to avoid retains).
     @inline(__always)
     static func sample(_ px: UnsafeBufferPointer<SIMD4<Float>>, _ x0: Int, _ y0: Int, _ width: Int, _ height: Int,
                        _ p: Point) -> SIMD4<Float> {
