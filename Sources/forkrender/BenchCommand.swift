@@ -78,7 +78,7 @@ enum BenchCommand {
             print(String(format: "%7d  %13.2f  %10.2f  %10.2f  %12.2f  %13.2f  %12.2f  %8.2f  %8.2f", t,
                          r.stages.simulate / n * 1000, r.stages.plane / n * 1000, r.stages.glass / n * 1000,
                          r.stages.content / n * 1000,
-                         sink.quantize / n * 1000, sink.deflate / n * 1000, n / r.wall, Double(sink.bytes) / n / 1e6))
+                         sink.times.quantize / n * 1000, sink.times.deflate / n * 1000, n / r.wall, Double(sink.bytes) / n / 1e6))
         }
     }
 }
@@ -87,20 +87,10 @@ enum BenchCommand {
 final class DiscardSink: FrameSink, @unchecked Sendable {
     let settings: EncodeSettings
     var bytes = 0
-    var quantize = 0.0
-    var deflate = 0.0
+    var times = EncodeTimes()
     init(settings: EncodeSettings) { self.settings = settings }
     func consume(frame index: Int, image: Framebuffer) throws(OutputError) {
-        let t0 = Date()
-        let samples = image.rgba8(dither: settings.dither)
-        let t1 = Date()
-        do {
-            bytes += try PNG.encode(rgba8: samples, width: image.width, height: image.height, options: settings.png).count
-        } catch {
-            throw OutputError("\(error)")
-        }
-        quantize += t1.timeIntervalSince(t0)
-        deflate += Date().timeIntervalSince(t1)
+        bytes += try settings.pngBytes(image, times: &times).count
     }
     func finish() throws(OutputError) {}
     func abort() {}
