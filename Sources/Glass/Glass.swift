@@ -20,9 +20,10 @@
 //
 // Structure: `Tier` (which look a platform gets, chosen in one function) -> `GlassEffect` (one per look; the
 // non-liquid tiers are all a `Frost`: blur, saturate, fills, highlight, border, clip) built from the defaults
-// table in `GlassDefaults`. Liquid Glass (issue 5) adds a lens effect beside `Frost` and a case to `Tier.effect`.
+// table in `GlassDefaults`. Liquid Glass is `LiquidGlass`, beside `Frost`;
+// the compositor calls it with each container's joined shape (docs/liquid-glass.md).
 //
-// Limits: until the lens exists, the `.liquid` tier renders as `.frosted` and `Tier.select` says so in a note.
+// Limits: `Glass.draw` alone has no container context, so a lone `.liquid` surface drawn through it is frosted.
 import Raster
 
 /// Draws glass surfaces into a frame.

@@ -10,7 +10,8 @@ public struct GlassSurface: Sendable {
     public var appearance: Appearance
     /// Pixels per point (CSS px and Android dp are points here).
     public var scale: Float
-    /// The tier to draw (`Tier.select` chose it); `.liquid` draws as `.frosted` until issue 5.
+    /// The tier to draw (`Tier.select` chose it). A lone `.liquid` surface drawn through `Glass.draw` gets the
+    /// frosted look; the compositor draws liquid panels through `LiquidGlass`, with their containers.
     public var tier: Tier
 
     public init(shape: PanelShape, material: Material = .thin, tint: Color? = nil, appearance: Appearance = .light,

@@ -1,6 +1,6 @@
 import Raster
 
-/// Each tier's look, as a `Frost` built from the defaults table. Liquid Glass (issue 5) adds its lens effect
+/// Each tier's look, as a `Frost` built from the defaults table. Liquid Glass draws through `LiquidGlass`
 /// here, beside these.
 extension Tier {
     /// The effect that draws `surface` in this tier. A lone `.liquid` surface drawn through this path (without

@@ -5,7 +5,7 @@ import Raster
 /// Decoded into validated values: fonts resolved, path data parsed, vibrancy levels checked, panel ids bound.
 public struct ContentSpec: Sendable {
     public var items: [ContentItem]
-    /// Where panels are, for content bound to them (see PanelGeometry; the lead wires the glass module's).
+    /// Where panels are, for content bound to them (see PanelGeometry; `GlassPanels` reads the glass spec).
     public var panels: any PanelGeometry
     /// Fonts that were not found and stood in for by another face: warnings, errors under `--strict`.
     public var fontWarnings: [SceneError]

@@ -32,7 +32,7 @@ public struct GlassPanelSpec: Sendable {
     public var material: Material
     /// Straight tint with its opacity applied, or nil.
     public var tint: Color?
-    /// The GlassEffectContainer the panel belongs to (morphing, issue 5).
+    /// The GlassEffectContainer the panel belongs to (its panels join into one shape on the liquid tier).
     public var container: String?
     public var tier: TierChoice
     public var cornerCurve: CornerCurve

@@ -18,7 +18,7 @@ public struct SceneDocument: Sendable {
     public var glass: GlassSpec
     public var content: ContentSpec
     public var check: CheckSpec
-    /// Things the renderer wants the user to know that are not errors (e.g. a section not rendered yet).
+    /// Things the renderer wants the user to know that are not errors (a font that fell back, a clamped radius).
     public var notes: [String]
 
     /// Number of frames: duration x fps, rounded to the nearest whole frame, at least one.
