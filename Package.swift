@@ -21,7 +21,8 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        .target(name: "CPNG", dependencies: ["SystemPNG"]),
+        // zlib directly too: pre-filtered rows are compressed in one call (cpng_write_filtered_memory).
+        .target(name: "CPNG", dependencies: ["SystemPNG"], linkerSettings: [.linkedLibrary("z")]),
         // Text: fontconfig finds faces, FreeType rasterizes them, HarfBuzz shapes; errors stay in the C shim.
         .systemLibrary(
             name: "SystemFreeType",

@@ -192,20 +192,126 @@ static int write_with(const cpng_write_params *params, png_rw_ptr write_fn, void
     return status;
 }
 
-int cpng_write_memory(const cpng_write_params *params, uint8_t **out, size_t *out_len,
-                      char *err, size_t err_len) {
-    err_ctx ctx = {err, err_len};
+/* The checks every encode-to-memory entry point starts with; clears the outputs. */
+static int start_memory_write(const cpng_write_params *params, uint8_t **out, size_t *out_len,
+                              err_ctx *ctx) {
     if (!out || !out_len) {
-        set_msg(&ctx, "%s", "no output pointers");
+        set_msg(ctx, "%s", "no output pointers");
         return CPNG_ERR_ARGS;
     }
     *out = NULL;
     *out_len = 0;
-    int status = check_write_params(params, &ctx);
+    return check_write_params(params, ctx);
+}
+
+int cpng_write_memory(const cpng_write_params *params, uint8_t **out, size_t *out_len,
+                      char *err, size_t err_len) {
+    err_ctx ctx = {err, err_len};
+    int status = start_memory_write(params, out, out_len, &ctx);
     if (status != CPNG_OK) return status;
 
     membuf m = {NULL, 0, 0};
     status = write_with(params, mem_write, &m, &ctx);
+    if (status != CPNG_OK) {
+        free(m.data);
+        return status;
+    }
+    *out = m.data;
+    *out_len = m.len;
+    return CPNG_OK;
+}
+
+/* Pre-filtered rows: zlib compresses the whole IDAT stream in one call, then
+ * libpng frames it. libpng has no hook for a caller's compressed data, so the
+ * IDAT and IEND chunks go through png_write_chunk (which writes length, type,
+ * data and CRC) and png_write_end, which insists on having written IDAT
+ * itself, is not called. */
+static int frame_filtered(png_structp png, png_infop info, const cpng_write_params *p,
+                          const uint8_t *z, size_t zlen) {
+    if (setjmp(png_jmpbuf(png))) return CPNG_ERR_LIBPNG;
+    png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
+    png_set_IHDR(png, info, p->width, p->height, p->bit_depth, PNG_COLOR_TYPE_RGB_ALPHA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (p->srgb) png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_write_info(png, info);
+    /* 1 MiB chunks: any decoder takes them, and fewer chunks than libpng's
+     * 8 KiB mean less framing; the chunk size does not change the pixels. */
+    const size_t piece = 1u << 20;
+    for (size_t off = 0; off < zlen; off += piece) {
+        size_t n = zlen - off < piece ? zlen - off : piece;
+        png_write_chunk(png, (png_const_bytep) "IDAT", z + off, n);
+    }
+    png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
+    return CPNG_OK;
+}
+
+int cpng_write_filtered_memory(const cpng_write_params *params, uint8_t **out, size_t *out_len,
+                               char *err, size_t err_len) {
+    err_ctx ctx = {err, err_len};
+    int status = start_memory_write(params, out, out_len, &ctx);
+    if (status != CPNG_OK) return status;
+    const size_t row = (size_t)params->width * 4u * (size_t)(params->bit_depth / 8) + 1u;
+    if (params->row_stride != row) {
+        set_msg(&ctx, "%s", "filtered rows must be one filter byte plus one row of RGBA samples");
+        return CPNG_ERR_ARGS;
+    }
+    const size_t n = row * params->height;
+    if (n > (size_t)UINT32_MAX) {
+        set_msg(&ctx, "%s", "image data too large for one zlib call");
+        return CPNG_ERR_TOO_LARGE;
+    }
+    /* libpng's own choice when the caller leaves the strategy open. */
+    int strategy = params->strategy;
+    if (strategy == CPNG_STRATEGY_LIBPNG_DEFAULT)
+        strategy = params->filters == CPNG_FILTER_NONE ? Z_DEFAULT_STRATEGY : Z_FILTERED;
+
+    const uLong bound = compressBound((uLong)n);
+    uint8_t *z = (uint8_t *)malloc(bound);
+    if (!z) {
+        set_msg(&ctx, "%s", "out of memory for the compressed image");
+        return CPNG_ERR_NOMEM;
+    }
+    z_stream s;
+    memset(&s, 0, sizeof s);
+    if (deflateInit2(&s, params->level, Z_DEFLATED, 15, 8, strategy) != Z_OK) {
+        free(z);
+        set_msg(&ctx, "%s", "zlib could not start (out of memory?)");
+        return CPNG_ERR_NOMEM;
+    }
+    s.next_in = (Bytef *)params->pixels;
+    s.avail_in = (uInt)n;
+    s.next_out = z;
+    s.avail_out = (uInt)bound;
+    int zs = deflate(&s, Z_FINISH);
+    const size_t zlen = s.total_out;
+    deflateEnd(&s);
+    if (zs != Z_STREAM_END) {
+        free(z);
+        set_msg(&ctx, "%s", "zlib did not finish the image data");
+        return CPNG_ERR_LIBPNG;
+    }
+
+    membuf m = {NULL, 0, 0};
+    m.cap = zlen + 4096;  /* the chunks around IDAT are well under 4 KiB */
+    m.data = (uint8_t *)malloc(m.cap);
+    if (!m.data) {
+        free(z);
+        set_msg(&ctx, "%s", "out of memory for the PNG output buffer");
+        return CPNG_ERR_NOMEM;
+    }
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &ctx, on_error, on_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        if (png) png_destroy_write_struct(&png, NULL);
+        free(z);
+        free(m.data);
+        set_msg(&ctx, "%s", "could not create libpng write structs (out of memory?)");
+        return CPNG_ERR_NOMEM;
+    }
+    png_set_write_fn(png, &m, mem_write, no_flush);
+    status = frame_filtered(png, info, params, z, zlen);
+    png_destroy_write_struct(&png, &info);
+    free(z);
     if (status != CPNG_OK) {
         free(m.data);
         return status;

@@ -33,6 +33,20 @@ public struct Framebuffer: Sendable, Equatable {
     /// The straight sRGB color at a pixel, whatever the blend space.
     public func color(atX x: Int, y: Int) -> Color { space.color(self[x, y]) }
 
+    /// Copies every pixel of `other` (same size) in bands across `workers`.
+    public mutating func copyPixels(from other: Framebuffer, workers: Workers = .single) {
+        precondition(other.width == width && other.height == height, "copy between framebuffers of different sizes")
+        let w = width, h = height
+        other.withUnsafePixels { src in
+            withUnsafeMutablePixels { dst in
+                workers.forEachBand(h, bandSize: 64) { rows in
+                    (dst.baseAddress! + rows.lowerBound * w).update(from: src.baseAddress! + rows.lowerBound * w,
+                                                                    count: rows.count * w)
+                }
+            }
+        }
+    }
+
     public mutating func fill(_ p: SIMD4<Float>) {
         withUnsafeMutablePixels { $0.update(repeating: p) }
     }

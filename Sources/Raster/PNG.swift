@@ -204,6 +204,23 @@ public enum PNG {
         return try rgba16.withUnsafeBytes { encodeToMemory(params, pixels: $0.baseAddress!) }.get()
     }
 
+    /// Encodes PNG scanlines that are already quantized and filtered (`Framebuffer.pngScanlines`): `height`
+    /// rows of a filter-type byte plus `width * 4` samples of `bitDepth` bits, big-endian. zlib compresses them
+    /// in one call at `options.level` and `options.strategy`; libpng writes every chunk. `options.filters`
+    /// must be the one filter the rows were made with (it picks libpng's default strategy when that is nil).
+    public static func encode(
+        scanlines: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bitDepth: Int, options: PNGEncodeOptions = .default
+    ) throws(PNGError) -> [UInt8] {
+        let samples = try makeParams(count: 4 * width * height, width: width, height: height, bitDepth: bitDepth,
+                                     options: options)
+        guard let base = scanlines.baseAddress, scanlines.count == (samples.row_stride + 1) * height else {
+            throw PNGError("expected \(height) scanlines of \(samples.row_stride + 1) bytes, got \(scanlines.count) bytes")
+        }
+        var p = samples
+        p.row_stride += 1
+        return try encodeToMemory(p, pixels: UnsafeRawPointer(base), using: cpng_write_filtered_memory).get()
+    }
+
     /// Writes 8-bit RGBA to a PNG file (replaced if it exists; removed on failure).
     public static func write(
         rgba8: [UInt8], width: Int, height: Int, to path: String, options: PNGEncodeOptions = .default
@@ -286,7 +303,9 @@ public enum PNG {
 
     // These return Result because Array.withUnsafeBytes only rethrows untyped errors.
     private static func encodeToMemory(
-        _ params: cpng_write_params, pixels: UnsafeRawPointer
+        _ params: cpng_write_params, pixels: UnsafeRawPointer,
+        using write: (UnsafePointer<cpng_write_params>?, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
+                      UnsafeMutablePointer<Int>?, UnsafeMutablePointer<CChar>?, Int) -> Int32 = cpng_write_memory
     ) -> Result<[UInt8], PNGError> {
         var p = params
         p.pixels = pixels
@@ -294,7 +313,7 @@ public enum PNG {
         var outLen = 0
         var err = [CChar](repeating: 0, count: Int(CPNG_ERRLEN))
         let status = err.withUnsafeMutableBufferPointer { e in
-            cpng_write_memory(&p, &out, &outLen, e.baseAddress, e.count)
+            write(&p, &out, &outLen, e.baseAddress, e.count)
         }
         defer { cpng_free(out) }
         guard status == Int32(CPNG_OK.rawValue), let out else {

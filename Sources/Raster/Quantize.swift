@@ -3,6 +3,11 @@
 /// Rounding is to nearest (v * max + 0.5, floored), after clamping to 0...1. The optional ordered dither adds a
 /// Bayer 8x8 threshold in (-0.5, 0.5) of one output step before rounding: smooth blur gradients then lose their
 /// bands without adding noise that changes from frame to frame (the pattern is fixed to the pixel grid).
+///
+/// Two kernels share one per-pixel rule (`Quantize.levels`): `rgba8`/`rgba16` write plain samples, and
+/// `pngScanlines` writes PNG's filtered scanlines directly (filter byte, then each row minus the row above for
+/// `up`), so the PNG encoder never makes a second pass over the samples. `QuantizeReference` is the plain
+/// per-channel version both are tested against.
 public enum Quantize {
     /// The Bayer 8x8 matrix, values 0...63, built by the usual recursion M(2n) = [4M, 4M+2; 4M+3, 4M+1].
     static let bayer8: [Float] = {
@@ -25,8 +30,9 @@ public enum Quantize {
         return m.map(Float.init)
     }()
 
-    /// Threshold offsets in output steps, centered on zero.
+    /// Threshold offsets in output steps, centered on zero; all zero without dither.
     static let offsets: [Float] = bayer8.map { ($0 + 0.5) / 64 - 0.5 }
+    static let noOffsets = [Float](repeating: 0, count: 64)
 
     /// One component rounded to the nearest of 0...maxValue after adding a dither offset. After clamping the
     /// value is non-negative, so truncation is the floor.
@@ -46,55 +52,227 @@ public enum Quantize {
         }
         return s
     }
+
+    /// The four output levels of one pixel: `level` per channel, alpha never dithered (a fully opaque pixel
+    /// must stay exactly opaque). The same IEEE operations in the same order as `level`, so the result is
+    /// identical bit for bit; written with SIMD4 arithmetic and one scalar conversion per lane, because SIMD4's
+    /// `clamped` and `SIMD4<Int32>(_:rounding:)` were measured 15x slower than this.
+    @inline(__always)
+    static func levels(_ p: SIMD4<Float>, _ d: Float, _ maxValue: Float, _ space: BlendSpace) -> SIMD4<Int32> {
+        let s = straight(p, space)
+        var v = s * maxValue + SIMD4(d, d, d, 0) + 0.5
+        v = v.replacing(with: 0, where: v .< 0)
+        v = v.replacing(with: maxValue, where: v .> maxValue)
+        return SIMD4(Int32(v.x), Int32(v.y), Int32(v.z), Int32(v.w))
+    }
+}
+
+/// A PNG row filter that the quantizer can apply as it writes (PNG spec section 9.2; filter type byte first).
+public enum PNGRowFilter: UInt8, Sendable, CaseIterable {
+    case none = 0
+    case sub = 1
+    case up = 2
 }
 
 extension Framebuffer {
     /// 8-bit RGBA samples, row-major, straight alpha, sRGB.
     public func rgba8(dither: Bool = false, workers: Workers = .single) -> [UInt8] {
-        quantized(UInt8.self, dither: dither, workers: workers)
-    }
-
-    /// 16-bit RGBA samples, row-major, straight alpha, sRGB.
-    public func rgba16(dither: Bool = false, workers: Workers = .single) -> [UInt16] {
-        quantized(UInt16.self, dither: dither, workers: workers)
-    }
-
-    @inline(__always)
-    private func quantized<T: FixedWidthInteger>(_: T.Type, dither: Bool, workers: Workers) -> [T] {
-        var out = [T](repeating: 0, count: pixelCount * 4)
+        var out = [UInt8](repeating: 0, count: pixelCount * 4)
         out.withUnsafeMutableBufferPointer { dst in
-            quantizeRows(dither: dither, maxValue: Float(T.max), workers: workers) { o, v in
-                dst[o] = T(truncatingIfNeeded: v.x)
-                dst[o + 1] = T(truncatingIfNeeded: v.y)
-                dst[o + 2] = T(truncatingIfNeeded: v.z)
-                dst[o + 3] = T(truncatingIfNeeded: v.w)
+            quantizeBands(dither: dither, workers: workers) { y, offsets, src in
+                QuantizeKernel.row8(src, width, offsets, 255, space, UnsafeMutableRawPointer(dst.baseAddress! + y * width * 4))
             }
         }
         return out
     }
 
-    /// The quantization kernel: calls `store(sampleOffset, roundedValues)` once per pixel, from one worker per
-    /// band of rows. Values are already rounded and clamped to 0...maxValue.
-    /// (Measured: SIMD4's `clamped` and `SIMD4<Int32>(_:rounding:)` made this kernel 15x slower than scalar code.)
-    @inline(__always)
-    private func quantizeRows(dither: Bool, maxValue: Float, workers: Workers,
-                              _ store: (Int, SIMD4<Int32>) -> Void) {
-        let w = width, space = self.space
-        withUnsafePixels { src in
-            Quantize.offsets.withUnsafeBufferPointer { offsets in
-                workers.forEachBand(height, bandSize: 32) { rows in
-                    for y in rows {
-                        let row = (y & 7) * 8
-                        for x in 0..<w {
-                            let s = Quantize.straight(src[y * w + x], space)
-                            // Alpha is never dithered: a fully opaque pixel must stay exactly opaque.
-                            let d: Float = dither ? offsets[row + (x & 7)] : 0
-                            store((y * w + x) * 4, SIMD4(Quantize.level(s.x, d, maxValue), Quantize.level(s.y, d, maxValue),
-                                                         Quantize.level(s.z, d, maxValue), Quantize.level(s.w, 0, maxValue)))
+    /// 16-bit RGBA samples, row-major, straight alpha, sRGB.
+    public func rgba16(dither: Bool = false, workers: Workers = .single) -> [UInt16] {
+        var out = [UInt16](repeating: 0, count: pixelCount * 4)
+        out.withUnsafeMutableBufferPointer { dst in
+            quantizeBands(dither: dither, workers: workers) { y, offsets, src in
+                QuantizeKernel.row16(src, width, offsets, space, dst.baseAddress! + y * width * 4, bigEndian: false)
+            }
+        }
+        return out
+    }
+
+    /// Bytes per PNG scanline at `depth` bits per sample: the filter byte and one row of RGBA samples.
+    public func scanlineBytes(depth: Int) -> Int { 1 + width * 4 * (depth / 8) }
+
+    /// PNG's uncompressed image data in one pass: for each row, the filter-type byte, then the row quantized to
+    /// `depth` (8 or 16) bits, big-endian, and filtered by `filter`. `buffer` is resized to
+    /// `height * scanlineBytes(depth:)` and reused across calls (no allocation once it has that size).
+    /// Bands of rows go to `workers`; each band re-quantizes the row above it for `up`, so the bytes do not
+    /// depend on the worker count.
+    public func pngScanlines(depth: Int, dither: Bool, filter: PNGRowFilter, into buffer: inout [UInt8],
+                             workers: Workers = .single) {
+        precondition(depth == 8 || depth == 16, "PNG sample depth must be 8 or 16, got \(depth)")
+        let line = scanlineBytes(depth: depth), samples = line - 1, w = width, h = height
+        let count = line * h
+        if buffer.count != count { buffer = [UInt8](repeating: 0, count: count) }
+        let space = self.space, sampleBytes = depth / 8
+        buffer.withUnsafeMutableBufferPointer { out in
+            withUnsafePixels { src in
+                (dither ? Quantize.offsets : Quantize.noOffsets).withUnsafeBufferPointer { offsets in
+                    workers.forEachBand(h, bandSize: Self.quantizeBand) { rows in
+                        // Two quantized rows, this one and the one above, swapped as the band advances.
+                        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 2 * samples, alignment: 16)
+                        defer { scratch.deallocate() }
+                        var above = scratch, current = scratch + samples
+                        func quantize(_ y: Int, into row: UnsafeMutableRawPointer) {
+                            let o = offsets.baseAddress! + (y & 7) * 8, p = src.baseAddress! + y * w
+                            if sampleBytes == 1 {
+                                QuantizeKernel.row8(p, w, o, 255, space, row)
+                            } else {
+                                QuantizeKernel.row16(p, w, o, space, row.assumingMemoryBound(to: UInt16.self), bigEndian: true)
+                            }
+                        }
+                        if filter == .up {
+                            if rows.lowerBound > 0 {
+                                quantize(rows.lowerBound - 1, into: above)
+                            } else {
+                                above.initializeMemory(as: UInt8.self, repeating: 0, count: samples)
+                            }
+                        }
+                        for y in rows {
+                            let dst = out.baseAddress! + y * line
+                            dst[0] = filter.rawValue
+                            quantize(y, into: current)
+                            let cur = current.assumingMemoryBound(to: UInt8.self)
+                            switch filter {
+                            case .none:
+                                (dst + 1).update(from: cur, count: samples)
+                            case .up:
+                                QuantizeKernel.subtract(cur, above.assumingMemoryBound(to: UInt8.self), dst + 1, samples)
+                                swap(&above, &current)
+                            case .sub:
+                                // Each byte minus the byte one pixel (bytes per pixel) to its left.
+                                let bpp = 4 * sampleBytes
+                                for i in 0..<min(bpp, samples) { dst[1 + i] = cur[i] }
+                                if samples > bpp {
+                                    QuantizeKernel.subtract(cur + bpp, cur, dst + 1 + bpp, samples - bpp)
+                                }
+                            }
                         }
                     }
                 }
             }
         }
     }
+
+    /// Rows per band of the quantizer: 32 rows of a 1170 px frame is 600 KB of floats, a piece large enough
+    /// that handing out bands costs nothing measurable.
+    static let quantizeBand = 32
+
+    /// Runs `row(y, offsets, pixels)` for every row, bands of rows spread over `workers`; `offsets` points at
+    /// the 8 dither offsets of the row (all zero without dither), `pixels` at the row's first pixel.
+    @inline(__always)
+    private func quantizeBands(dither: Bool, workers: Workers,
+                               _ row: (Int, UnsafePointer<Float>, UnsafePointer<SIMD4<Float>>) -> Void) {
+        let w = width
+        withUnsafePixels { src in
+            (dither ? Quantize.offsets : Quantize.noOffsets).withUnsafeBufferPointer { offsets in
+                workers.forEachBand(height, bandSize: Self.quantizeBand) { rows in
+                    for y in rows { row(y, offsets.baseAddress! + (y & 7) * 8, src.baseAddress! + y * w) }
+                }
+            }
+        }
+    }
+}
+
+/// The row kernels behind the quantizer: plain pointers in, no allocation, no closures per pixel.
+enum QuantizeKernel {
+    /// One row of 8-bit samples. `offsets` are the row's 8 dither offsets, repeating every 8 pixels.
+    /// Groups of four opaque sRGB pixels (nearly every pixel of a frame: the plane is opaque) take the SIMD
+    /// path; any other group, and the row's tail, the per-pixel rule.
+    @inline(__always)
+    static func row8(_ src: UnsafePointer<SIMD4<Float>>, _ count: Int, _ offsets: UnsafePointer<Float>, _ maxValue: Float,
+                     _ space: BlendSpace, _ dst: UnsafeMutableRawPointer) {
+        let out = dst.assumingMemoryBound(to: UInt8.self)
+        @inline(__always) func scalar(_ x: Int) {
+            let v = Quantize.levels(src[x], offsets[x & 7], maxValue, space)
+            out[4 * x] = UInt8(truncatingIfNeeded: v.x)
+            out[4 * x + 1] = UInt8(truncatingIfNeeded: v.y)
+            out[4 * x + 2] = UInt8(truncatingIfNeeded: v.z)
+            out[4 * x + 3] = UInt8(truncatingIfNeeded: v.w)
+        }
+        var x = 0
+        if space == .srgb {
+            let lanes = ditherLanes(offsets)
+            while x + 4 <= count {
+                let p = UnsafeRawPointer(src + x).loadUnaligned(as: SIMD16<Float>.self)
+                if let v = opaqueLevels(p, x & 4 == 0 ? lanes.low : lanes.high, maxValue) {
+                    dst.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: v), toByteOffset: 4 * x, as: SIMD16<UInt8>.self)
+                } else {
+                    for k in x..<(x + 4) { scalar(k) }
+                }
+                x += 4
+            }
+        }
+        while x < count {
+            scalar(x)
+            x += 1
+        }
+    }
+
+    /// The dither offsets of pixels 0-3 and 4-7 of a row, as lanes of four RGBA pixels (alpha lanes zero).
+    @inline(__always)
+    static func ditherLanes(_ o: UnsafePointer<Float>) -> (low: SIMD16<Float>, high: SIMD16<Float>) {
+        (SIMD16(o[0], o[0], o[0], 0, o[1], o[1], o[1], 0, o[2], o[2], o[2], 0, o[3], o[3], o[3], 0),
+         SIMD16(o[4], o[4], o[4], 0, o[5], o[5], o[5], 0, o[6], o[6], o[6], 0, o[7], o[7], o[7], 0))
+    }
+
+    /// `Quantize.levels` of four opaque pixels at once, nil unless all four alphas are >= 1 (then the straight
+    /// color is the pixel itself). The same multiply and two adds per lane as the scalar rule, so the values
+    /// before rounding are identical; the floor is taken without a float-to-int conversion (which SSE2 Swift
+    /// code can only do lane by lane, with range checks): adding 1.5 * 2^23 rounds x - 0.5 to the nearest
+    /// integer n in the low mantissa bits; n is floor(v) except when v is an odd integer (x then ties and rounds to
+    /// the even n = v - 1), which `n + 1 <= v` detects.
+    @inline(__always)
+    static func opaqueLevels(_ p: SIMD16<Float>, _ dither: SIMD16<Float>, _ maxValue: Float) -> SIMD16<Int32>? {
+        let alpha = SIMD4(p[3], p[7], p[11], p[15])
+        guard all(alpha .>= 1) else { return nil }
+        var v = p * maxValue + dither + 0.5
+        v = v.replacing(with: 0, where: v .< 0)
+        v = v.replacing(with: maxValue, where: v .> maxValue)
+        let magic: Float = 12_582_912  // 1.5 * 2^23: sums in [2^23, 2^24) have a unit last place
+        let w = (v - 0.5) + magic
+        let n = unsafeBitCast(w, to: SIMD16<Int32>.self) &- unsafeBitCast(SIMD16<Float>(repeating: magic), to: SIMD16<Int32>.self)
+        let tooLow = (w - magic) + 1 .<= v
+        return n.replacing(with: n &+ 1, where: tooLow)
+    }
+
+    /// One row of 16-bit samples, native-endian or big-endian (PNG's byte order).
+    @inline(__always)
+    static func row16(_ src: UnsafePointer<SIMD4<Float>>, _ count: Int, _ offsets: UnsafePointer<Float>, _ space: BlendSpace,
+                      _ dst: UnsafeMutablePointer<UInt16>, bigEndian: Bool) {
+        for x in 0..<count {
+            let v = Quantize.levels(src[x], offsets[x & 7], 65535, space)
+            let s = SIMD4<UInt16>(truncatingIfNeeded: v)
+            dst[4 * x] = bigEndian ? s.x.bigEndian : s.x
+            dst[4 * x + 1] = bigEndian ? s.y.bigEndian : s.y
+            dst[4 * x + 2] = bigEndian ? s.z.bigEndian : s.z
+            dst[4 * x + 3] = bigEndian ? s.w.bigEndian : s.w
+        }
+    }
+
+    /// `out[i] = a[i] - b[i]` (mod 256) for `count` bytes, 16 at a time.
+    @inline(__always)
+    static func subtract(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ out: UnsafeMutablePointer<UInt8>,
+                         _ count: Int) {
+        var i = 0
+        let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b), ro = UnsafeMutableRawPointer(out)
+        while i + 16 <= count {
+            let va = ra.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            let vb = rb.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            ro.storeBytes(of: va &- vb, toByteOffset: i, as: SIMD16<UInt8>.self)
+            i += 16
+        }
+        while i < count {
+            out[i] = a[i] &- b[i]
+            i += 1
+        }
+    }
+
 }

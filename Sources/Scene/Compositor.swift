@@ -14,6 +14,8 @@ public struct Compositor {
     /// Physics steps taken so far (60 Hz, from t = 0).
     public private(set) var step = 0
     public private(set) var times = StageTimes()
+    /// The plane of the last frame, kept to be drawn over by the next one.
+    var planeBuffer: Framebuffer?
 
     /// The physics rate. Frames sample the simulation at whatever fps the scene asks for.
     public static let physicsRate = 60.0
@@ -45,25 +47,50 @@ public struct Compositor {
 
     /// Rasterizes the current state as frame `i`.
     public mutating func rasterize(frame i: Int) -> Framebuffer {
+        var frame = emptyFrame()
+        rasterize(frame: i, into: &frame)
+        return frame
+    }
+
+    /// A frame-sized buffer for `rasterize(frame:into:)`.
+    public func emptyFrame() -> Framebuffer {
         let c = document.canvas
+        return Framebuffer(width: c.pixelWidth, height: c.pixelHeight, space: document.blending)
+    }
+
+    /// Rasterizes the current state as frame `i` into `frame` (a buffer from `emptyFrame()`; its old pixels
+    /// are all overwritten). The plane is drawn into a buffer the compositor keeps, then copied: glass reads
+    /// the plane around each panel while it writes the frame. Reusing both buffers means no frame-sized
+    /// allocation per frame.
+    public mutating func rasterize(frame i: Int, into frame: inout Framebuffer) {
+        let c = document.canvas
+        precondition(frame.width == c.pixelWidth && frame.height == c.pixelHeight && frame.space == document.blending,
+                     "frame buffer does not match the canvas")
         let t0 = DispatchTime.now()
-        var planeLayer = Framebuffer(width: c.pixelWidth, height: c.pixelHeight, space: document.blending)
+        var planeLayer = planeBuffer ?? emptyFrame()
+        planeBuffer = nil  // keep the buffer uniquely referenced while drawing into it
         plane.render(into: &planeLayer, workers: workers)
+        frame.copyPixels(from: planeLayer, workers: workers)
         let t1 = DispatchTime.now()
         times.plane += t1.seconds(since: t0)
-        var frame = planeLayer
         glass.render(plane: planeLayer, into: &frame, time: document.time(ofFrame: i), workers: workers)
+        planeBuffer = planeLayer
         let t2 = DispatchTime.now()
         times.glass += t2.seconds(since: t1)
         content.render(into: &frame, time: document.time(ofFrame: i), workers: workers)
         times.content += t2.secondsSince
-        return frame
     }
 
     /// Simulates up to and rasterizes frame `i`.
     public mutating func render(frame i: Int) -> Framebuffer {
         simulate(toFrame: i)
         return rasterize(frame: i)
+    }
+
+    /// Simulates up to and rasterizes frame `i` into `frame` (see `rasterize(frame:into:)`).
+    public mutating func render(frame i: Int, into frame: inout Framebuffer) {
+        simulate(toFrame: i)
+        rasterize(frame: i, into: &frame)
     }
 }
 

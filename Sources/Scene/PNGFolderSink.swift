@@ -7,6 +7,9 @@ public final class PNGFolderSink: FrameSink, @unchecked Sendable {
     let settings: EncodeSettings
     /// Digits in a name: at least 4, more when the scene has 10,000 frames or more, so names sort.
     let digits: Int
+    private let lock = NSLock()
+    /// Temporary files being written by the encoders right now.
+    private var writing = Set<String>()
 
     public init(folder: String, settings: EncodeSettings, frameCount: Int) throws(OutputError) {
         self.folder = folder
@@ -30,14 +33,25 @@ public final class PNGFolderSink: FrameSink, @unchecked Sendable {
         return (folder as NSString).appendingPathComponent(String(repeating: "0", count: max(0, digits - n.count)) + n + ".png")
     }
 
-    public func consume(frame index: Int, image: Framebuffer) throws(OutputError) {
-        try AtomicFile.write(try settings.pngBytes(image), to: path(ofFrame: index))
+    /// Encodes and writes the frame's file: frames are independent files, so the encoders write them at once.
+    public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
+        let bytes = try settings.pngBytes(image, scratch: &scratch)
+        let destination = path(ofFrame: index), temporary = AtomicFile.temporaryPath(for: destination)
+        lock.withLock { _ = writing.insert(temporary) }
+        defer { lock.withLock { _ = writing.remove(temporary) } }
+        try AtomicFile.write(bytes, to: destination)
+        return []
     }
+
+    public func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {}
 
     public func finish() throws(OutputError) {}
 
-    /// Finished frames stay (each is complete); the one in flight never reached its final name.
-    public func abort() {}
+    /// Finished frames stay (each is complete); the ones being written never reach their final names, and
+    /// their temporary files are removed (an exit on a second Ctrl-C may come in the middle of a write).
+    public func abort() {
+        for temporary in lock.withLock({ writing }) { unlink(temporary) }
+    }
 
     static func reason(_ error: Error) -> String {
         (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
@@ -54,8 +68,12 @@ public final class PNGStreamSink: FrameSink, @unchecked Sendable {
         self.settings = settings
     }
 
-    public func consume(frame index: Int, image: Framebuffer) throws(OutputError) {
-        try writeAll(fd, try settings.pngBytes(image), what: "standard output")
+    public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
+        try settings.pngBytes(image, scratch: &scratch)
+    }
+
+    public func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {
+        try writeAll(fd, bytes, what: "standard output")
     }
 
     public func finish() throws(OutputError) {}

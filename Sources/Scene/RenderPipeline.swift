@@ -2,58 +2,74 @@ import Dispatch
 import Foundation
 import Raster
 
-/// Renders a list of frames of a scene and hands them to sinks, encoding frame N while frame N+1 renders.
+/// Renders a list of frames of a scene and hands them to sinks: one thread renders (its bands spread over the
+/// workers), `encoders` threads encode different frames at once, and the encoded frames are delivered to the
+/// sinks in frame order.
 ///
-/// Rendering uses every worker; encoding runs on one more thread, at most `inFlight` frames behind, so the
-/// encoder never leaves the cores idle and memory stays bounded. The bytes of every frame are independent of
-/// worker count and of which frames are rendered (the simulation always replays from t = 0).
+/// Rules
+/// 1. Bytes: every frame is rendered, quantized and compressed by code that depends only on that frame, so the
+///    output is byte-identical for any worker count, encoder count or scheduling (the simulation always replays
+///    from t = 0, so a subset of frames equals a full run's).
+/// 2. Memory: at most `inFlight` frames exist between the start of their render and their delivery, and their
+///    float buffers are recycled through a pool, so a render allocates no frame-sized memory after the first
+///    `inFlight` frames (allocating and faulting in 47 MB per 1170 x 2532 frame was 30% of the run's CPU).
+/// 3. Cores: encoders are as many as workers, and the renderer's bands use the same workers; an encoder blocked
+///    on a pipe or a file does not hold a core. Measured in docs/performance.md.
+/// 4. Failure: the first error or a cancellation stops rendering, waits for the encoders, and aborts every
+///    sink; nothing half-written remains.
 public struct RenderPipeline {
     public var document: SceneDocument
     public var workers: Workers
-    public var inFlight = 2
+    /// Frames between render start and delivery; default: one per encoder plus the one rendering.
+    public var inFlight: Int
+    /// Threads encoding frames at once.
+    public var encoders: Int
 
     public init(document: SceneDocument, workers: Workers) {
         self.document = document
         self.workers = workers
+        self.encoders = workers.count
+        self.inFlight = workers.count + 1
     }
 
     public struct Report: Sendable {
         public var frames: Int
         public var stages: StageTimes
-        public var encode: Double
+        public var encode: EncodeTimes
+        /// Seconds the encoders were busy, summed over encoders.
+        public var encodeBusy: Double
         public var wall: Double
     }
 
     /// Renders `frames` (ascending indices) into `sinks`. `progress(done)` is called after each frame has been
-    /// encoded; `cancelled()` is polled between frames. On any error or cancellation, every sink is aborted.
+    /// delivered; `cancelled()` is polled before each frame and by every encoder. On any error or cancellation,
+    /// every sink is aborted.
     public func run(frames: [Int], sinks: [any FrameSink],
                     progress: @escaping @Sendable (Int) -> Void = { _ in },
-                    cancelled: () -> Bool = { false }) throws(OutputError) -> Report {
+                    cancelled: @escaping @Sendable () -> Bool = { false }) throws(OutputError) -> Report {
         let start = DispatchTime.now()
         var compositor = Compositor(document: document, workers: workers)
-        let queue = DispatchQueue(label: "forkrender.encode")
-        let slots = DispatchSemaphore(value: max(1, inFlight))
-        let state = EncodeState()
+        let state = PipelineState(frames: frames, sinks: sinks, slots: max(1, inFlight), progress: progress)
+        let pool = EncoderPool(threads: max(1, encoders))
+        // Polls for cancellation while the loop below may be blocked (waiting for a slot behind an ffmpeg that
+        // stopped reading), so that Ctrl-C stops the run within a tenth of a second in every state.
+        let watcher = Watcher(every: 0.05) { if cancelled() { state.fail(OutputError("interrupted")) } }
+        defer { watcher.stop() }
 
         for i in frames {
             if cancelled() { state.fail(OutputError("interrupted")) }
-            if state.error != nil { break }
-            let image = compositor.render(frame: i)
-            slots.wait()
-            queue.async {
-                defer { slots.signal() }
-                guard state.error == nil else { return }
-                let t0 = DispatchTime.now()
-                do throws(OutputError) {
-                    for sink in sinks { try sink.consume(frame: i, image: image) }
-                } catch {
-                    state.fail(error)
-                    return
-                }
-                progress(state.addEncoded(t0.secondsSince))
+            if state.failed { break }
+            state.waitForSlot()
+            if state.failed { break }
+            var image = state.takeBuffer() ?? compositor.emptyFrame()
+            compositor.render(frame: i, into: &image)
+            let frame = image
+            pool.submit { scratch in
+                state.encode(frame: i, image: frame, scratch: &scratch, cancelled: cancelled)
             }
         }
-        queue.sync {}
+        pool.finish()
+        let encodeTimes = pool.times
         if let error = state.error {
             for sink in sinks { sink.abort() }
             throw error
@@ -64,28 +80,97 @@ public struct RenderPipeline {
             for sink in sinks { sink.abort() }
             throw error
         }
-        return Report(frames: frames.count, stages: compositor.times, encode: state.encodeSeconds,
-                      wall: start.secondsSince)
+        return Report(frames: frames.count, stages: compositor.times, encode: encodeTimes.times,
+                      encodeBusy: encodeTimes.busy, wall: start.secondsSince)
     }
 }
 
-/// What the encoding thread shares with the render loop, behind a lock.
-private final class EncodeState: @unchecked Sendable {
+/// What the render loop and the encoder threads share: the error, the frame slots, the buffer pool and the
+/// encoded frames waiting for their turn to be delivered.
+private final class PipelineState: @unchecked Sendable {
+    let sinks: [any FrameSink]
+    let progress: @Sendable (Int) -> Void
     private let lock = NSLock()
+    private let deliverLock = NSLock()
+    private let slots: DispatchSemaphore
     private var _error: OutputError?
-    private var done = 0
-    private var seconds = 0.0
+    private var buffers: [Framebuffer] = []
+    /// Encoded frames by index, waiting until every earlier frame has been delivered.
+    private var ready: [Int: [[UInt8]]] = [:]
+    /// The frames in delivery order, and how many of them are delivered.
+    private let order: [Int]
+    private var delivered = 0
+
+    init(frames: [Int], sinks: [any FrameSink], slots: Int, progress: @escaping @Sendable (Int) -> Void) {
+        self.order = frames
+        self.sinks = sinks
+        self.slots = DispatchSemaphore(value: slots)
+        self.progress = progress
+    }
 
     var error: OutputError? { lock.withLock { _error } }
-    var encodeSeconds: Double { lock.withLock { seconds } }
+    var failed: Bool { error != nil }
 
-    func fail(_ e: OutputError) { lock.withLock { if _error == nil { _error = e } } }
-
-    func addEncoded(_ s: Double) -> Int {
-        lock.withLock {
-            done += 1
-            seconds += s
-            return done
+    func fail(_ e: OutputError) {
+        let first = lock.withLock { () -> Bool in
+            defer { if _error == nil { _error = e } }
+            return _error == nil
         }
+        // Unblock a deliver that waits on a pipe (ffmpeg that stopped reading) and free the render loop.
+        if first {
+            for sink in sinks { sink.abort() }
+            slots.signal()
+        }
+    }
+
+    func waitForSlot() { slots.wait() }
+
+    func takeBuffer() -> Framebuffer? { lock.withLock { buffers.popLast() } }
+
+    /// Encodes one frame for every sink, returns its buffer to the pool and delivers whatever is now in order.
+    func encode(frame i: Int, image: Framebuffer, scratch: inout EncodeScratch, cancelled: () -> Bool) {
+        var encoded: [[UInt8]] = []
+        if !failed && !cancelled() {
+            do throws(OutputError) {
+                for sink in sinks { encoded.append(try sink.encode(frame: i, image: image, scratch: &scratch)) }
+            } catch {
+                fail(error)
+            }
+        } else if !failed {
+            fail(OutputError("interrupted"))
+        }
+        lock.withLock {
+            buffers.append(image)
+            ready[i] = encoded
+        }
+        deliverInOrder()
+    }
+
+    /// Delivers ready frames in ascending order; one thread at a time, the others leave their frames behind.
+    private func deliverInOrder() {
+        guard deliverLock.try() else { return }
+        while true {
+            let next: (Int, [[UInt8]])? = lock.withLock {
+                guard delivered < order.count else { return nil }
+                let i = order[delivered]
+                guard let bytes = ready.removeValue(forKey: i) else { return nil }
+                return (i, bytes)
+            }
+            guard let (i, bytes) = next else { break }
+            if !failed {
+                do throws(OutputError) {
+                    for (sink, b) in zip(sinks, bytes) { try sink.deliver(frame: i, bytes: b) }
+                } catch {
+                    fail(error)
+                }
+            }
+            let done = lock.withLock { delivered += 1; return delivered }
+            slots.signal()
+            if !failed { progress(done) }
+        }
+        deliverLock.unlock()
+        // A frame that became ready while this thread was finishing must not be stranded.
+        let pending = lock.withLock { delivered < order.count && ready[order[delivered]] != nil }
+        if pending { deliverInOrder() }
     }
 }

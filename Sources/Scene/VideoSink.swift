@@ -4,7 +4,11 @@ import Raster
 /// Encodes a video by running ffmpeg and feeding it raw RGBA frames through a pipe (no PNG round trip).
 ///
 /// The container comes from the extension: .mp4 and .mov get H.264 (yuv420p, CRF 18, faststart), .webm VP9,
-/// .gif a two-pass palette. ffmpeg writes to a temporary name that is renamed into place only when it exits 0.
+/// .gif a two-pass palette. ffmpeg writes to a temporary name that is renamed into place only when the video is
+/// complete: ffmpeg exited 0, said nothing at `-loglevel error` (ffmpeg 5.1 exits 0 after "Error writing
+/// trailer" on a full disk, leaving an mp4 without its moov atom), and ffprobe reads every frame back.
+/// `abort` kills ffmpeg outright (SIGKILL: an ffmpeg that stopped reading may ignore SIGTERM, and a write
+/// blocked on its pipe only returns once the reader is gone), then removes the temporary file and the log.
 public final class VideoSink: FrameSink, @unchecked Sendable {
     public static let extensions = ["mp4", "mov", "webm", "gif"]
 
@@ -14,6 +18,9 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     let stdin: FileHandle
     let stderrFile: String
     let dither: Bool
+    private let lock = NSLock()
+    private var delivered = 0
+    private var aborted = false
 
     public init(path: String, width: Int, height: Int, fps: Double, dither: Bool) throws(OutputError) {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
@@ -33,23 +40,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         self.stderrFile = NSTemporaryDirectory() + "forkrender-ffmpeg-\(ProcessInfo.processInfo.processIdentifier).log"
         _ = FileManager.default.createFile(atPath: stderrFile, contents: nil)
 
-        var args = ["-hide_banner", "-loglevel", "error", "-y",
-                    "-f", "rawvideo", "-pix_fmt", "rgba", "-video_size", "\(width)x\(height)",
-                    "-framerate", Self.rate(fps), "-i", "pipe:0"]
-        // yuv420p (what players expect) needs even dimensions: pad odd ones by one pixel.
-        let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2"
-        switch ext {
-        case "mp4", "mov":
-            args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-preset", "medium",
-                     "-movflags", "+faststart"]
-        case "webm":
-            args += ["-vf", even, "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-crf", "30", "-b:v", "0",
-                     "-row-mt", "1", "-deadline", "good", "-cpu-used", "4"]
-        default:
-            args += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer"]
-        }
-        args.append(temporary)
-
+        let args = Self.arguments(format: ext, width: width, height: height, fps: fps, input: "pipe:0", output: temporary)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: ffmpeg)
         p.arguments = args
@@ -66,9 +57,15 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         self.stdin = pipe.fileHandleForWriting
     }
 
-    public func consume(frame index: Int, image: Framebuffer) throws(OutputError) {
+    /// Raw RGBA, quantized by the encoder threads while earlier frames are in the pipe.
+    public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
+        image.rgba8(dither: dither)
+    }
+
+    public func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {
         do {
-            try writeAll(stdin.fileDescriptor, image.rgba8(dither: dither), what: "ffmpeg")
+            try writeAll(stdin.fileDescriptor, bytes, what: "ffmpeg")
+            lock.withLock { delivered += 1 }
         } catch {
             throw OutputError("ffmpeg stopped reading frames: \(ffmpegLog())")
         }
@@ -78,19 +75,59 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         try? stdin.close()
         process.waitUntilExit()
         defer { unlink(stderrFile) }
-        guard process.terminationStatus == 0 else {
+        let log = (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? ""
+        guard process.terminationStatus == 0, log.allSatisfy(\.isWhitespace) else {
             unlink(temporary)
-            throw OutputError("ffmpeg failed (exit \(process.terminationStatus)): \(ffmpegLog())")
+            throw OutputError("ffmpeg failed (exit \(process.terminationStatus)): \(ffmpegLog()); no video was written")
+        }
+        let frames = lock.withLock { delivered }
+        if let problem = Self.probe(temporary, frames: frames) {
+            unlink(temporary)
+            throw OutputError("ffmpeg wrote an incomplete video (\(problem)); no video was written")
         }
         try AtomicFile.commit(temporary, to: path)
     }
 
+    /// Safe to call more than once and from any thread, also while `deliver` is blocked on the pipe.
     public func abort() {
+        let first = lock.withLock { () -> Bool in
+            defer { aborted = true }
+            return !aborted
+        }
+        guard first else { return }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try? stdin.close()
-        if process.isRunning { process.terminate() }
         process.waitUntilExit()
         unlink(temporary)
         unlink(stderrFile)
+    }
+
+    /// Why the video at `file` is not a complete one of `frames` frames, nil when it is (or when ffprobe is not
+    /// installed: ffmpeg's exit status and log then decide alone). GIF drops repeated frames, so it only needs
+    /// one.
+    static func probe(_ file: String, frames: Int) -> String? {
+        guard let ffprobe = findTool("ffprobe") else { return nil }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: ffprobe)
+        p.arguments = ["-v", "error", "-select_streams", "v:0", "-count_packets",
+                       "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", file]
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        do { try p.run() } catch { return nil }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        let firstError = errors.split(separator: "\n").first.map(String.init) ?? ""
+        guard p.terminationStatus == 0, firstError.isEmpty else {
+            return "ffprobe cannot read it: \(firstError.isEmpty ? "exit \(p.terminationStatus)" : firstError)"
+        }
+        let packets = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let gif = URL(fileURLWithPath: file).pathExtension.lowercased() == "gif"
+        if gif ? packets < min(1, frames) : packets != frames {
+            return "it holds \(packets) of \(frames) frames"
+        }
+        return nil
     }
 
     func ffmpegLog() -> String {
@@ -99,16 +136,41 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         return lines.isEmpty ? "no message from ffmpeg" : lines
     }
 
+    /// ffmpeg's arguments for raw RGBA frames of `width x height` read from `input`, encoded to `output` in the
+    /// container `format` (an extension from `extensions`). `bench --peers` runs ffmpeg alone with the same.
+    public static func arguments(format ext: String, width: Int, height: Int, fps: Double, input: String,
+                                 output: String) -> [String] {
+        var args = ["-hide_banner", "-loglevel", "error", "-y",
+                    "-f", "rawvideo", "-pix_fmt", "rgba", "-video_size", "\(width)x\(height)",
+                    "-framerate", rate(fps), "-i", input]
+        // yuv420p (what players expect) needs even dimensions: pad odd ones by one pixel.
+        let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2"
+        switch ext {
+        case "mp4", "mov":
+            args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-preset", "medium",
+                     "-movflags", "+faststart"]
+        case "webm":
+            args += ["-vf", even, "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-crf", "30", "-b:v", "0",
+                     "-row-mt", "1", "-deadline", "good", "-cpu-used", "4"]
+        default:
+            args += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer"]
+        }
+        return args + [output]
+    }
+
     /// The frame rate as ffmpeg's exact rational when it is a whole number, else a decimal.
     static func rate(_ fps: Double) -> String {
         fps == fps.rounded() ? String(Int(fps)) : String(fps)
     }
 
     /// Looks for an executable `ffmpeg` in PATH.
-    public static func findFFmpeg() -> String? {
+    public static func findFFmpeg() -> String? { findTool("ffmpeg") }
+
+    /// Looks for an executable `name` in PATH.
+    static func findTool(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin:/usr/local/bin"
         for dir in path.split(separator: ":") {
-            let candidate = "\(dir)/ffmpeg"
+            let candidate = "\(dir)/\(name)"
             if access(candidate, X_OK) == 0 { return candidate }
         }
         return nil

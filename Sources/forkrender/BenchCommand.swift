@@ -9,12 +9,13 @@ import Scene
 /// `forkrender bench`: per-stage timings of the showcase at 1170 x 2532 for 1 thread and all cores, then the
 /// benchmarks of each module. Meaningful only in release builds (`swift build -c release`).
 enum BenchCommand {
-    static let usage = "forkrender bench [--frames <n>] [--threads <list>]"
+    static let usage = "forkrender bench [--frames <n>] [--threads <list>] [--only <section>] [--peers]"
     static let options: [OptionSpec] = [
         OptionSpec(name: "--frames", value: "n", help: "Frames of the showcase to render per run.", defaultText: "30"),
         OptionSpec(name: "--threads", value: "list", help: "Thread counts to compare, comma-separated.",
                    defaultText: "1,\(Workers.allCores.count)"),
-        OptionSpec(name: "--only", value: "section", help: "Run one section: pipeline, glass, dots, content, diff.", repeatable: true),
+        OptionSpec(name: "--only", value: "section", help: "Run one section: pipeline, encode, glass, dots, content, diff.", repeatable: true),
+        OptionSpec(name: "--peers", help: "Also run the peers (libpng alone, ffmpeg gblur, ffmpeg encoding alone, a memory copy) and print ratios."),
     ]
 
     static func run(_ args: [String]) -> Int32 {
@@ -43,6 +44,12 @@ enum BenchCommand {
         print("forkrender \(version) bench on \(ProcessInfo.processInfo.activeProcessorCount) cores")
         if only.isEmpty || only.contains("pipeline") {
             pipeline(frames: frames, threadCounts: threadCounts)
+        }
+        if p.has("--peers") {
+            BenchPeers.run(frames: frames, threads: threadCounts.max() ?? Workers.allCores.count)
+        }
+        if only.isEmpty || only.contains("encode") {
+            print("\n" + EncodeBenchmark.report())
         }
         if only.isEmpty || only.contains("dots") {
             print("\ndots: physics step and sprite pass (docs/plane.md)")
@@ -78,7 +85,7 @@ enum BenchCommand {
             print(String(format: "%7d  %13.2f  %10.2f  %10.2f  %12.2f  %13.2f  %12.2f  %8.2f  %8.2f", t,
                          r.stages.simulate / n * 1000, r.stages.plane / n * 1000, r.stages.glass / n * 1000,
                          r.stages.content / n * 1000,
-                         sink.times.quantize / n * 1000, sink.times.deflate / n * 1000, n / r.wall, Double(sink.bytes) / n / 1e6))
+                         r.encode.quantize / n * 1000, r.encode.deflate / n * 1000, n / r.wall, Double(sink.bytes) / n / 1e6))
         }
     }
 }
@@ -86,12 +93,16 @@ enum BenchCommand {
 /// Encodes PNGs to memory and drops them: the encode cost without the disk.
 final class DiscardSink: FrameSink, @unchecked Sendable {
     let settings: EncodeSettings
-    var bytes = 0
-    var times = EncodeTimes()
+    private let lock = NSLock()
+    private var total = 0
+    var bytes: Int { lock.withLock { total } }
     init(settings: EncodeSettings) { self.settings = settings }
-    func consume(frame index: Int, image: Framebuffer) throws(OutputError) {
-        bytes += try settings.pngBytes(image, times: &times).count
+    func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
+        let n = try settings.pngBytes(image, scratch: &scratch).count
+        lock.withLock { total += n }
+        return []
     }
+    func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {}
     func finish() throws(OutputError) {}
     func abort() {}
 }

@@ -162,6 +162,8 @@ enum RenderCommand {
             for note in document.notes { printError("note: \(note)") }
         }
         Interrupt.shared.install()
+        let cleanupSinks = sinks
+        Interrupt.shared.onForcedExit { for sink in cleanupSinks { sink.abort() } }
         let bar = ProgressBar(total: frames.count, enabled: !quiet)
         let pipeline = RenderPipeline(document: document, workers: Workers(threads))
         let report = try pipeline.run(frames: frames, sinks: sinks,

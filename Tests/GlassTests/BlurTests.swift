@@ -22,9 +22,9 @@ func noiseImage(width: Int, height: Int, seed: UInt64 = 1) -> Framebuffer {
 @Suite("Gaussian blur")
 struct BlurTests {
     /// An impulse far from every edge: the blurred image is the 2-D kernel. Its mass must be 1 and its standard
-    /// deviation along each axis sigma. Tolerances: mass to 1e-5 (Float rounding of ~1e5 summed values of
-    /// order 1e-4); sigma within 2% (the bound; the extended box makes the variance exact, so the
-    /// measured error is Float rounding only).
+    /// deviation along each axis sigma, its centroid where the impulse is (the tent prefilter keeps first
+    /// moments). Tolerances: mass to 1e-5 (Float rounding of ~1e5 summed values); centroid 0.01 px; sigma
+    /// within 2% (decimation matches the variance on average over sub-sample phases; an impulse sees one).
     @Test(arguments: [0.8, 2.0, 6.5, 13.0, 40.0] as [Float])
     func impulseHasUnitMassAndSigma(sigma: Float) {
         let size = Int(sigma * 12) + 21, c = size / 2
@@ -45,43 +45,62 @@ struct BlurTests {
             vx += v * (Double(x) - mx) * (Double(x) - mx); vy += v * (Double(y) - my) * (Double(y) - my)
         } }
         #expect(abs(mass - 1) < 1e-5)
-        #expect(abs(mx - Double(c)) < 1e-3 && abs(my - Double(c)) < 1e-3)
+        #expect(abs(mx - Double(c)) < 1e-2 && abs(my - Double(c)) < 1e-2)
         #expect(abs((vx / mass).squareRoot() / Double(sigma) - 1) < 0.02)
         #expect(abs((vy / mass).squareRoot() / Double(sigma) - 1) < 0.02)
     }
 
-    /// The recursive filter's kernel has exactly the variance asked of it, and unit mass.
-    @Test(arguments: [0.8, 1.0, 2.5, 7.0, 30.0] as [Double])
-    func recursiveKernelVarianceIsExact(sigma: Double) {
-        let k = RecursiveGaussian(sigma: sigma).kernel
-        let n = (k.count - 1) / 2
-        var mass = 0.0, v = 0.0
-        for (i, w) in k.enumerated() { mass += w; v += w * Double((i - n) * (i - n)) }
-        #expect(abs(mass - 1) < 1e-9)
-        #expect(abs(v / mass - sigma * sigma) < 1e-6 * sigma * sigma)
+    /// The decimation factor brings sigma to 2.5...5 samples, and the sampled kernel has unit mass.
+    @Test(arguments: [0.8, 4.9, 5.1, 6.0, 60.0, 120.0, 500.0] as [Float])
+    func factorKeepsSigmaInTheSampledRange(sigma: Float) {
+        let blur = GaussianBlur(sigma: sigma)
+        let low = GaussianBlur.lowSigma(sigma, factor: blur.factor)
+        if blur.factor > 1 { #expect(low >= 2.5 && low < 5.0 + 1e-3, "factor \(blur.factor) sigma \(low)") }
+        #expect(GaussianBlur.lowSigma(sigma, factor: 2 * blur.factor) < 2.5)
+        let mass = blur.taps[0] + 2 * blur.taps.dropFirst().reduce(0, +)
+        #expect(abs(mass - 1) < 1e-6)
     }
 
-    /// The kernel is close to the true Gaussian: within 0.5% of the Gaussian's peak everywhere (measured:
-    /// 0.27%, most of it from making the variance exact), and it never rises by more than 2e-4 of the peak as
-    /// it moves out from the center (Deriche's fit is that smooth; a box cascade ripples by 1% and more).
-    @Test(arguments: [3.0, 10.0, 60.0] as [Double])
-    func kernelApproximatesGaussian(sigma: Double) {
-        let k = GaussianBlur(sigma: Float(sigma)).kernel
-        let reach = (k.count - 1) / 2
-        let peak = 1 / (sigma * (2 * Double.pi).squareRoot())
-        var worst = 0.0
-        for i in -reach...reach {
-            let g = peak * exp(-Double(i * i) / (2 * sigma * sigma))
-            worst = max(worst, abs(k[i + reach] - g) / peak)
+    /// The bound: against the exact Gaussian (direct convolution), at most 1% of full scale on an
+    /// impulse, a step edge and a plane dot, at small, medium and very large sigma, at several sub-sample
+    /// phases, along each axis. The blur is separable, so each axis is tested on inputs that are constant
+    /// along the other (a line impulse is the harsher case: its peak is 1/(sigma sqrt(2 pi)), not
+    /// 1/(2 pi sigma^2)); that keeps the direct reference fast at sigma 120. Measured worst: 0.13% (sigma 6);
+    /// reconstructing a quarter sample off makes it 2.7 to 3.4% (so the test can fail).
+    @Test(arguments: [1.5, 6.0, 13.0, 60.0, 120.0] as [Float])
+    func withinOnePercentOfTheExactGaussian(sigma: Float) {
+        let blur = GaussianBlur(sigma: sigma)
+        let n = Int(sigma * 10) + 40, c = n / 2
+        var worst: Float = 0
+        for vertical in [false, true] {
+            func strip(_ inside: (Int) -> Bool) -> Framebuffer {
+                var fb = Framebuffer(width: vertical ? 8 : n, height: vertical ? n : 8)
+                for a in 0..<n where inside(a) {
+                    for b in 0..<8 { if vertical { fb[b, a] = SIMD4(1, 1, 1, 1) } else { fb[a, b] = SIMD4(1, 1, 1, 1) } }
+                }
+                return fb
+            }
+            for phase in [0, 1, 3, 7] {
+                worst = max(worst, Self.worstError(blur, strip { $0 >= c + phase }))  // step edge
+                worst = max(worst, Self.worstError(blur, strip { $0 == c + phase }))  // impulse (a line)
+                worst = max(worst, Self.worstError(blur, strip { abs($0 - c - phase) <= 4 }))  // a 3 pt dot, 9 px
+            }
         }
-        #expect(worst < 0.005, "max deviation \(worst) of the peak")
-        for i in 0..<reach { #expect(k[reach + i + 1] <= k[reach + i] + 2e-4 * k[reach]) }
-        for i in 0..<reach { #expect(k[reach + i] > -2e-4 * k[reach]) }
+        #expect(worst <= 0.01, "sigma \(sigma): worst error \(worst) of full scale")
     }
 
-    /// The recursive kernel equals direct convolution with its own impulse response, for regions inside and at
-    /// the edges of a backdrop smaller than the image. Tolerance 2e-6: the warm-up truncates less than 1e-7 of
-    /// the kernel, and results are rounded to Float (values in 0...1, half an ulp is 6e-8).
+    static func worstError(_ blur: GaussianBlur, _ fb: Framebuffer) -> Float {
+        let all = PixelRect(fb)
+        let fast = blur.apply(fb, region: all, backdrop: all, workers: Workers(2))
+        let exact = blur.reference(fb, region: all, backdrop: all)
+        var worst: Float = 0
+        for i in fast.indices { worst = max(worst, maxDifference(fast[i], exact[i])) }
+        return worst
+    }
+
+    /// Below sigma 5 nothing is decimated and the blur is the exact convolution, to Float rounding (values in
+    /// 0...1: accumulated rounding stays under 2e-6), for regions inside and at the edges of a backdrop smaller
+    /// than the image; above it noise stays within the 1% bound.
     @Test(arguments: [(0.5 as Float), 1.7, 4.0, 9.3, 30.0])
     func matchesDirectConvolution(sigma: Float) {
         let fb = noiseImage(width: 53, height: 41)
@@ -93,7 +112,7 @@ struct BlurTests {
             let slow = blur.reference(fb, region: region, backdrop: backdrop)
             var worst: Float = 0
             for i in fast.indices { worst = max(worst, maxDifference(fast[i], slow[i])) }
-            #expect(worst < 2e-6, "sigma \(sigma) region \(region): \(worst)")
+            #expect(worst < (blur.factor == 1 ? 2e-6 : 0.01), "sigma \(sigma) region \(region): \(worst)")
         }
     }
 

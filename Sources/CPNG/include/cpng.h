@@ -86,6 +86,15 @@ int cpng_write_file(const char *path, const cpng_write_params *params,
 int cpng_write_memory(const cpng_write_params *params, uint8_t **out, size_t *out_len,
                       char *err, size_t err_len);
 
+/* Encode pre-filtered rows to memory, as cpng_write_memory. `params->pixels`
+ * holds `height` rows of `row_stride` = 1 + width*4*bit_depth/8 bytes: a PNG
+ * filter-type byte, then the filtered row (16-bit samples big-endian), exactly
+ * the uncompressed IDAT stream. zlib compresses it at `level` with `strategy`
+ * (libpng's default choice for LIBPNG_DEFAULT, from `filters`); libpng writes
+ * every chunk. For callers that quantize and filter in one pass. */
+int cpng_write_filtered_memory(const cpng_write_params *params, uint8_t **out, size_t *out_len,
+                               char *err, size_t err_len);
+
 /* A decoded image: always RGBA, 16 bits per channel, native-endian, straight alpha. */
 typedef struct cpng_image {
     uint32_t width;

@@ -1,0 +1,92 @@
+import Dispatch
+import Foundation
+import Raster
+
+/// The encoding benchmark of `forkrender bench`: one showcase frame (1170 x 2532) quantized, filtered and
+/// compressed, each step timed against a memory-bound peer in the same run, on one thread, best of `repeats`
+/// interleaved runs (a load elsewhere on a shared machine then hits every row alike).
+public enum EncodeBenchmark {
+    public struct Figures: Sendable {
+        /// Milliseconds: one read of the float frame plus one write of the 8-bit samples (the memory-speed bound).
+        public var readWrite = Double.infinity
+        /// Milliseconds: a memory copy of the float frame.
+        public var copy = Double.infinity
+        /// Milliseconds: quantize to 8-bit samples with the dither (`rgba8`).
+        public var quantize = Double.infinity
+        /// Milliseconds: quantize and filter into PNG scanlines in one pass (`pngScanlines`, filter up).
+        public var scanlines = Double.infinity
+        /// Milliseconds: compress scanlines and frame the PNG (`PNG.encode(scanlines:)`).
+        public var deflate = Double.infinity
+        /// Milliseconds: libpng alone encoding the same 8-bit samples at forkrender's settings (the peer).
+        public var libpng = Double.infinity
+        public var pngBytes = 0
+        public var libpngBytes = 0
+    }
+
+    /// A rendered frame of the showcase at device scale, the frame every encoding figure is measured on.
+    public static func showcaseFrame(_ index: Int = 60) -> Framebuffer? {
+        guard var document = try? SceneDecoder().decode(text: Showcase.json) else { return nil }
+        document.canvas = Canvas(width: 390, height: 844, scale: 3)
+        var compositor = Compositor(document: document, workers: .allCores)
+        return compositor.render(frame: min(index, document.frameCount - 1))
+    }
+
+    public static func measure(_ frame: Framebuffer, repeats: Int = 7) -> Figures {
+        var f = Figures()
+        let settings = EncodeSettings()
+        var scanlines: [UInt8] = []
+        var samples: [UInt8] = []
+        var copy = frame
+        copy.fill(.zero)  // a separate, faulted-in destination
+        var bytes = [UInt8](repeating: 0, count: frame.pixelCount * 4)
+        for _ in 0..<max(1, repeats) {
+            f.readWrite = min(f.readWrite, time {
+                var acc = SIMD4<Float>.zero
+                frame.withUnsafePixels { p in for v in p { acc += v } }
+                bytes.withUnsafeMutableBufferPointer { $0.update(repeating: UInt8(truncatingIfNeeded: Int(acc.w) & 1)) }
+            })
+            f.copy = min(f.copy, time { copy.copyPixels(from: frame) })
+            f.quantize = min(f.quantize, time { samples = frame.rgba8(dither: true) })
+            f.scanlines = min(f.scanlines, time {
+                frame.pngScanlines(depth: 8, dither: true, filter: .up, into: &scanlines)
+            })
+            f.deflate = min(f.deflate, time {
+                f.pngBytes = (try? scanlines.withUnsafeBufferPointer { rows throws(PNGError) in
+                    try PNG.encode(scanlines: rows, width: frame.width, height: frame.height, bitDepth: 8,
+                                   options: settings.png)
+                })?.count ?? 0
+            })
+            f.libpng = min(f.libpng, time {
+                f.libpngBytes = (try? PNG.encode(rgba8: samples, width: frame.width, height: frame.height,
+                                                 options: settings.png))?.count ?? 0
+            })
+        }
+        return f
+    }
+
+    /// Milliseconds `body` takes.
+    static func time(_ body: () -> Void) -> Double {
+        let t0 = DispatchTime.now()
+        body()
+        return t0.secondsSince * 1000
+    }
+
+    public static func report(repeats: Int = 7) -> String {
+        guard let frame = showcaseFrame() else { return "encode: showcase did not decode" }
+        let f = measure(frame, repeats: repeats)
+        func row(_ name: String, _ ms: Double, _ peer: Double, _ peerName: String) -> String {
+            name.padding(toLength: 34, withPad: " ", startingAt: 0)
+                + String(format: "%7.2f ms  x%.2f of %@", ms, ms / peer, peerName)
+        }
+        return [
+            "encode: showcase frame 60, \(frame.width)x\(frame.height), 1 thread, best of \(repeats)",
+            row("read float frame + write bytes", f.readWrite, f.readWrite, "itself"),
+            row("copy float frame (memcpy)", f.copy, f.readWrite, "read+write"),
+            row("quantize (rgba8, dither)", f.quantize, f.readWrite, "read+write"),
+            row("quantize + up filter (scanlines)", f.scanlines, f.readWrite, "read+write"),
+            row("zlib + libpng chunks", f.deflate, f.libpng, "libpng alone"),
+            row("libpng alone (same 8-bit frame)", f.libpng, f.libpng, "itself"),
+            String(format: "  bytes: %d (scanlines path), %d (libpng alone)", f.pngBytes, f.libpngBytes),
+        ].joined(separator: "\n")
+    }
+}

@@ -1,0 +1,135 @@
+import Dispatch
+import Foundation
+import Glass
+import Raster
+import Scene
+
+/// `forkrender bench --peers`: forkrender's figures as ratios against real peers run on this machine in the
+/// same run, so that anyone can check docs/performance.md on a shared, noisy machine: libpng alone, ffmpeg's
+/// `gblur`, ffmpeg encoding the same raw frames alone, and a memory copy. A peer that is not installed is
+/// skipped with a note.
+enum BenchPeers {
+    static func run(frames: Int, threads: Int) {
+        let workers = Workers(threads)
+        guard var document = try? SceneDecoder().decode(text: Showcase.json) else { return }
+        document.canvas = Canvas(width: 390, height: 844, scale: 3)
+        let count = min(frames, document.frameCount)
+        let w = document.canvas.pixelWidth, h = document.canvas.pixelHeight
+        print("\npeers: showcase \(w)x\(h), \(count) frames, \(threads) threads; every ratio from this run")
+        let dir = NSTemporaryDirectory() + "forkrender-peers-\(ProcessInfo.processInfo.processIdentifier)"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        guard let frame = EncodeBenchmark.showcaseFrame() else { return }
+
+        // Encoding against libpng alone and a memory copy.
+        let e = EncodeBenchmark.measure(frame, repeats: 5)
+        let samples = frame.rgba8(dither: true)
+        let libpngPerFrame = libpngThroughput(samples, width: w, height: h, threads: threads)
+        row("quantize + filter, 1 thread", e.scanlines, "ms/frame", e.readWrite, "one read of the float frame + one write of the bytes")
+        row("memory copy of a float frame", e.copy, "ms", e.readWrite, "one read of the float frame + one write of the bytes")
+        row("zlib + libpng chunks, 1 thread", e.deflate, "ms/frame", e.libpng, "libpng alone, 1 thread")
+
+        // The PNG folder render, through the real sink and file system.
+        let folder = dir + "/frames"
+        var folderWall = Double.nan
+        if let sink = try? PNGFolderSink(folder: folder, settings: EncodeSettings(dither: document.dither),
+                                         frameCount: document.frameCount),
+           let r = try? RenderPipeline(document: document, workers: workers).run(frames: Array(0..<count), sinks: [sink]) {
+            folderWall = r.wall / Double(count) * 1000
+        }
+        row("PNG folder render, wall", folderWall, "ms/frame", libpngPerFrame,
+            "libpng alone, \(threads) frames at once (per frame)")
+
+        // Blur against ffmpeg's gblur on the same frame, one thread each.
+        let raw = dir + "/frame.rgba"
+        _ = FileManager.default.createFile(atPath: raw, contents: Data(samples))
+        let all = PixelRect(frame)
+        for sigma: Float in [6, 60, 120] {
+            let blur = GaussianBlur(sigma: sigma)
+            var ours = Double.infinity
+            for _ in 0..<5 {
+                let t0 = DispatchTime.now()
+                _ = blur.apply(frame, region: all, backdrop: all, workers: .single)
+                ours = min(ours, seconds(since: t0) * 1000)
+            }
+            let peer = ffmpegFilterPerFrame(raw, width: w, height: h, filter: "gblur=sigma=\(Int(sigma)):steps=3")
+            row("blur sigma \(Int(sigma)), 1 thread", ours, "ms/frame", peer ?? .nan,
+                peer == nil ? "ffmpeg not found: peer skipped" : "ffmpeg gblur sigma=60:steps=3, 1 thread".replacingOccurrences(of: "60", with: "\(Int(sigma))"))
+        }
+
+        // --video against ffmpeg encoding the same raw frames alone with the same arguments.
+        video(document: document, count: count, workers: workers, dir: dir)
+    }
+
+    static func video(document: SceneDocument, count: Int, workers: Workers, dir: String) {
+        guard let ffmpeg = VideoSink.findFFmpeg() else {
+            print("  --video: ffmpeg not found: peer skipped")
+            return
+        }
+        let w = document.canvas.pixelWidth, h = document.canvas.pixelHeight
+        let raw = dir + "/frames.rgba"
+        // The same frames, raw, to a file.
+        _ = FileManager.default.createFile(atPath: raw, contents: nil)
+        guard let out = FileHandle(forWritingAtPath: raw) else { return }
+        var compositor = Compositor(document: document, workers: workers)
+        for i in 0..<count { out.write(Data(compositor.render(frame: i).rgba8(dither: document.dither))) }
+        try? out.close()
+        let t0 = DispatchTime.now()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: ffmpeg)
+        p.arguments = VideoSink.arguments(format: "mp4", width: w, height: h, fps: document.fps, input: raw,
+                                          output: dir + "/alone.mp4")
+        guard (try? p.run()) != nil else { return }
+        p.waitUntilExit()
+        let alone = Double(count) / seconds(since: t0)
+        unlink(raw)
+        var ours = Double.nan
+        if let sink = try? VideoSink(path: dir + "/ours.mp4", width: w, height: h, fps: document.fps, dither: document.dither),
+           let r = try? RenderPipeline(document: document, workers: workers).run(frames: Array(0..<count), sinks: [sink]) {
+            ours = Double(r.frames) / r.wall
+        }
+        print("  " + "--video mp4".padding(toLength: 34, withPad: " ", startingAt: 0)
+              + String(format: "%8.2f frames/s  x%.2f of ffmpeg alone on the same raw frames (%.2f frames/s)", ours, ours / alone, alone))
+    }
+
+    /// Milliseconds per frame of libpng encoding `samples` with forkrender's settings, `threads` frames at once.
+    static func libpngThroughput(_ samples: [UInt8], width: Int, height: Int, threads: Int, rounds: Int = 4) -> Double {
+        let t0 = DispatchTime.now()
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            for _ in 0..<rounds { _ = try? PNG.encode(rgba8: samples, width: width, height: height) }
+        }
+        return seconds(since: t0) * 1000 / Double(threads * rounds)
+    }
+
+    /// Milliseconds per frame of an ffmpeg video filter on one thread: ten frames through `filter` minus ten
+    /// through `null` (reading and decoding the raw input), divided by ten. Includes any pixel format
+    /// conversion the filter asks for. Nil without ffmpeg.
+    static func ffmpegFilterPerFrame(_ raw: String, width: Int, height: Int, filter: String) -> Double? {
+        guard let ffmpeg = VideoSink.findFFmpeg() else { return nil }
+        func time(_ vf: String) -> Double {
+            var best = Double.infinity
+            for _ in 0..<3 {
+                let p = Process()
+                p.executableURL = URL(fileURLWithPath: ffmpeg)
+                p.arguments = ["-hide_banner", "-loglevel", "error", "-threads", "1", "-filter_threads", "1",
+                               "-stream_loop", "9", "-f", "rawvideo", "-pix_fmt", "rgba", "-video_size", "\(width)x\(height)",
+                               "-i", raw, "-vf", vf, "-f", "null", "-"]
+                let t0 = DispatchTime.now()
+                guard (try? p.run()) != nil else { return .nan }
+                p.waitUntilExit()
+                best = min(best, seconds(since: t0))
+            }
+            return best
+        }
+        return max(0, time(filter) - time("null")) * 100
+    }
+
+    static func row(_ name: String, _ value: Double, _ unit: String, _ peer: Double, _ peerName: String) {
+        print("  " + name.padding(toLength: 34, withPad: " ", startingAt: 0)
+              + String(format: "%8.2f %@  x%.2f of %@ (%.2f)", value, unit, value / peer, peerName, peer))
+    }
+
+    static func seconds(since t0: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds) / 1e9
+    }
+}

@@ -1,0 +1,151 @@
+import Testing
+@testable import Raster
+
+/// The SIMD quantizer and the fused PNG scanline writer against the plain per-channel rule.
+@Suite struct QuantizeKernelTests {
+    /// The reference: `Quantize.level` of `Quantize.straight`, one channel at a time (the rule as documented).
+    static func reference(_ fb: Framebuffer, maxValue: Float, dither: Bool) -> [Int32] {
+        var out: [Int32] = []
+        for y in 0..<fb.height {
+            for x in 0..<fb.width {
+                let s = Quantize.straight(fb[x, y], fb.space)
+                let d: Float = dither ? Quantize.offsets[(y & 7) * 8 + (x & 7)] : 0
+                out += [Quantize.level(s.x, d, maxValue), Quantize.level(s.y, d, maxValue),
+                        Quantize.level(s.z, d, maxValue), Quantize.level(s.w, 0, maxValue)]
+            }
+        }
+        return out
+    }
+
+    /// A frame whose values hit every hard case: exact levels (v * 255 + d + 0.5 an integer, odd and even, where
+    /// the SIMD floor needs its correction), values just around them, out of range values, translucent and
+    /// transparent pixels between opaque ones, and a width that is not a multiple of four.
+    static func awkwardFrame(space: BlendSpace, width: Int = 37, height: Int = 19) -> Framebuffer {
+        var fb = Framebuffer(width: width, height: height, space: space)
+        var rng = SplitMix(seed: 7)
+        for y in 0..<height {
+            for x in 0..<width {
+                func channel() -> Float {
+                    switch rng.next() % 6 {
+                    case 0: return Float(rng.next() % 256) / 255
+                    case 1: return (Float(rng.next() % 256) + 0.5) / 255
+                    case 2: return Float(rng.next() % 256) / 255 + Float(Int(rng.next() % 5) - 2) * Float.ulpOfOne
+                    case 3: return Float(Int(rng.next() % 2001) - 500) / 1000  // -0.5 ... 1.5
+                    default: return Float(rng.next() % 1_000_001) / 1_000_000
+                    }
+                }
+                let alphaCase = rng.next() % 10
+                let a: Float = alphaCase == 0 ? 0 : alphaCase == 1 ? Float(rng.next() % 1000) / 1000 : alphaCase == 2 ? 1.25 : 1
+                let c = SIMD4(channel(), channel(), channel(), 1)
+                fb[x, y] = a >= 1 ? SIMD4(c.x, c.y, c.z, a) : SIMD4(c.x * a, c.y * a, c.z * a, a)
+            }
+        }
+        return fb
+    }
+
+    @Test(arguments: [BlendSpace.srgb, .linear], [false, true])
+    func eightBitEqualsTheReference(space: BlendSpace, dither: Bool) {
+        let fb = Self.awkwardFrame(space: space)
+        let expected = Self.reference(fb, maxValue: 255, dither: dither).map { UInt8($0) }
+        #expect(fb.rgba8(dither: dither) == expected)
+        #expect(fb.rgba8(dither: dither, workers: Workers(3)) == expected)
+    }
+
+    @Test(arguments: [false, true])
+    func sixteenBitEqualsTheReference(dither: Bool) {
+        let fb = Self.awkwardFrame(space: .srgb)
+        #expect(fb.rgba16(dither: dither) == Self.reference(fb, maxValue: 65535, dither: dither).map { UInt16($0) })
+    }
+
+    /// Every opaque level of every channel, each exactly at, just below and just above its rounding threshold.
+    @Test func everyOpaqueLevelRoundsLikeTheReference() {
+        var fb = Framebuffer(width: 256 * 3, height: 8)
+        for y in 0..<8 {
+            for k in 0..<256 {
+                for (j, delta) in [Float(0), -0.5, 0.5].enumerated() {
+                    let v = (Float(k) + delta) / 255
+                    fb[k * 3 + j, y] = SIMD4(v, v.nextDown, v.nextUp, 1)
+                }
+            }
+        }
+        #expect(fb.rgba8(dither: true) == Self.reference(fb, maxValue: 255, dither: true).map { UInt8($0) })
+    }
+
+    /// Undoes a PNG row filter (spec section 9.2) on scanlines of `line` bytes with `bpp` bytes per pixel.
+    static func unfilter(_ data: [UInt8], line: Int, bpp: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        let rows = data.count / line
+        var above = [UInt8](repeating: 0, count: line - 1)
+        for r in 0..<rows {
+            let type = data[r * line]
+            var row = Array(data[(r * line + 1)..<((r + 1) * line)])
+            for i in 0..<row.count {
+                switch type {
+                case 1: row[i] = row[i] &+ (i >= bpp ? row[i - bpp] : 0)
+                case 2: row[i] = row[i] &+ above[i]
+                default: break
+                }
+            }
+            out += row
+            above = row
+        }
+        return out
+    }
+
+    @Test(arguments: PNGRowFilter.allCases, [8, 16])
+    func scanlinesUnfilterToTheSamples(filter: PNGRowFilter, depth: Int) {
+        let fb = Self.awkwardFrame(space: .srgb, width: 41, height: 70)
+        var rows: [UInt8] = []
+        fb.pngScanlines(depth: depth, dither: true, filter: filter, into: &rows)
+        var banded: [UInt8] = []
+        fb.pngScanlines(depth: depth, dither: true, filter: filter, into: &banded, workers: Workers(3))
+        #expect(rows == banded, "scanlines must not depend on the worker count")
+        let line = fb.scanlineBytes(depth: depth)
+        #expect(rows.count == line * fb.height)
+        #expect((0..<fb.height).allSatisfy { rows[$0 * line] == filter.rawValue })
+        let samples = Self.unfilter(rows, line: line, bpp: 4 * depth / 8)
+        if depth == 8 {
+            #expect(samples == fb.rgba8(dither: true))
+        } else {
+            let expected = fb.rgba16(dither: true).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+            #expect(samples == expected)
+        }
+    }
+
+    /// The fused path's file decodes (through libpng) to exactly the samples the plain path encodes.
+    @Test(arguments: [8, 16])
+    func scanlinePNGDecodesToTheSamples(depth: Int) throws {
+        let fb = Self.awkwardFrame(space: .srgb, width: 33, height: 21)
+        var rows: [UInt8] = []
+        fb.pngScanlines(depth: depth, dither: false, filter: .up, into: &rows)
+        let png = try rows.withUnsafeBufferPointer { r throws(PNGError) in
+            try PNG.encode(scanlines: r, width: fb.width, height: fb.height, bitDepth: depth)
+        }
+        let decoded = try PNG.decode(png)
+        #expect(decoded.width == fb.width && decoded.height == fb.height && decoded.sourceBitDepth == depth)
+        if depth == 8 {
+            #expect(decoded.rgba8 == fb.rgba8())
+        } else {
+            #expect(decoded.samples == fb.rgba16())
+        }
+        // A size that does not match the rows is refused, not read out of bounds.
+        #expect(throws: PNGError.self) {
+            try rows.withUnsafeBufferPointer { r throws(PNGError) in
+                try PNG.encode(scanlines: r, width: fb.width + 1, height: fb.height, bitDepth: depth)
+            }
+        }
+    }
+}
+
+/// A small deterministic generator for test data.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
