@@ -21,6 +21,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     private let lock = NSLock()
     private var delivered = 0
     private var aborted = false
+    private let abortLock = NSLock()
 
     public init(path: String, width: Int, height: Int, fps: Double, dither: Bool) throws(OutputError) {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
@@ -88,8 +89,11 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         try AtomicFile.commit(temporary, to: path)
     }
 
-    /// Safe to call more than once and from any thread, also while `deliver` is blocked on the pipe.
+    /// Safe to call more than once and from any thread, also while `deliver` is blocked on the pipe; a second
+    /// caller waits until the first has cleaned up (the process may exit right after it returns).
     public func abort() {
+        abortLock.lock()
+        defer { abortLock.unlock() }
         let first = lock.withLock { () -> Bool in
             defer { aborted = true }
             return !aborted
