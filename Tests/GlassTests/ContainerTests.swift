@@ -84,3 +84,41 @@ import Raster
         #expect(bulge > 50, "the neck bulges above the boxes")
     }
 }
+
+@Suite struct ContainerMaterialBlendTests {
+    /// Over a uniform gray plane with no highlights, an untinted member merged with a blue one: along the row
+    /// through both centers the blue excess (b - r) rises monotonically from none over the untinted member to
+    /// the tinted member's own value, with no seam (no step larger than the neck's smooth ramp allows).
+    @Test func tintChangesMonotonicallyAcrossTheNeck() {
+        let (w, h) = (300, 120)
+        let plane = Framebuffer(width: w, height: h, color: Color(150, 150, 150))
+        var frame = plane
+        let a = RoundedRect(Rect(x: 20, y: 20, width: 120, height: 80), radius: 30)
+        let b = RoundedRect(Rect(x: 130, y: 20, width: 140, height: 80), radius: 30)
+        let lens = Lens(thickness: 10, bezel: 14)
+        var plainM = LiquidMaterial(lens: lens, surface: Color(red: 1, green: 1, blue: 1, alpha: 0.1))
+        plainM.style(light: false)
+        var blue = LiquidMaterial(lens: Lens(index: 1.7, thickness: 14, bezel: 20, profile: .convexCircle),
+                                  surface: Color(red: 1, green: 1, blue: 1, alpha: 0.2), tint: Token.systemBlue.color(.light).withAlpha(0.5))
+        blue.dimming = 0.12
+        var specular = Specular()
+        specular.rimStrength = 0
+        specular.bandStrength = 0
+        let glass = LiquidGlass(material: plainM, specular: specular, light: Specular.light(pitch: 0, roll: 0), blurRadius: 0)
+        glass.apply(plane: plane, container: SmoothUnion([a, b], spacing: 40), materials: [plainM, blue], into: &frame, workers: Workers(2))
+        var alone = plane, blueAlone = plane
+        glass.apply(plane: plane, shape: a, into: &alone, workers: .single)
+        var g2 = glass
+        g2.material = blue
+        g2.apply(plane: plane, shape: b, into: &blueAlone, workers: .single)
+        let row = 60
+        let excess = (50...240).map { frame[$0, row].z - frame[$0, row].x }
+        #expect(abs(excess.first! - (alone[50, row].z - alone[50, row].x)) < 1e-6)
+        #expect(abs(excess.last! - (blueAlone[240, row].z - blueAlone[240, row].x)) < 1e-6)
+        #expect(excess.last! > excess.first! + 0.1)
+        let steps = zip(excess.dropFirst(), excess).map { $0 - $1 }
+        #expect(steps.allSatisfy { $0 >= -1e-6 }, "the blue excess falls somewhere across the neck")
+        // The ramp spans the neck (about the spacing wide): no single pixel carries more than a sixth of it.
+        #expect(steps.max()! < (excess.last! - excess.first!) / 6)
+    }
+}
