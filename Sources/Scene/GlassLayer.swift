@@ -24,21 +24,15 @@ struct GlassLayer {
                 continue
             }
             if panel.liquid.variant == .identity { continue }
-            let key = groupKey(panel, index: i)
+            let key = panel.surfaceKey(index: i)
             guard drawnGroups.insert(key).inserted else { continue }
             let members = panels.enumerated().filter {
                 $0.element.tier.rendered == .liquid && $0.element.liquid.variant != .identity
-                    && groupKey($0.element, index: $0.offset) == key && $0.element.liquid.presence(at: time) > 0
+                    && $0.element.surfaceKey(index: $0.offset) == key && $0.element.liquid.presence(at: time) > 0
             }.map(\.element)
             guard !members.isEmpty else { continue }
             drawLiquid(members, container: panel.container, plane: plane, into: &frame, time: time, workers: workers)
         }
-    }
-
-    func groupKey(_ p: GlassPanelSpec, index: Int) -> String {
-        if let c = p.container { return "container:" + c }
-        if let u = p.liquid.union { return "union:" + u }
-        return "panel:\(index)"
     }
 
     func drawLiquid(_ members: [GlassPanelSpec], container: String?, plane: Framebuffer, into frame: inout Framebuffer,

@@ -46,3 +46,33 @@ import Glass
         for (x, y) in [(150, 60), (160, 40)] { #expect(same(bAlone[x, y], merged[x, y]), "(\(x), \(y))") }
     }
 }
+
+/// The three-layer rule counts surfaces: a container's Liquid Glass members are one joined shape drawn in one
+/// pass, so they count once; real stacks are still refused.
+@Suite struct ContainerLayerRuleTests {
+    func decode(_ platform: String, _ panels: [String]) -> SceneError? {
+        let text = #"{"canvas": {"width": 200, "height": 200, "scale": 1}, "platform": ""# + platform + #"", "glass": ["# + panels.joined(separator: ", ") + "]}"
+        do { _ = try SceneDecoder().decode(text: text); return nil } catch { return error }
+    }
+    func panel(_ id: String, _ x: Int, container: String? = nil) -> String {
+        #"{"id": ""# + id + #"", "frame": ["# + "\(x), 40, 80, 80]" + (container.map { #", "container": ""# + $0 + #"""# } ?? "") + "}"
+    }
+
+    @Test func fourOverlappingMembersOfOneContainerAreOneLayer() {
+        let members = (0..<4).map { panel("m\($0)", 20 + 10 * $0, container: "c") }
+        #expect(decode("ios26", members) == nil)
+        // Two more panels on top: three surfaces.
+        #expect(decode("ios26", members + [panel("x", 50), panel("y", 55)]) == nil)
+    }
+
+    @Test func realStacksAreStillRefused() {
+        let members = (0..<2).map { panel("m\($0)", 20 + 10 * $0, container: "c") }
+        let e = decode("ios26", members + [panel("x", 50), panel("y", 55), panel("z", 60)])
+        #expect(e?.path == "glass[4]")
+        #expect(e?.message.hasPrefix("4 glass layers overlap at (") == true, "\(e?.message ?? "accepted")")
+        #expect(e?.message.contains("'m0', 'x', 'y' and 'z'") == true, "\(e?.message ?? "accepted")")
+        // On the frosted tier the members are drawn one by one: each is a layer.
+        #expect(decode("ios18", (0..<4).map { panel("m\($0)", 20 + 10 * $0, container: "c") })?.message.hasPrefix("4 glass layers") == true)
+        #expect(decode("ios26", (0..<4).map { panel("p\($0)", 20 + 10 * $0) })?.message.hasPrefix("4 glass layers") == true)
+    }
+}
