@@ -78,5 +78,10 @@ public enum GlassDefaults {
         /// The clear variant: its wash is this fraction of the regular one, over a dimming layer of black at this alpha.
         public static let clearWashFraction: Float = 0.35
         public static let clearDimming: Float = 0.12
+        /// Light styling (over a light backdrop): the body deepens by this fraction and the band and rim are
+        /// multiplied by this gain, so that they read over near-white. Measured in liquid-tilt-sweep (light):
+        /// see docs/liquid-glass.md.
+        public static let lightBodyShade: Float = 0.06
+        public static let lightHighlightGain: Float = 3
     }
 }

@@ -9,40 +9,36 @@ import Raster
 /// adaptive surface color, tinted by light (tint bleeds, never paints), and lit by a tilt-driven specular band
 /// and rim. It reads only the plane and writes only the pixels its shape covers.
 ///
+/// A container's joined shape is drawn in one pass with one `LiquidMaterial` per part: at each pixel the parts'
+/// lens displacement and slope, wash, tint, dimming, shimmer and highlight styling are mixed by the smooth
+/// union's weights, so members far apart keep their own material exactly and a neck blends monotonically.
+///
 /// Alpha contract: the output over the shape is opaque (it is the plane seen through glass); it is blended into
 /// the frame by the shape's anti-aliased coverage. Color space: the frame's blend space.
-/// Allocations: one scratch copy of the plane over the shape's bounds plus the lens's reach, and three small
-/// lookup tables; nothing per pixel.
+/// Allocations: one scratch copy of the plane over the shape's bounds plus the lens's reach, the distance field
+/// with one weight per part per pixel, and four small lookup tables per part; nothing per pixel.
 public struct LiquidGlass: Sendable {
-    public var lens: Lens
-    /// Extra index for blue over red (0 = no dispersion); red uses index - dispersion/2, blue + dispersion/2.
-    public var dispersion: Double
+    /// The material of a lone shape (`apply(plane:shape:into:workers:)`); containers pass one per part.
+    public var material: LiquidMaterial
     public var specular: Specular
     /// Light direction in device coordinates (`Specular.light(pitch:roll:)`).
     public var light: SIMD3<Double>
-    /// Surface wash: white in light styling, black in dark, at the adaptive opacity.
-    public var surface: Color
-    /// Tint glowing through the glass (alpha = strength), or nil.
-    public var tint: Color?
     /// Radius in pixels of the light blur applied to what is seen through the glass (two box passes).
     public var blurRadius: Int
     /// How much of the glass is there (a `materialize` transition animates it from 0 to 1).
     public var opacity: Float = 1
-    /// Black laid over what the glass shows before the wash (the `clear` variant's dimming layer), 0...1.
-    public var dimming: Float = 0
-    /// An extra band of light running across the panel (an interactive panel's shimmer): position along the
-    /// diagonal (0...1) and strength.
-    public var shimmer: (position: Double, strength: Double)?
+
+    public init(material: LiquidMaterial, specular: Specular = Specular(), light: SIMD3<Double>, blurRadius: Int = 1) {
+        self.material = material
+        self.specular = specular
+        self.light = light
+        self.blurRadius = max(0, blurRadius)
+    }
 
     public init(lens: Lens, dispersion: Double = 0, specular: Specular = Specular(), light: SIMD3<Double>,
                 surface: Color, tint: Color? = nil, blurRadius: Int = 1) {
-        self.lens = lens
-        self.dispersion = dispersion
-        self.specular = specular
-        self.light = light
-        self.surface = surface
-        self.tint = tint
-        self.blurRadius = max(0, blurRadius)
+        self.init(material: LiquidMaterial(lens: lens, dispersion: dispersion, surface: surface, tint: tint),
+                  specular: specular, light: light, blurRadius: blurRadius)
     }
 
     /// Adaptive opacity of the surface wash: larger surfaces are more opaque, smaller ones clearer. Grows with
@@ -56,47 +52,54 @@ public struct LiquidGlass: Sendable {
     /// Light or dark styling from the luminance of what lies behind (relative luminance, 0...1).
     public static func prefersLightStyling(backdropLuminance l: Double) -> Bool { l >= 0.4 }
 
-    /// Draws joined panels, the compositor's case. Calling the generic `apply` from here, inside this module,
-    /// lets the compiler specialize it for the union type; called across modules it would run unspecialized,
-    /// looking up generic metadata per pixel (measured: 3x slower).
-    public func apply(plane: Framebuffer, joined shape: SmoothUnion<PanelUnion>, into frame: inout Framebuffer, workers: Workers) {
-        apply(plane: plane, shape: shape, into: &frame, workers: workers)
+    /// Draws joined panels, the compositor's case, one material per part. Calling the generic `apply` from
+    /// here, inside this module, lets the compiler specialize it for the union type; called across modules it
+    /// would run unspecialized, looking up generic metadata per pixel (measured: 3x slower).
+    public func apply(plane: Framebuffer, joined shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial],
+                      into frame: inout Framebuffer, workers: Workers) {
+        apply(plane: plane, container: shape, materials: materials, into: &frame, workers: workers)
     }
 
+    /// Draws one shape in `material`.
     public func apply(plane: Framebuffer, shape: some Shape, into frame: inout Framebuffer, workers: Workers) {
+        apply(plane: plane, container: SmoothUnion([shape], spacing: 0), materials: [material], into: &frame, workers: workers)
+    }
+
+    /// Draws a smooth union whose part i is made of `materials[i]`.
+    public func apply<S: Shape>(plane: Framebuffer, container shape: SmoothUnion<S>, materials: [LiquidMaterial],
+                                into frame: inout Framebuffer, workers: Workers) {
         precondition(plane.width == frame.width && plane.height == frame.height, "plane and frame differ in size")
-        let reach = Int((lens.thickness * 2 + Double(blurRadius) + 2).rounded(.up))
+        precondition(materials.count == shape.shapes.count, "one material per part")
+        // Samples land at most twice the thickness inward; the two box passes read 2 r beyond them.
+        let thickest = materials.map(\.lens.thickness).max() ?? 0
+        let reach = Int((thickest * 2 + Double(2 * blurRadius) + 2).rounded(.up))
         let (xs, ys) = shape.bounds.insetBy(-1).pixelBounds(clippedTo: frame.width, frame.height)
         guard !xs.isEmpty, !ys.isEmpty else { return }
         let (sx, sy) = shape.bounds.insetBy(Float(-reach)).pixelBounds(clippedTo: frame.width, frame.height)
         let source = Self.blurred(plane, columns: sx, rows: sy, radius: blurRadius, workers: workers)
 
-        let tables = [lens.index - dispersion / 2, lens.index, lens.index + dispersion / 2].map { index in
-            BezelTable(lens: lens) { lens.displacement(inward: $0, index: index) }
-        }
         let space = frame.space
-        let wash = space.premultiply(surface)
-        let tintColor = tint.map { space.premultiply($0.withAlpha(1)) }
-        let tintStrength = tint?.alpha ?? 0
-        let box = shape.bounds
-        let diagonal = Double(box.width + box.height) / 2.0.squareRoot()
+        var tables: [Double] = []
+        let parts = zip(shape.shapes, materials).map { part, m in
+            PartConstants(m, box: part.bounds, space: space, tables: &tables)
+        }
+        let partCount = parts.count
         let w = frame.width
-        // The distance field over the bounds plus a one-pixel margin, evaluated once per pixel (in parallel); the
-        // gradient then comes from neighbouring samples. (Evaluating the shape five times per pixel, as central
-        // differences at the pixel would, cost 5x: the continuous corner's distance takes several pow calls.)
+        // The distance field and the parts' weights over the bounds plus a one-pixel margin, evaluated once per
+        // pixel (in parallel); the gradient then comes from neighbouring samples. (Evaluating the shape five
+        // times per pixel, as central differences at the pixel would, cost 5x: the continuous corner's distance
+        // takes several pow calls.)
         let field = DistanceField(shape, columns: xs, rows: ys, workers: workers)
-        let slopes = BezelTable(lens: lens) { lens.slope(inward: $0) }
         // The kernel reads plain pointers and scalars only: touching arrays inside structs per pixel cost a
         // retain and a release each time (measured: 17% of the frame).
-        let tableLength = tables[0].values.count
-        let displacements = tables.flatMap(\.values)
         let (fieldStride, fieldX0, fieldY0) = (field.stride, field.x0, field.y0)
         let view = (x0: source.x0, y0: source.y0, width: source.width, height: source.height)
         frame.withUnsafeMutablePixels { out in
             source.pixels.withUnsafeBufferPointer { src in
                 field.values.withUnsafeBufferPointer { f in
-                displacements.withUnsafeBufferPointer { dp in
-                slopes.values.withUnsafeBufferPointer { sp in
+                field.weights.withUnsafeBufferPointer { wt in
+                tables.withUnsafeBufferPointer { tp in
+                parts.withUnsafeBufferPointer { pc in
                 workers.forEachBand(ys.count) { band in
                     for row in band {
                         let y = ys.lowerBound + row
@@ -112,35 +115,51 @@ public struct LiquidGlass: Sendable {
                             g = gl > 0 ? g / gl : Point(0, 0)
                             let inward = -g
                             let d = Double(max(0, -sd))
+                            // The parts' material mixed by their weights here (parts of weight 0 are skipped, so a
+                            // lone member's pixels are exactly its own material's).
+                            var shift = SIMD3<Double>(0, 0, 0), s = 0.0
+                            var wash = SIMD4<Float>(0, 0, 0, 0), filter = wash, glow = wash
+                            var dimming: Float = 0, shade: Float = 0, gain: Float = 0, u = 0.0, shimmer = 0.0
+                            for i in 0..<partCount {
+                                let a = wt[k * partCount + i]
+                                guard a > 0 else { continue }
+                                let c = pc[i], ad = Double(a)
+                                for ch in 0..<3 { shift[ch] += ad * Self.interpolate(tp, c.tableOffset + ch * c.tableLength, c.tableLength, d) }
+                                s += ad * Self.interpolate(tp, c.tableOffset + 3 * c.tableLength, c.tableLength, d)
+                                wash += a * c.wash
+                                filter += a * c.filter
+                                glow += a * c.glow
+                                dimming += a * c.dimming
+                                shade += a * c.shade
+                                gain += a * c.gain
+                                // Position along this part's own diagonal, mixed like the rest: one band runs
+                                // on across a neck (mixing each part's band instead drew two parallel bands
+                                // over an overlap). A shimmer belongs to its own part.
+                                let ui = Double((p.x - c.minX) + (p.y - c.minY)) / 2.0.squareRoot() / c.diagonal
+                                u += ad * ui
+                                if c.shimmerStrength > 0 {
+                                    let t = (ui - c.shimmerPosition) / specular.bandWidth
+                                    shimmer += ad * Double(c.gain) * c.shimmerStrength * exp(-t * t)
+                                }
+                            }
                             var seen = SIMD4<Float>(0, 0, 0, 1)
-                            for c in 0..<3 {
-                                let table = UnsafeBufferPointer(rebasing: dp[(c * tableLength)..<((c + 1) * tableLength)])
-                                let q = p + inward * Float(Self.interpolate(table, d))
-                                let s = Window.sample(src, view.x0, view.y0, view.width, view.height, q)
-                                seen[c] = s[c]
+                            for ch in 0..<3 {
+                                let q = p + inward * Float(shift[ch])
+                                seen[ch] = Window.sample(src, view.x0, view.y0, view.width, view.height, q)[ch]
                             }
                             // Dimming and surface wash (source-over), then tint glow and specular as light (screen).
                             if dimming > 0 { seen = SIMD4(seen.x * (1 - dimming), seen.y * (1 - dimming), seen.z * (1 - dimming), 1) }
                             seen = sourceOver(seen, wash)
-                            if let tintColor {
-                                // Colored glass filters the light through it (multiply by the tint at its strength), so
-                                // the tint follows the backdrop: vivid over bright, dark over dark; then it glows a
-                                // little (screen) like an LED behind frosted plastic, so it never vanishes on black.
-                                let a = tintStrength
-                                let filter = SIMD4(1 - a + a * tintColor.x, 1 - a + a * tintColor.y, 1 - a + a * tintColor.z, 1)
-                                seen = seen * filter
-                                let glow = tintColor * (a * 0.35)
-                                seen = 1 - (1 - seen) * (1 - SIMD4(glow.x, glow.y, glow.z, 0))
-                            }
-                            let s = Self.interpolate(sp, d)
+                            // Colored glass filters the light through it (multiply by the tint at its strength), so
+                            // the tint follows the backdrop: vivid over bright, dark over dark; then it glows a
+                            // little (screen) like an LED behind frosted plastic, so it never vanishes on black.
+                            seen = seen * filter
+                            if glow != .zero { seen = 1 - (1 - seen) * (1 - glow) }
+                            // Light styling: the body deepens a little so the highlights have something to lift.
+                            if shade > 0 { seen = SIMD4(seen.x * (1 - shade), seen.y * (1 - shade), seen.z * (1 - shade), 1) }
                             let len = (s * s + 1).squareRoot()
                             let n = SIMD3(Double(-inward.x) * s / len, Double(-inward.y) * s / len, 1 / len)
-                            let u = Double((p.x - box.minX) + (p.y - box.minY)) / 2.0.squareRoot() / diagonal
-                            var light = specular.intensity(u: u, normal: n, light: self.light)
-                            if let shimmer {
-                                let t = (u - shimmer.position) / specular.bandWidth
-                                light += shimmer.strength * exp(-t * t)
-                            }
+                            let light = Double(gain) * specular.intensity(u: u, normal: n, light: self.light) + shimmer
                             let spec = Float(min(1, light))
                             seen = seen + (1 - seen) * SIMD4(spec, spec, spec, 0)
                             seen.w = 1
@@ -152,18 +171,51 @@ public struct LiquidGlass: Sendable {
                 }
                 }
                 }
+                }
             }
         }
     }
 
-    /// Linear interpolation in a `BezelTable`'s values (zero past its end).
+    /// A part's material reduced to the scalars the kernel mixes, with its four tables (displacement for red,
+    /// green and blue, then slope) appended to `tables`.
+    struct PartConstants {
+        var wash: SIMD4<Float>, filter: SIMD4<Float>, glow: SIMD4<Float>
+        var dimming: Float, shade: Float, gain: Float
+        var minX: Float, minY: Float, diagonal: Double
+        var shimmerPosition: Double, shimmerStrength: Double
+        var tableOffset: Int, tableLength: Int
+
+        init(_ m: LiquidMaterial, box: Rect, space: BlendSpace, tables: inout [Double]) {
+            wash = space.premultiply(m.surface)
+            if let tint = m.tint {
+                let t = space.premultiply(tint.withAlpha(1)), a = tint.alpha
+                filter = SIMD4(1 - a + a * t.x, 1 - a + a * t.y, 1 - a + a * t.z, 1)
+                glow = SIMD4(t.x, t.y, t.z, 0) * (a * 0.35)
+            } else {
+                (filter, glow) = (SIMD4(1, 1, 1, 1), .zero)
+            }
+            (dimming, shade, gain) = (m.dimming, m.bodyShade, m.highlightGain)
+            (minX, minY) = (box.minX, box.minY)
+            diagonal = Double(box.width + box.height) / 2.0.squareRoot()
+            (shimmerPosition, shimmerStrength) = m.shimmer ?? (0, 0)
+            let lens = m.lens
+            let own = [lens.index - m.dispersion / 2, lens.index, lens.index + m.dispersion / 2].map { index in
+                BezelTable(lens: lens) { lens.displacement(inward: $0, index: index) }
+            } + [BezelTable(lens: lens) { lens.slope(inward: $0) }]
+            tableOffset = tables.count
+            tableLength = own[0].values.count
+            for t in own { tables += t.values }
+        }
+    }
+
+    /// Linear interpolation in a `BezelTable`'s values stored at `offset` in `t` (zero past its end).
     @inline(__always)
-    static func interpolate(_ t: UnsafeBufferPointer<Double>, _ d: Double) -> Double {
+    static func interpolate(_ t: UnsafeBufferPointer<Double>, _ offset: Int, _ count: Int, _ d: Double) -> Double {
         let f = d * BezelTable.samplesPerPixel
         let i = Int(f)
-        guard i + 1 < t.count else { return 0 }
+        guard i + 1 < count else { return 0 }
         let w = f - Double(i)
-        return t[i] * (1 - w) + t[i + 1] * w
+        return t[offset + i] * (1 - w) + t[offset + i + 1] * w
     }
 
     /// The plane over a window, blurred by two box passes of `radius` (a light frosting of what the lens shows).
@@ -191,26 +243,34 @@ struct BezelTable: Sendable {
     }
 }
 
-/// A shape's signed distance sampled at pixel centers over a window with a one-pixel margin on every side, so
-/// that every pixel of the window has four neighbours for its gradient. Rows are filled by the workers.
+/// A smooth union's signed distance, and each part's weight, sampled at pixel centers over a window with a
+/// one-pixel margin on every side, so that every pixel of the window has four neighbours for its gradient.
+/// Rows are filled by the workers.
 struct DistanceField: Sendable {
     let x0: Int, y0: Int, stride: Int
     var values: [Float]
+    /// `parts` weights per sample, in the order of the union's shapes.
+    var weights: [Float]
 
-    init(_ shape: some Shape, columns: Range<Int>, rows: Range<Int>, workers: Workers) {
+    init<S: Shape>(_ shape: SmoothUnion<S>, columns: Range<Int>, rows: Range<Int>, workers: Workers) {
         let x0 = columns.lowerBound - 1, y0 = rows.lowerBound - 1
-        let w = columns.count + 2, h = rows.count + 2
+        let w = columns.count + 2, h = rows.count + 2, parts = shape.shapes.count
         var v = [Float](repeating: 0, count: w * h)
+        var wt = [Float](repeating: 0, count: w * h * parts)
         v.withUnsafeMutableBufferPointer { out in
-            workers.forEachBand(h) { band in
-                for j in band {
-                    for i in 0..<w {
-                        out[j * w + i] = shape.signedDistance(Point(Float(x0 + i) + 0.5, Float(y0 + j) + 0.5))
+            wt.withUnsafeMutableBufferPointer { weights in
+                workers.forEachBand(h) { band in
+                    for j in band {
+                        for i in 0..<w {
+                            let k = j * w + i
+                            let slot = UnsafeMutableBufferPointer(rebasing: weights[(k * parts)..<((k + 1) * parts)])
+                            out[k] = shape.signedDistance(Point(Float(x0 + i) + 0.5, Float(y0 + j) + 0.5), weights: slot)
+                        }
                     }
                 }
             }
         }
-        (self.x0, self.y0, self.stride, values) = (x0, y0, w, v)
+        (self.x0, self.y0, self.stride, values, weights) = (x0, y0, w, v, wt)
     }
 }
 

@@ -45,12 +45,21 @@ public struct Specular: Sendable, Hashable {
     /// Added white light at a point: `u` is the point's position along the panel's diagonal (0...1), `normal`
     /// the unit surface normal there.
     public func intensity(u: Double, normal n: SIMD3<Double>, light l: SIMD3<Double>) -> Double {
-        let u0 = Self.bandPosition(light: l)
-        let t = (u - u0) / bandWidth
-        let band = bandStrength * exp(-t * t)
-        // Rim: how much the tilted bezel faces the light's sideways lean (n_xy . l_xy); zero on the flat top,
-        // brightest where the bezel turns toward the light, and it swings round the rim as the device tilts.
+        band(u: u, light: l) + rim(normal: n, light: l)
+    }
+
+    /// The band's light at position `u` along the diagonal.
+    @inlinable
+    public func band(u: Double, light l: SIMD3<Double>) -> Double {
+        let t = (u - Self.bandPosition(light: l)) / bandWidth
+        return bandStrength * exp(-t * t)
+    }
+
+    /// Rim: how much the tilted bezel faces the light's sideways lean (n_xy . l_xy); zero on the flat top,
+    /// brightest where the bezel turns toward the light, and it swings round the rim as the device tilts.
+    @inlinable
+    public func rim(normal n: SIMD3<Double>, light l: SIMD3<Double>) -> Double {
         let facing = n.x * l.x + n.y * l.y
-        return band + rimStrength * min(1, 2 * max(0, facing))
+        return rimStrength * min(1, 2 * max(0, facing))
     }
 }

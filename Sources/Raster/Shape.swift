@@ -36,12 +36,12 @@ extension Framebuffer {
         }
     }
 
-    /// The coverage mask of a shape as floats in 0...1 (for tests and for clipping glass).
+    /// The total coverage of a shape over the whole canvas (every pixel of width x height, not just the shape's
+    /// own bounds, so that a test of the area also catches bounds too small to hold the shape).
     public static func coverageSum(_ shape: some Shape, width: Int, height: Int) -> Double {
-        let (xs, ys) = shape.bounds.insetBy(-1).pixelBounds(clippedTo: width, height)
         var total = 0.0
-        for y in ys {
-            for x in xs {
+        for y in 0..<height {
+            for x in 0..<width {
                 total += Double(coverage(distance: shape.signedDistance(Point(Float(x) + 0.5, Float(y) + 0.5))))
             }
         }

@@ -4,8 +4,9 @@ import Raster
 /// The glass layer: every panel of the scene drawn by the Glass module, in scene order, over the plane.
 ///
 /// Liquid Glass panels that share a container (or a union name) are drawn once, as one shape, where the first
-/// of them comes in scene order: their fields join by a smooth minimum (container) or a plain one (union), and the
-/// lens, wash and highlights are computed on the joined shape.
+/// of them comes in scene order: their fields join by a smooth minimum (container) or a plain one (union). Each
+/// part keeps its own material (lens, tint, variant, wash for its own size, styling for its own backdrop), and
+/// LiquidGlass blends them across a neck with the smooth union's weights.
 struct GlassLayer {
     let document: SceneDocument
 
@@ -23,21 +24,15 @@ struct GlassLayer {
                 continue
             }
             if panel.liquid.variant == .identity { continue }
-            let key = groupKey(panel, index: i)
+            let key = panel.surfaceKey(index: i)
             guard drawnGroups.insert(key).inserted else { continue }
             let members = panels.enumerated().filter {
                 $0.element.tier.rendered == .liquid && $0.element.liquid.variant != .identity
-                    && groupKey($0.element, index: $0.offset) == key && $0.element.liquid.presence(at: time) > 0
+                    && $0.element.surfaceKey(index: $0.offset) == key && $0.element.liquid.presence(at: time) > 0
             }.map(\.element)
             guard !members.isEmpty else { continue }
             drawLiquid(members, container: panel.container, plane: plane, into: &frame, time: time, workers: workers)
         }
-    }
-
-    func groupKey(_ p: GlassPanelSpec, index: Int) -> String {
-        if let c = p.container { return "container:" + c }
-        if let u = p.liquid.union { return "union:" + u }
-        return "panel:\(index)"
     }
 
     func drawLiquid(_ members: [GlassPanelSpec], container: String?, plane: Framebuffer, into frame: inout Framebuffer,
@@ -46,6 +41,7 @@ struct GlassLayer {
         typealias L = GlassDefaults.Liquid
         // Within a container, panels sharing a union name are one part; the parts join smoothly.
         var parts: [PanelUnion] = []
+        var partMembers: [[GlassPanelSpec]] = []
         var unionIndex: [String: Int] = [:]
         var opacity: Float = 1
         for m in members {
@@ -75,16 +71,31 @@ struct GlassLayer {
             }
             if let u = m.liquid.union, let k = unionIndex[u] {
                 parts[k].members.append(s)
+                partMembers[k].append(m)
             } else {
                 if let u = m.liquid.union { unionIndex[u] = parts.count }
                 parts.append(PanelUnion([s]))
+                partMembers.append([m])
             }
         }
         let spacing = container.map { document.glass.containers[$0] ?? L.containerSpacing } ?? 0
         let shape = SmoothUnion(parts, spacing: spacing * scale)
+        let materials = zip(parts, partMembers).map { material(of: $1, shape: $0, plane: plane, time: time) }
+        let tilt = document.tilt(at: time)
+        var glass = LiquidGlass(material: materials[0], light: Specular.light(pitch: tilt.pitch, roll: tilt.roll),
+                                blurRadius: Int((L.blurPoints * scale).rounded()))
+        glass.opacity = opacity
+        glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers)
+    }
 
-        let lead = members[0]
-        let frames = members.map { $0.frame(at: time) }
+    /// The material of one part of a liquid shape: a lone panel's own, or for panels joined by a union name
+    /// (one piece of glass) the first one's lens, tint and variant over their summed area. The styling follows
+    /// the plane behind this part only, so a member reads the same whether or not it shares a container.
+    func material(of panels: [GlassPanelSpec], shape: PanelUnion, plane: Framebuffer, time: Double) -> LiquidMaterial {
+        typealias L = GlassDefaults.Liquid
+        let scale = document.canvas.scale
+        let lead = panels[0]
+        let frames = panels.map { $0.frame(at: time) }
         let shortest = frames.map { min($0.width, $0.height) }.min() ?? 0
         let bezel = lead.liquid.bezel ?? min(L.bezelPoints, shortest * L.bezelFractionOfShorterSide)
         let thickness = lead.liquid.thickness ?? bezel * L.thicknessPerBezel
@@ -98,15 +109,12 @@ struct GlassLayer {
             wash *= L.clearWashFraction
             dimming = L.clearDimming
         }
-        let tilt = document.tilt(at: time)
-        var glass = LiquidGlass(lens: lens, dispersion: lead.liquid.dispersion,
-                                light: Specular.light(pitch: tilt.pitch, roll: tilt.roll),
-                                surface: (light ? Token.systemBackground.color(.light) : Token.systemBackground.color(.dark)).withAlpha(wash),
-                                tint: members.lazy.compactMap(\.tint).first, blurRadius: Int((L.blurPoints * scale).rounded()))
-        glass.dimming = dimming
-        glass.opacity = opacity
-        glass.shimmer = members.lazy.compactMap { $0.liquid.shimmer(at: time) }.first
-        glass.apply(plane: plane, joined: shape, into: &frame, workers: workers)
+        let surface = (light ? Token.systemBackground.color(.light) : Token.systemBackground.color(.dark)).withAlpha(wash)
+        var m = LiquidMaterial(lens: lens, dispersion: lead.liquid.dispersion, surface: surface, tint: lead.tint)
+        m.dimming = dimming
+        m.shimmer = panels.lazy.compactMap { $0.liquid.shimmer(at: time) }.first
+        m.style(light: light)
+        return m
     }
 
     func nearestNeighbour(of m: GlassPanelSpec, among members: [GlassPanelSpec], at t: Double) -> GlassPanelSpec? {

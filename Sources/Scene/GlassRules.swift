@@ -4,7 +4,10 @@ import Raster
 /// The layer rules of glass that depend on geometry, checked at validation over the whole timeline.
 ///
 /// - At most `GlassDefaults.maxLayers` (3) glass layers over any point, at any time: the seed's "Max 3 levels
-///   before blur compounds and kills performance".
+///   before blur compounds and kills performance". A layer is a surface, one sampling pass of the plane: the
+///   Liquid Glass members of one container (or one union name) are drawn as one joined shape in one pass, so
+///   together they count once, however their members overlap; and being one surface, they never sample each
+///   other. Frosted panels are drawn one by one and count one each, container or not.
 ///
 /// The other rules are enforced elsewhere: glass never samples glass and nothing blurs between plane and glass
 /// by construction (Compositor hands glass the plane only) and, when a scene asks otherwise, by `source`
@@ -17,7 +20,8 @@ enum GlassRules {
         guard panels.count > limit else { return }
         for t in sampleTimes(panels, duration: duration, fps: fps) {
             let shapes = panels.map { $0.shape(at: t, scale: 1) }
-            if let (group, point) = deepestOverlap(shapes, count: limit + 1) {
+            let surfaces = panels.enumerated().map { $1.surfaceKey(index: $0) }
+            if let (group, point) = deepestOverlap(shapes, surfaces: surfaces, count: limit + 1) {
                 let top = panels[group.last!]
                 let names = group.map { panels[$0].name }
                 let list = names.dropLast().joined(separator: ", ") + " and " + names.last!
@@ -36,13 +40,14 @@ enum GlassRules {
         return Array(Set(times)).sorted()
     }
 
-    /// The first group of `count` shapes (in scene order) whose interiors share a point, with that point.
+    /// The first group of `count` shapes (in scene order), each from a different surface, whose interiors share
+    /// a point, with that point.
     ///
     /// Candidates are found by bounding boxes; each group is tested by minimizing f(p) = max_i d_i(p), the
     /// largest signed distance to the group's shapes, over their common bounding box. The shapes are convex
     /// (rounded rectangles, stadiums, discs), so f is convex and nested ternary searches find its minimum;
     /// f < 0 means the point is inside every shape.
-    static func deepestOverlap(_ shapes: [PanelShape], count: Int) -> ([Int], Point)? {
+    static func deepestOverlap(_ shapes: [PanelShape], surfaces: [String], count: Int) -> ([Int], Point)? {
         var group: [Int] = []
         func search(from start: Int, box: Rect?) -> ([Int], Point)? {
             if group.count == count {
@@ -51,7 +56,7 @@ enum GlassRules {
                 return f < -1e-3 ? (group, p) : nil
             }
             guard start < shapes.count else { return nil }
-            for i in start..<shapes.count {
+            for i in start..<shapes.count where !group.contains(where: { surfaces[$0] == surfaces[i] }) {
                 let b = shapes[i].bounds
                 guard let common = box.map({ intersection($0, b) }) ?? b else { continue }
                 group.append(i)
@@ -97,4 +102,15 @@ enum GlassRules {
     }
 
     static func fmt(_ v: Float) -> String { Value.format((Double(v) * 10).rounded() / 10) }
+}
+
+extension GlassPanelSpec {
+    /// The surface the panel is drawn in: Liquid Glass panels sharing a container, or a union name, are one
+    /// surface (one joined shape, one pass); every other panel is a surface of its own.
+    func surfaceKey(index: Int) -> String {
+        guard tier.rendered == .liquid else { return "panel:\(index)" }
+        if let c = container { return "container:" + c }
+        if let u = liquid.union { return "union:" + u }
+        return "panel:\(index)"
+    }
 }

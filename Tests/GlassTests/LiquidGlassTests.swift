@@ -89,7 +89,7 @@ import Raster
         var frame = plane
         let shape = RoundedRect(Rect(x: 20, y: 20, width: 160, height: 80), radius: 0, curve: .circular)
         var g = plainGlass(Lens(index: 1.5, thickness: 12, bezel: 20, profile: .convexCircle))
-        g.dispersion = 0.1
+        g.material.dispersion = 0.1
         // Make all three channels encode x so that their sample positions can be compared.
         var ramp = plane
         for y in 0..<120 { for x in 0..<200 { let v = (Float(x) + 0.5) / 200; ramp[x, y] = SIMD4(v, v, v, 1) } }
