@@ -89,7 +89,13 @@ public struct LiquidGlass: Sendable {
         // pixel (in parallel); the gradient then comes from neighbouring samples. (Evaluating the shape five
         // times per pixel, as central differences at the pixel would, cost 5x: the continuous corner's distance
         // takes several pow calls.)
-        let field = DistanceField(shape, columns: xs, rows: ys, workers: workers)
+        // Exact only within the bezel of the edge (plus coverage's pixel and the gradient's neighbour): past
+        // the bezel the lens tables are zero and the glass is flat (see DistanceField's narrow band).
+        let bezel = parts.map { Float($0.tableLength - 1) / Float(BezelTable.samplesPerPixel) }.max() ?? 0
+        let field = DistanceField(shape, columns: xs, rows: ys, narrowBand: bezel + 2, workers: workers)
+        let flat = Double(bezel)
+        // The band's center depends on the tilt alone: once per frame, not per pixel.
+        let bandCenter = Specular.bandPosition(light: light)
         // The kernel reads plain pointers and scalars only: touching arrays inside structs per pixel cost a
         // retain and a release each time (measured: 17% of the frame).
         let (fieldStride, fieldX0, fieldY0) = (field.stride, field.x0, field.y0)
@@ -109,12 +115,18 @@ public struct LiquidGlass: Sendable {
                             let sd = f[k]
                             let cov = coverage(distance: sd) * opacity
                             guard cov > 0 else { continue }
-                            // Inward direction: minus the distance field's gradient (central differences).
-                            var g = Point(f[k + 1] - f[k - 1], f[k + fieldStride] - f[k - fieldStride])
-                            let gl = (g * g).sum().squareRoot()
-                            g = gl > 0 ? g / gl : Point(0, 0)
-                            let inward = -g
                             let d = Double(max(0, -sd))
+                            // Past every part's bezel the lens is flat: no displacement, no slope, so one sample
+                            // serves all three channels, the normal is straight up and the rim is dark.
+                            let lensed = d < flat
+                            var inward = Point(0, 0)
+                            if lensed {
+                                // Inward direction: minus the distance field's gradient (central differences).
+                                var g = Point(f[k + 1] - f[k - 1], f[k + fieldStride] - f[k - fieldStride])
+                                let gl = (g * g).sum().squareRoot()
+                                g = gl > 0 ? g / gl : Point(0, 0)
+                                inward = -g
+                            }
                             // The parts' material mixed by their weights here (parts of weight 0 are skipped, so a
                             // lone member's pixels are exactly its own material's).
                             var shift = SIMD3<Double>(0, 0, 0), s = 0.0
@@ -124,8 +136,10 @@ public struct LiquidGlass: Sendable {
                                 let a = wt[k * partCount + i]
                                 guard a > 0 else { continue }
                                 let c = pc[i], ad = Double(a)
-                                for ch in 0..<3 { shift[ch] += ad * Self.interpolate(tp, c.tableOffset + ch * c.tableLength, c.tableLength, d) }
-                                s += ad * Self.interpolate(tp, c.tableOffset + 3 * c.tableLength, c.tableLength, d)
+                                if lensed {
+                                    for ch in 0..<3 { shift[ch] += ad * Self.interpolate(tp, c.tableOffset + ch * c.tableLength, c.tableLength, d) }
+                                    s += ad * Self.interpolate(tp, c.tableOffset + 3 * c.tableLength, c.tableLength, d)
+                                }
                                 wash += a * c.wash
                                 filter += a * c.filter
                                 glow += a * c.glow
@@ -143,9 +157,14 @@ public struct LiquidGlass: Sendable {
                                 }
                             }
                             var seen = SIMD4<Float>(0, 0, 0, 1)
-                            for ch in 0..<3 {
-                                let q = p + inward * Float(shift[ch])
-                                seen[ch] = Window.sample(src, view.x0, view.y0, view.width, view.height, q)[ch]
+                            if lensed {
+                                for ch in 0..<3 {
+                                    let q = p + inward * Float(shift[ch])
+                                    seen[ch] = Window.sample(src, view.x0, view.y0, view.width, view.height, q)[ch]
+                                }
+                            } else {
+                                seen = Window.sample(src, view.x0, view.y0, view.width, view.height, p)
+                                seen.w = 1
                             }
                             // Dimming and surface wash (source-over), then tint glow and specular as light (screen).
                             if dimming > 0 { seen = SIMD4(seen.x * (1 - dimming), seen.y * (1 - dimming), seen.z * (1 - dimming), 1) }
@@ -157,9 +176,13 @@ public struct LiquidGlass: Sendable {
                             if glow != .zero { seen = 1 - (1 - seen) * (1 - glow) }
                             // Light styling: the body deepens a little so the highlights have something to lift.
                             if shade > 0 { seen = SIMD4(seen.x * (1 - shade), seen.y * (1 - shade), seen.z * (1 - shade), 1) }
-                            let len = (s * s + 1).squareRoot()
-                            let n = SIMD3(Double(-inward.x) * s / len, Double(-inward.y) * s / len, 1 / len)
-                            let light = Double(gain) * specular.intensity(u: u, normal: n, light: self.light) + shimmer
+                            var lit = specular.band(u: u, center: bandCenter)
+                            if lensed {
+                                let len = (s * s + 1).squareRoot()
+                                let n = SIMD3(Double(-inward.x) * s / len, Double(-inward.y) * s / len, 1 / len)
+                                lit += specular.rim(normal: n, light: self.light)
+                            }
+                            let light = Double(gain) * lit + shimmer
                             let spec = Float(min(1, light))
                             seen = seen + (1 - seen) * SIMD4(spec, spec, spec, 0)
                             seen.w = 1
@@ -227,107 +250,5 @@ public struct LiquidGlass: Sendable {
             win.boxBlur(radius: radius, horizontal: false, workers: workers)
         }
         return win
-    }
-}
-
-/// A function of inward distance across the bezel (the lens's displacement or slope), tabulated every 1/8 px
-/// from the rim and read back by `LiquidGlass.interpolate`: the exact evaluation costs several pow calls per
-/// pixel. Past the bezel both functions are zero, as `interpolate` returns past the table's end.
-struct BezelTable: Sendable {
-    static let samplesPerPixel = 8.0
-    let values: [Double]
-
-    init(lens: Lens, _ f: (Double) -> Double) {
-        let n = Int((lens.bezel * Self.samplesPerPixel).rounded(.up)) + 2
-        values = (0..<n).map { f(Double($0) / Self.samplesPerPixel) }
-    }
-}
-
-/// A smooth union's signed distance, and each part's weight, sampled at pixel centers over a window with a
-/// one-pixel margin on every side, so that every pixel of the window has four neighbours for its gradient.
-/// Rows are filled by the workers.
-struct DistanceField: Sendable {
-    let x0: Int, y0: Int, stride: Int
-    var values: [Float]
-    /// `parts` weights per sample, in the order of the union's shapes.
-    var weights: [Float]
-
-    init<S: Shape>(_ shape: SmoothUnion<S>, columns: Range<Int>, rows: Range<Int>, workers: Workers) {
-        let x0 = columns.lowerBound - 1, y0 = rows.lowerBound - 1
-        let w = columns.count + 2, h = rows.count + 2, parts = shape.shapes.count
-        var v = [Float](repeating: 0, count: w * h)
-        var wt = [Float](repeating: 0, count: w * h * parts)
-        v.withUnsafeMutableBufferPointer { out in
-            wt.withUnsafeMutableBufferPointer { weights in
-                workers.forEachBand(h) { band in
-                    for j in band {
-                        for i in 0..<w {
-                            let k = j * w + i
-                            let slot = UnsafeMutableBufferPointer(rebasing: weights[(k * parts)..<((k + 1) * parts)])
-                            out[k] = shape.signedDistance(Point(Float(x0 + i) + 0.5, Float(y0 + j) + 0.5), weights: slot)
-                        }
-                    }
-                }
-            }
-        }
-        (self.x0, self.y0, self.stride, values, weights) = (x0, y0, w, v, wt)
-    }
-}
-
-/// A copy of part of a framebuffer, in absolute pixel coordinates, with clamped bilinear sampling.
-struct Window: Sendable {
-    let x0: Int, y0: Int, width: Int, height: Int
-    var pixels: [SIMD4<Float>]
-
-    init(_ fb: Framebuffer, columns: Range<Int>, rows: Range<Int>) {
-        let (x0, y0, w, h) = (columns.lowerBound, rows.lowerBound, columns.count, rows.count)
-        var px = [SIMD4<Float>](repeating: .zero, count: w * h)
-        px.withUnsafeMutableBufferPointer { dst in
-            fb.withUnsafePixels { src in
-                for y in 0..<h {
-                    let from = (y0 + y) * fb.width + x0
-                    for x in 0..<w { dst[y * w + x] = src[from + x] }
-                }
-            }
-        }
-        (self.x0, self.y0, width, height, pixels) = (x0, y0, w, h, px)
-    }
-
-    /// Bilinear sample at a point in absolute pixel coordinates (pixel centers at +0.5), clamped to the window
-    /// whose origin and size are given (the kernel passes them as scalars, not the window, to avoid retains).
-    @inline(__always)
-    static func sample(_ px: UnsafeBufferPointer<SIMD4<Float>>, _ x0: Int, _ y0: Int, _ width: Int, _ height: Int,
-                       _ p: Point) -> SIMD4<Float> {
-        let fx = min(max(p.x - 0.5 - Float(x0), 0), Float(width - 1))
-        let fy = min(max(p.y - 0.5 - Float(y0), 0), Float(height - 1))
-        let ix = min(Int(fx), width - 2 < 0 ? 0 : width - 2), iy = min(Int(fy), height - 2 < 0 ? 0 : height - 2)
-        let tx = fx - Float(ix), ty = fy - Float(iy)
-        let x1 = min(ix + 1, width - 1), y1 = min(iy + 1, height - 1)
-        let a = px[iy * width + ix], b = px[iy * width + x1]
-        let c = px[y1 * width + ix], d = px[y1 * width + x1]
-        return (a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty
-    }
-
-    /// One box pass of width 2r+1 with clamped edges, by running sums; each row or column written by one worker.
-    mutating func boxBlur(radius r: Int, horizontal: Bool, workers: Workers) {
-        let w = width, h = height
-        let lines = horizontal ? h : w, length = horizontal ? w : h
-        let stride = horizontal ? 1 : w
-        let norm = 1 / Float(2 * r + 1)
-        pixels.withUnsafeMutableBufferPointer { px in
-            workers.forEachBand(lines, bandSize: 8) { band in
-                var line = [SIMD4<Float>](repeating: .zero, count: length)
-                for l in band {
-                    let base = horizontal ? l * w : l
-                    for i in 0..<length { line[i] = px[base + i * stride] }
-                    var sum = SIMD4<Float>.zero
-                    for k in -r...r { sum += line[min(max(k, 0), length - 1)] }
-                    for i in 0..<length {
-                        px[base + i * stride] = sum * norm
-                        sum += line[min(i + r + 1, length - 1)] - line[max(i - r, 0)]
-                    }
-                }
-            }
-        }
     }
 }

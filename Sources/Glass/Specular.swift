@@ -51,7 +51,13 @@ public struct Specular: Sendable, Hashable {
     /// The band's light at position `u` along the diagonal.
     @inlinable
     public func band(u: Double, light l: SIMD3<Double>) -> Double {
-        let t = (u - Self.bandPosition(light: l)) / bandWidth
+        band(u: u, center: Self.bandPosition(light: l))
+    }
+
+    /// The band's light at `u` when its center is `bandPosition(light:)`, computed once per frame by kernels.
+    @inlinable
+    public func band(u: Double, center: Double) -> Double {
+        let t = (u - center) / bandWidth
         return bandStrength * exp(-t * t)
     }
 

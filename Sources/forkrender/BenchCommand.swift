@@ -48,6 +48,9 @@ enum BenchCommand {
         if p.has("--peers") {
             BenchPeers.run(frames: frames, threads: threadCounts.max() ?? Workers.allCores.count)
         }
+        if only.isEmpty || only.contains("glass") {
+            print("\n" + GlassStageBenchmark.report(threadCounts: threadCounts))
+        }
         if only.isEmpty || only.contains("encode") {
             print("\n" + EncodeBenchmark.report())
         }
