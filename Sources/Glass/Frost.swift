@@ -3,7 +3,8 @@ import Raster
 /// The frosted surface every non-liquid tier is made of, as one image operation:
 ///
 ///     plane --blur(sigma, backdrop, mirrored)--> saturate(s) --> fills (source-over, in order)
-///           --> highlight (web) --> border --> clip to the shape, anti-aliased
+///           --> glow halo (the surface's, x the fills' translucency) --> highlight (web) --> border
+///           --> clip to the shape, anti-aliased
 ///
 /// Units: sigma and widths in pixels. Colors are straight sRGB, premultiplied into the frame's blend space
 /// once per surface. Output: inside the shape the frame pixel becomes the glass pixel; at the anti-aliased
@@ -42,6 +43,9 @@ public struct Frost: GlassEffect {
         let borderColor = border.map { space.premultiply($0.color) } ?? .zero
         let white = space.premultiply(Color(red: 1, green: 1, blue: 1))
         let saturation = self.saturation, highlight = self.highlight, border = self.border
+        // What the fills let through, the share of the halo's light that reaches the eye (0 for opaque).
+        let translucency = self.fills.reduce(Float(1)) { $0 * (1 - $1.alpha) }
+        let halo = translucency > 0 ? surface.halo : nil
         let w = region.width, stride = frame.width
         frame.withUnsafeMutablePixels { out in
             backdropPixels.withUnsafeBufferPointer { src in
@@ -56,6 +60,7 @@ public struct Frost: GlassEffect {
                             if cov <= 0 { continue }
                             var v = saturation.apply(src[j * w + i])
                             for f in fills { v = sourceOver(v, f) }
+                            if let halo { v = GlowHalo.add(halo.light(at: Point(Float(x) + 0.5, cy), translucency: translucency), to: v) }
                             if let h = highlight {
                                 let inner = coverage(distance: d + h.inset)
                                 if inner > 0 { v = sourceOver(v, shine * (inner / cov)) }

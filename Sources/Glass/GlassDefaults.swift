@@ -62,6 +62,19 @@ public enum GlassDefaults {
         public static let highlightEnd: Float = 0.5
     }
 
+    /// The glow halo (`GlowHalo`): the plane's chroma averaged over cells, blurred far beyond any panel's own
+    /// blur and added to glass in proportion to its translucency. Our choices; docs/liquid-glass.md measures them.
+    public enum Halo {
+        /// Cell size of the low-resolution color field, points.
+        public static let cellPoints: Float = 8
+        /// Standard deviation of the field's blur, points (a bloom lights glass up to about two of these away).
+        public static let sigmaPoints: Float = 24
+        /// Chroma multiplier: glowing dots cover a few percent of the plane, so their averaged color is faint. 24
+        /// moves an ultraThin panel over a pink bloom by 7.3 levels (frosted) and 5.7 (liquid) in the pink's hue;
+        /// 16 gave 5.0 and 3.9 (GlowHaloTests).
+        public static let gain: Float = 24
+    }
+
     /// Liquid Glass (iOS 26). Our choices where Apple publishes no number; docs/liquid-glass.md gives reasons.
     public enum Liquid {
         /// Index of refraction: crown glass.

@@ -13,6 +13,8 @@ public struct GlassSurface: Sendable {
     /// The tier to draw (`Tier.select` chose it). A lone `.liquid` surface drawn through `Glass.draw` gets the
     /// frosted look; the compositor draws liquid panels through `LiquidGlass`, with their containers.
     public var tier: Tier
+    /// The glow halo of the frame's plane (nil: none): ambient color bleeding through the material.
+    public var halo: GlowHalo?
 
     public init(shape: PanelShape, material: Material = .thin, tint: Color? = nil, appearance: Appearance = .light,
                 scale: Float = 1, tier: Tier = .frosted) {

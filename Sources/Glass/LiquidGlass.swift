@@ -27,6 +27,8 @@ public struct LiquidGlass: Sendable {
     public var blurRadius: Int
     /// How much of the glass is there (a `materialize` transition animates it from 0 to 1).
     public var opacity: Float = 1
+    /// The glow halo of the plane (nil: none), added in proportion to each part's translucency (1 - wash).
+    public var halo: GlowHalo?
 
     public init(material: LiquidMaterial, specular: Specular = Specular(), light: SIMD3<Double>, blurRadius: Int = 1) {
         self.material = material
@@ -131,7 +133,7 @@ public struct LiquidGlass: Sendable {
                             // lone member's pixels are exactly its own material's).
                             var shift = SIMD3<Double>(0, 0, 0), s = 0.0
                             var wash = SIMD4<Float>(0, 0, 0, 0), filter = wash, glow = wash
-                            var dimming: Float = 0, shade: Float = 0, gain: Float = 0, u = 0.0, shimmer = 0.0
+                            var dimming: Float = 0, shade: Float = 0, gain: Float = 0, u = 0.0, shimmer = 0.0, clear: Float = 0
                             for i in 0..<partCount {
                                 let a = wt[k * partCount + i]
                                 guard a > 0 else { continue }
@@ -146,6 +148,7 @@ public struct LiquidGlass: Sendable {
                                 dimming += a * c.dimming
                                 shade += a * c.shade
                                 gain += a * c.gain
+                                clear += a * c.translucency
                                 // Position along this part's own diagonal, mixed like the rest: one band runs
                                 // on across a neck (mixing each part's band instead drew two parallel bands
                                 // over an overlap). A shimmer belongs to its own part.
@@ -174,6 +177,7 @@ public struct LiquidGlass: Sendable {
                             // little (screen) like an LED behind frosted plastic, so it never vanishes on black.
                             seen = seen * filter
                             if glow != .zero { seen = 1 - (1 - seen) * (1 - glow) }
+                            if let halo { seen = GlowHalo.add(halo.light(at: p, translucency: clear), to: seen) }
                             // Light styling: the body deepens a little so the highlights have something to lift.
                             if shade > 0 { seen = SIMD4(seen.x * (1 - shade), seen.y * (1 - shade), seen.z * (1 - shade), 1) }
                             var lit = specular.band(u: u, center: bandCenter)
@@ -203,7 +207,7 @@ public struct LiquidGlass: Sendable {
     /// green and blue, then slope) appended to `tables`.
     struct PartConstants {
         var wash: SIMD4<Float>, filter: SIMD4<Float>, glow: SIMD4<Float>
-        var dimming: Float, shade: Float, gain: Float
+        var dimming: Float, shade: Float, gain: Float, translucency: Float
         var minX: Float, minY: Float, diagonal: Double
         var shimmerPosition: Double, shimmerStrength: Double
         var tableOffset: Int, tableLength: Int
@@ -218,6 +222,7 @@ public struct LiquidGlass: Sendable {
                 (filter, glow) = (SIMD4(1, 1, 1, 1), .zero)
             }
             (dimming, shade, gain) = (m.dimming, m.bodyShade, m.highlightGain)
+            translucency = 1 - m.surface.alpha
             (minX, minY) = (box.minX, box.minY)
             diagonal = Double(box.width + box.height) / 2.0.squareRoot()
             (shimmerPosition, shimmerStrength) = m.shimmer ?? (0, 0)

@@ -16,10 +16,13 @@ struct GlassLayer {
     /// drawn over another renders the pixels it would render alone.
     func render(plane: Framebuffer, into frame: inout Framebuffer, time: Double, workers: Workers) {
         let panels = document.glass.panels
+        guard !panels.isEmpty else { return }
+        let halo = GlowHalo(plane: plane, background: document.plane.configuration.background, scale: document.canvas.scale, workers: workers)
         var drawnGroups = Set<String>()
         for (i, panel) in panels.enumerated() {
             guard panel.tier.rendered == .liquid else {
-                let surface = panel.surface(at: time, scale: document.canvas.scale, appearance: document.appearance)
+                var surface = panel.surface(at: time, scale: document.canvas.scale, appearance: document.appearance)
+                surface.halo = halo
                 Glass.draw(surface, plane: plane, into: &frame, workers: workers)
                 continue
             }
@@ -31,11 +34,11 @@ struct GlassLayer {
                     && $0.element.surfaceKey(index: $0.offset) == key && $0.element.liquid.presence(at: time) > 0
             }.map(\.element)
             guard !members.isEmpty else { continue }
-            drawLiquid(members, container: panel.container, plane: plane, into: &frame, time: time, workers: workers)
+            drawLiquid(members, container: panel.container, plane: plane, halo: halo, into: &frame, time: time, workers: workers)
         }
     }
 
-    func drawLiquid(_ members: [GlassPanelSpec], container: String?, plane: Framebuffer, into frame: inout Framebuffer,
+    func drawLiquid(_ members: [GlassPanelSpec], container: String?, plane: Framebuffer, halo: GlowHalo, into frame: inout Framebuffer,
                     time: Double, workers: Workers) {
         let scale = document.canvas.scale
         typealias L = GlassDefaults.Liquid
@@ -85,6 +88,7 @@ struct GlassLayer {
         var glass = LiquidGlass(material: materials[0], light: Specular.light(pitch: tilt.pitch, roll: tilt.roll),
                                 blurRadius: Int((L.blurPoints * scale).rounded()))
         glass.opacity = opacity
+        glass.halo = halo
         glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers)
     }
 

@@ -1,0 +1,80 @@
+import Raster
+
+/// The glow halo: the plane's color as light scattered inside the glass, so that ambient color bleeds through
+/// the material ("Ambient colors from PlaneScene bleed through blur, tinting the frosted surface"; "Color is
+/// light that bleeds through material").
+///
+/// A surface's own blur averages the glowing dots with the empty plane between them, so a bloom of tinted dots
+/// moved an ultraThin panel's mean color by under one level. The halo treats the dots as light sources whose
+/// light spreads far in the material: the plane is averaged over cells of `cellPoints`, blurred by a Gaussian of
+/// `sigmaPoints` (a field much wider than any panel's own blur), and the chroma of its departure from the
+/// plane's own background (each channel minus the mean of the three, so it tints without brightening or
+/// darkening) is added to a surface, scaled by `gain` times the surface's translucency. An empty plane gives no
+/// halo (measured against gray instead, the bluish systemGroupedBackground turned every light panel violet);
+/// gray dots give almost none; as a color wave fades, its halo fades with it.
+///
+/// Color space: the plane's blend space. Deterministic: each cell is averaged by one worker, the blur is the
+/// library's (`GaussianBlur`), and sampling is bilinear at fixed positions.
+public struct GlowHalo: Sendable {
+    /// Pixels per cell.
+    public let cell: Int
+    let width: Int, height: Int
+    /// Chroma per cell (alpha 0), row-major.
+    let chroma: [SIMD4<Float>]
+    /// Chroma is multiplied by this and by the surface's translucency.
+    public let gain: Float
+
+    public init(plane: Framebuffer, background: Color, scale: Float, workers: Workers = .single,
+                cellPoints: Float = GlassDefaults.Halo.cellPoints, sigmaPoints: Float = GlassDefaults.Halo.sigmaPoints,
+                gain: Float = GlassDefaults.Halo.gain) {
+        let cell = max(1, Int((cellPoints * scale).rounded()))
+        let gw = (plane.width + cell - 1) / cell, gh = (plane.height + cell - 1) / cell
+        var small = Framebuffer(width: gw, height: gh, space: plane.space)
+        small.withUnsafeMutablePixels { out in
+            plane.withUnsafePixels { px in
+                workers.forEachBand(gh) { band in
+                    for j in band {
+                        for i in 0..<gw {
+                            let xs = (i * cell)..<min((i + 1) * cell, plane.width), ys = (j * cell)..<min((j + 1) * cell, plane.height)
+                            var sum = SIMD4<Float>.zero
+                            for y in ys { for x in xs { sum += px[y * plane.width + x] } }
+                            out[j * gw + i] = sum / Float(xs.count * ys.count)
+                        }
+                    }
+                }
+            }
+        }
+        let blurred = GaussianBlur(sigma: sigmaPoints / cellPoints).apply(small, region: PixelRect(small), backdrop: PixelRect(small), workers: workers)
+        let b = plane.space.premultiply(background.withAlpha(1))
+        chroma = blurred.map { c in
+            let c = c - b, mean = (c.x + c.y + c.z) / 3
+            return SIMD4(c.x - mean, c.y - mean, c.z - mean, 0)
+        }
+        (self.cell, width, height, self.gain) = (cell, gw, gh, gain)
+    }
+
+    /// The light added at a point of the frame (pixels) for a surface of the given translucency (0...1):
+    /// gain x translucency x the chroma there, bilinear between cell centers.
+    @inline(__always)
+    public func light(at p: Point, translucency: Float) -> SIMD4<Float> {
+        let fx = min(max(p.x / Float(cell) - 0.5, 0), Float(width - 1))
+        let fy = min(max(p.y / Float(cell) - 0.5, 0), Float(height - 1))
+        let ix = min(Int(fx), max(width - 2, 0)), iy = min(Int(fy), max(height - 2, 0))
+        let tx = fx - Float(ix), ty = fy - Float(iy)
+        let x1 = min(ix + 1, width - 1), y1 = min(iy + 1, height - 1)
+        let a = chroma[iy * width + ix], b = chroma[iy * width + x1]
+        let c = chroma[y1 * width + ix], d = chroma[y1 * width + x1]
+        return ((a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty) * (gain * translucency)
+    }
+
+    /// Adds the halo's light to an opaque premultiplied pixel, keeping its hue: where a channel would pass 1
+    /// (pink light on a white panel), all three are lowered together, so the chroma shows in full instead of
+    /// being clipped away (clipping kept half of it on white).
+    @inline(__always)
+    public static func add(_ light: SIMD4<Float>, to v: SIMD4<Float>) -> SIMD4<Float> {
+        var r = v + light
+        let over = max(0, max(r.x, r.y, r.z) - v.w)
+        r -= SIMD4(over, over, over, 0)
+        return SIMD4(max(r.x, 0), max(r.y, 0), max(r.z, 0), v.w)
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+import Raster
+@testable import Glass
+
+@Suite struct GlowHaloFieldTests {
+    let background = Color(242, 242, 247)
+
+    /// An empty plane (its own background, bluish here) gives no light anywhere, to 1e-4 x gain (1/40 of an 8-bit
+    /// level; the cell sums and the recursive blur round in the last bits).
+    @Test func anEmptyPlaneGivesNoHalo() {
+        let plane = Framebuffer(width: 200, height: 160, color: background)
+        let halo = GlowHalo(plane: plane, background: background, scale: 2)
+        for (x, y) in [(0, 0), (100, 80), (199, 159), (37, 121)] {
+            let l = halo.light(at: Point(Float(x) + 0.5, Float(y) + 0.5), translucency: 1) / halo.gain
+            #expect((l * l).max() < 1e-8, "\(l)")
+        }
+    }
+
+    /// Far inside a large pink area (several blur sigmas from its edge) the field is the pink itself, so the
+    /// light is gain x translucency x the chroma of (pink - background), computed here directly. Tolerance 1e-4:
+    /// the Gaussian's tail beyond 7 sigma and float sums. Toward the edge it falls off smoothly.
+    @Test func deepInsideAColoredAreaTheLightIsItsChroma() {
+        let (w, h) = (1200, 400)
+        var plane = Framebuffer(width: w, height: h, color: background)
+        let pink = Color(255, 45, 85)
+        for y in 0..<h { for x in 600..<w { plane[x, y] = plane.space.premultiply(pink) } }
+        let halo = GlowHalo(plane: plane, background: background, scale: 1, cellPoints: 8, sigmaPoints: 24, gain: 2)
+        let p = plane.space.premultiply(pink), b = plane.space.premultiply(background)
+        let d = p - b, mean = (d.x + d.y + d.z) / 3
+        let expected = SIMD4(d.x - mean, d.y - mean, d.z - mean, 0) * (2 * 0.5)
+        let got = halo.light(at: Point(1100, 200), translucency: 0.5)
+        #expect(((got - expected) * (got - expected)).max() < 1e-8, "\(got) vs \(expected)")
+        // Far on the empty side: none; across the edge the red excess rises monotonically.
+        #expect(((halo.light(at: Point(100, 200), translucency: 0.5)) * (halo.light(at: Point(100, 200), translucency: 0.5))).max() < 1e-8)
+        let reds = stride(from: Float(400), through: 800, by: 8).map { halo.light(at: Point($0, 200), translucency: 1).x }
+        let falls = zip(reds.dropFirst(), reds).map { $1 - $0 }.max()!
+        #expect(falls < 1e-4, "the red excess falls by \(falls) somewhere across the edge")
+        #expect(reds.last! - reds.first! > 0.9 * expected.x * 2)
+    }
+
+    /// Adding keeps the hue: pink light on white lowers green and blue instead of being clipped away.
+    @Test func addingKeepsTheHueOnWhite() {
+        let v = GlowHalo.add(SIMD4(0.02, -0.01, -0.01, 0), to: SIMD4(1, 1, 1, 1))
+        #expect(abs(v.x - 1) < 1e-6 && abs(v.y - 0.97) < 1e-6 && abs(v.z - 0.97) < 1e-6 && v.w == 1)
+    }
+}
