@@ -62,7 +62,7 @@ extension LiquidGlass {
                             // lone member's pixels are exactly its own material's).
                             var shift = SIMD3<Double>(0, 0, 0), s = 0.0
                             var wash = SIMD4<Float>(0, 0, 0, 0), filter = wash, glow = wash
-                            var dimming: Float = 0, shade: Float = 0, gain: Float = 0, u = 0.0, shimmer = 0.0
+                            var dimming: Float = 0, shade: Float = 0, gain: Float = 0, u = 0.0, shimmer = 0.0, clear: Float = 0
                             for i in 0..<partCount {
                                 let a = wt[k * partCount + i]
                                 guard a > 0 else { continue }
@@ -75,6 +75,7 @@ extension LiquidGlass {
                                 dimming += a * c.dimming
                                 shade += a * c.shade
                                 gain += a * c.gain
+                                clear += a * c.translucency
                                 // Position along this part's own diagonal, mixed like the rest: one band runs
                                 // on across a neck (mixing each part's band instead drew two parallel bands
                                 // over an overlap). A shimmer belongs to its own part.
@@ -98,6 +99,7 @@ extension LiquidGlass {
                             // little (screen) like an LED behind frosted plastic, so it never vanishes on black.
                             seen = seen * filter
                             if glow != .zero { seen = 1 - (1 - seen) * (1 - glow) }
+                            if let halo { seen = GlowHalo.add(halo.light(at: p, translucency: clear), to: seen) }
                             // Light styling: the body deepens a little so the highlights have something to lift.
                             if shade > 0 { seen = SIMD4(seen.x * (1 - shade), seen.y * (1 - shade), seen.z * (1 - shade), 1) }
                             let len = (s * s + 1).squareRoot()

@@ -50,6 +50,7 @@ enum BenchCommand {
         }
         if only.isEmpty || only.contains("glass") {
             print("\n" + GlassStageBenchmark.report(threadCounts: threadCounts))
+            print(LiquidGlassBenchmark.report())
         }
         if only.isEmpty || only.contains("encode") {
             print("\n" + EncodeBenchmark.report())

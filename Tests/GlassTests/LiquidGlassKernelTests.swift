@@ -30,10 +30,11 @@ import Raster
                        tint: tint)
     }
 
-    static func compare<S: Shape>(_ shape: SmoothUnion<S>, _ materials: [LiquidMaterial], pitch: Double, roll: Double) -> (worst: Int, differing: Int) {
+    static func compare<S: Shape>(_ shape: SmoothUnion<S>, _ materials: [LiquidMaterial], pitch: Double, roll: Double,
+                                  halo: Bool = false) -> (worst: Int, differing: Int) {
         let plane = Self.plane()
         var glass = LiquidGlass(material: materials[0], light: Specular.light(pitch: pitch, roll: roll), blurRadius: 2)
-        glass.opacity = 1
+        if halo { glass.halo = GlowHalo(plane: plane, background: Color(red: 0.9, green: 0.8, blue: 0.7), scale: 1) }
         var fast = plane, slow = plane
         glass.apply(plane: plane, container: shape, materials: materials, into: &fast, workers: Workers(3))
         glass.applyReference(plane: plane, container: shape, materials: materials, into: &slow, workers: .single)
@@ -57,9 +58,10 @@ import Raster
         #expect(r.worst <= 1, "worst \(r.worst) levels on \(r.differing) samples")
     }
 
-    @Test func wideBarMatchesTheReference() {
+    @Test(arguments: [false, true])
+    func wideBarMatchesTheReference(halo: Bool) {
         let bar = PanelShape(.rect, box: Rect(x: 10, y: 20, width: 400, height: 110), cornerRadius: 30)
-        let r = Self.compare(SmoothUnion([bar], spacing: 0), [Self.material(tint: nil)], pitch: 0.2, roll: 0.3)
+        let r = Self.compare(SmoothUnion([bar], spacing: 0), [Self.material(tint: nil)], pitch: 0.2, roll: 0.3, halo: halo)
         #expect(r.worst <= 1, "worst \(r.worst) levels on \(r.differing) samples")
     }
 }
