@@ -74,14 +74,15 @@ struct DistanceField: Sendable {
                         workers.forEachBand(ch, bandSize: 1) { cellRows in
                             for cj in cellRows {
                                 for ci in 0..<cw {
-                                    let corners = [cj * gw + ci, cj * gw + ci + 1, (cj + 1) * gw + ci, (cj + 1) * gw + ci + 1]
-                                    let outside = corners.allSatisfy { cs[$0] > deep }
+                                    let corners = SIMD4(cj * gw + ci, cj * gw + ci + 1, (cj + 1) * gw + ci, (cj + 1) * gw + ci + 1)
+                                    let d = SIMD4(cs[corners[0]], cs[corners[1]], cs[corners[2]], cs[corners[3]])
+                                    let outside = all(d .> deep)
                                     var inside: Int? = nil
-                                    if !outside && corners.allSatisfy({ cs[$0] < -deep }) {
+                                    if !outside && all(d .< -deep) {
                                         // The single part at full weight at all four corners, if there is one.
-                                        if let p = (0..<parts).first(where: { cwt[corners[0] * parts + $0] == 1 }),
-                                           corners.allSatisfy({ cwt[$0 * parts + p] == 1 }) {
-                                            inside = p
+                                        for p in 0..<parts where cwt[corners[0] * parts + p] == 1 {
+                                            if (1..<4).allSatisfy({ cwt[corners[$0] * parts + p] == 1 }) { inside = p }
+                                            break
                                         }
                                     }
                                     for j in (cj * c)..<min(h, cj * c + c) {
