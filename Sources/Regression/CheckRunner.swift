@@ -158,7 +158,7 @@ public struct CheckRunner: Sendable {
         }
         let expected: RGBAImage
         do {
-            expected = try RGBAImage.read(path: ref)
+            expected = try RGBAImage.read(path: ref, maxPixels: decoder.maxPixels)
         } catch {
             if mode == .changed || mode == .all {
                 return record(item, actual, as: .updated, "unreadable reference replaced (\(error.message))")

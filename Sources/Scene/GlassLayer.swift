@@ -102,7 +102,7 @@ struct GlassLayer {
         var glass = LiquidGlass(lens: lens, dispersion: lead.liquid.dispersion,
                                 light: Specular.light(pitch: tilt.pitch, roll: tilt.roll),
                                 surface: (light ? Token.systemBackground.color(.light) : Token.systemBackground.color(.dark)).withAlpha(wash),
-                                tint: members.lazy.compactMap(\.tint).first, blurRadius: Int((L.blurPoints * scale).rounded()))
+                                tint: members.lazy.compactMap(\.tint).first, blurRadius: Int(checked: L.blurPoints * scale, .toNearestOrAwayFromZero))
         glass.dimming = dimming
         glass.opacity = opacity
         glass.shimmer = members.lazy.compactMap { $0.liquid.shimmer(at: time) }.first

@@ -58,9 +58,10 @@ public struct ObjectReader: Sendable {
 
     /// A number in a range, with the range stated in the message when it is not.
     public func number(_ key: String, default d: Double, in range: NumberRange) throws(SceneError) -> Double {
-        let v = try number(key, default: d)
-        try range.check(v, path: childPath(key), location: members[key]?.value.location ?? location)
-        return v
+        guard let n = members[key]?.value else { return d }
+        // The field's own range speaks first ("at most 3600"), then the net under every number.
+        if case .number(let v) = n.value { try range.check(v, path: childPath(key), location: n.location) }
+        return try Value.number(n, path: childPath(key))
     }
 
     public func float(_ key: String, default d: Float, in range: NumberRange = .any) throws(SceneError) -> Float {
@@ -69,7 +70,10 @@ public struct ObjectReader: Sendable {
 
     public func int(_ key: String, default d: Int, in range: NumberRange = .any) throws(SceneError) -> Int {
         guard let n = members[key]?.value else { return d }
-        let v = try Value.number(n, path: childPath(key))
+        // Whole numbers (a seed) may pass `SceneLimits.magnitude`; the check below keeps them exact in a Double.
+        guard case .number(let v) = n.value else {
+            throw SceneError(path: childPath(key), location: n.location, message: "expected a whole number, found \(n.value.kindName)")
+        }
         guard v == v.rounded(), abs(v) < 1e15 else {
             throw SceneError(path: childPath(key), location: n.location, message: "expected a whole number, found \(Value.format(v))")
         }
@@ -180,11 +184,24 @@ public enum Value {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 
+    /// A number of magnitude at most `SceneLimits.magnitude`, the net under every field's own bound.
     public static func number(_ n: JSONNode, path: String) throws(SceneError) -> Double {
         guard case .number(let v) = n.value else {
             throw SceneError(path: path, location: n.location, message: "expected a number, found \(n.value.kindName)")
         }
+        guard abs(v) <= SceneLimits.magnitude else {
+            throw SceneError(path: path, location: n.location,
+                             message: "expected a number from -\(format(SceneLimits.magnitude)) to \(format(SceneLimits.magnitude)) (see docs/limits.md), found \(format(v))")
+        }
         return v
+    }
+
+    /// A coordinate in points, within ±`SceneLimits.coordinate`.
+    static func coordinate(_ v: Double, path: String, location: SourceLocation) throws(SceneError) {
+        guard abs(v) <= SceneLimits.coordinate else {
+            throw SceneError(path: path, location: location,
+                             message: "expected a coordinate from -\(format(SceneLimits.coordinate)) to \(format(SceneLimits.coordinate)) pt, found \(format(v))")
+        }
     }
 
     public static func string(_ n: JSONNode, path: String) throws(SceneError) -> String {
@@ -218,6 +235,7 @@ public enum Value {
 
     public static func point(_ n: JSONNode, path: String) throws(SceneError) -> Point {
         let v = try numbers(n, path: path, count: 2, what: "a point [x, y] in points")
+        for (i, c) in v.enumerated() { try coordinate(c, path: "\(path)[\(i)]", location: n.location) }
         return Point(Float(v[0]), Float(v[1]))
     }
 
@@ -227,6 +245,8 @@ public enum Value {
             throw SceneError(path: path, location: n.location,
                              message: "expected a positive width and height, found \(format(v[2])) x \(format(v[3]))")
         }
+        for i in 0..<2 { try coordinate(v[i], path: "\(path)[\(i)]", location: n.location) }
+        for i in 2..<4 { try NumberRange.length.check(v[i], path: "\(path)[\(i)]", location: n.location) }
         return Rect(x: Float(v[0]), y: Float(v[1]), width: Float(v[2]), height: Float(v[3]))
     }
 
