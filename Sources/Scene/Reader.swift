@@ -168,6 +168,7 @@ public struct NumberRange: Sendable {
         case (0?, nil): return "a number of at least 0"
         case (let l?, nil): return lowerInclusive ? "a number of at least \(Value.format(l))" : "a number above \(Value.format(l))"
         case (nil, let u?): return upperInclusive ? "a number of at most \(Value.format(u))" : "a number below \(Value.format(u))"
+        case (0?, let u?) where !lowerInclusive && upperInclusive: return "a positive number of at most \(Value.format(u))"
         case (let l?, let u?):
             if lowerInclusive && upperInclusive { return "a number from \(Value.format(l)) to \(Value.format(u))" }
             let low = lowerInclusive ? "of at least \(Value.format(l))" : "above \(Value.format(l))"

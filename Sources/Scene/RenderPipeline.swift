@@ -39,6 +39,8 @@ public struct RenderPipeline {
             if cancelled() { state.fail(OutputError("interrupted")) }
             if state.error != nil { break }
             let image = compositor.render(frame: i)
+            // Cancelled inside the frame (workers.cancellation): it is incomplete, publish nothing of it.
+            if workers.isCancelled { state.fail(OutputError("interrupted")); break }
             slots.wait()
             queue.async {
                 defer { slots.signal() }

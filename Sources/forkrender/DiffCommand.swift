@@ -72,12 +72,19 @@ enum DiffCommand {
             return ExitCode.usage
         }
         let (expected, actual) = (images[0], images[1])
+        // A mask that does not lie inside the image masks nothing it names: a typo, not a request.
+        for m in comparison.masks where m.x < 0 || m.y < 0 || m.x + m.width > expected.width || m.y + m.height > expected.height {
+            printError("error: --mask \(m.x),\(m.y),\(m.width),\(m.height) does not lie inside the \(expected.sizeDescription) image")
+            return ExitCode.usage
+        }
         let wantDiff = p.value("--output") != nil || p.value("--panels") != nil
         let result: ComparisonOutcome
         do {
             result = try comparison.apply(expected: expected, actual: actual, workers: Workers(threads), diffImage: wantDiff)
         } catch {
             if !quiet { print("different: \(error)") }
+            // No diff image exists for a size mismatch: a previous run's must not pass for this one's.
+            if let o = p.value("--output") { unlink(o) }
             if wantDiff, let o = p.value("--panels") {
                 if let status = write(DiffImage.panels([expected, actual]), to: o) { return status }
             }

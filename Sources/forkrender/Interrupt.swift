@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Raster
 
 /// Turns Ctrl-C (SIGINT) and SIGTERM into a flag the render loop polls between frames, so that it can stop,
 /// remove temporary files and kill ffmpeg before exiting, instead of dying with half-written output.
@@ -8,6 +9,8 @@ final class Interrupt: @unchecked Sendable {
     private let lock = NSLock()
     private var flag = false
     private var sources: [DispatchSourceSignal] = []
+    /// Raised with the flag: the workers poll it inside physics replays and render bands.
+    let cancellation = Cancellation()
 
     var isSet: Bool { lock.withLock { flag } }
 
@@ -19,6 +22,7 @@ final class Interrupt: @unchecked Sendable {
             let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             s.setEventHandler { [weak self] in
                 guard let self else { return }
+                self.cancellation.cancel()
                 let second = self.lock.withLock { () -> Bool in
                     defer { self.flag = true }
                     return self.flag

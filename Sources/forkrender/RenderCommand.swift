@@ -167,7 +167,7 @@ enum RenderCommand {
         }
         Interrupt.shared.install()
         let bar = ProgressBar(total: frames.count, enabled: !quiet)
-        let pipeline = RenderPipeline(document: document, workers: Workers(threads))
+        let pipeline = RenderPipeline(document: document, workers: Workers(threads, cancellation: Interrupt.shared.cancellation))
         let report = try pipeline.run(frames: frames, sinks: sinks,
                                       progress: { bar.update($0) },
                                       cancelled: { Interrupt.shared.isSet })

@@ -1,0 +1,18 @@
+// swift-tools-version: 6.0
+//
+// libFuzzer targets for forkrender, kept out of the main package: they build only with
+// `-sanitize=fuzzer,address -parse-as-library` (libFuzzer supplies main). Run them with scripts/fuzz.sh.
+import PackageDescription
+
+let package = Package(
+    name: "forkrender-fuzz",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(name: "forkrender", path: "..")],
+    targets: [
+        // Scene bytes -> decode -> validate -> render one tiny frame.
+        .executableTarget(name: "FuzzScene", dependencies: [.product(name: "ForkRenderKit", package: "forkrender")]),
+        // PNG bytes -> header cap -> decode, the path `diff` and `check` read references through.
+        .executableTarget(name: "FuzzPNG", dependencies: [.product(name: "ForkRenderKit", package: "forkrender")]),
+    ],
+    swiftLanguageModes: [.v6]
+)
