@@ -35,5 +35,9 @@ public struct PNGHeader: Sendable, Equatable {
         self.init(b)
     }
 
-    public var pixels: Int { width * height }
+    /// width x height, saturating: IHDR's 32-bit sides multiply past Int.max (2^32 - 1 squared).
+    public var pixels: Int {
+        let (p, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? Int.max : p
+    }
 }

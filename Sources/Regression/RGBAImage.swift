@@ -59,6 +59,18 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 
+    /// Decodes PNG bytes; the size IHDR declares is checked against `maxPixels` before anything is decoded.
+    public static func decode(_ bytes: [UInt8], maxPixels: Int = defaultMaxPixels) throws(ImageError) -> RGBAImage {
+        if let h = PNGHeader(bytes), h.pixels > maxPixels {
+            throw ImageError(path: "", message: "PNG data is \(h.width) x \(h.height) pixels, over the limit of \(Double(maxPixels) / 1e6) megapixels (raise it with --max-megapixels)")
+        }
+        do {
+            return RGBAImage(try PNG.decode(bytes))
+        } catch {
+            throw ImageError(path: "", message: error.message)
+        }
+    }
+
     /// Reads any PNG. Errors name the file and say what is wrong with it (missing, a directory, not a PNG,
     /// truncated...). The size its IHDR declares is checked against `maxPixels` before anything is decoded.
     public static func read(path: String, maxPixels: Int = defaultMaxPixels) throws(ImageError) -> RGBAImage {

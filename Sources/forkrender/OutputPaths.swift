@@ -1,34 +1,44 @@
 import Foundation
+import Scene
 
 /// Output destinations that cannot work, refused before anything renders (a long render that fails at its
 /// last step, when ffmpeg opens its file, wastes the whole run).
+///
+/// Paths are taken apart by hand: swift-corelibs-foundation's `NSString.deletingLastPathComponent` traps on
+/// a one-character relative path such as "a" (measured with Swift 6.3 on Linux).
 enum OutputPaths {
-    static func check(output: String?, video: String?) throws(UsageError) {
-        if let output, output != "-" { try creatable(output, "-o") }
-        if let video { try creatable((video as NSString).deletingLastPathComponent, "--video") }
+    static func check(output: String?, video: String?) throws(OutputError) {
+        if let output, output != "-" { try creatable(output, parent: false, what: "output folder") }
         guard let video else { return }
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: video, isDirectory: &isDir), isDir.boolValue {
-            throw UsageError(message: "'--video \(video)' is a directory; name a file, e.g. '\((video as NSString).appendingPathComponent("preview.mp4"))'")
+        if isDirectory(video) == true {
+            throw OutputError("--video '\(video)' is a directory; name a file, e.g. '\(video.hasSuffix("/") ? video : video + "/")preview.mp4'")
         }
+        try creatable(video, parent: true, what: "video")
         if let output, output != "-", canonical(output) == canonical(video) {
-            throw UsageError(message: "'-o \(output)' and '--video \(video)' name the same path; give each its own")
+            throw OutputError("-o '\(output)' and --video '\(video)' name the same path; give each its own")
         }
     }
 
-    /// A folder that exists or can be made: no existing ancestor of it is a file.
-    static func creatable(_ folder: String, _ option: String) throws(UsageError) {
-        var p = (folder as NSString).standardizingPath
-        while !p.isEmpty, p != "/", p != "." {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: p, isDirectory: &isDir) {
-                guard isDir.boolValue || p == folder else {
-                    throw UsageError(message: "'\(option) \(folder)' cannot be created: '\(p)' is a file, not a folder")
-                }
+    /// Refuses a path one of whose existing ancestors is a file (`-o file/sub`); the path itself is left to
+    /// its sink (`-o file` gets "exists and is not a folder").
+    static func creatable(_ path: String, parent: Bool, what: String) throws(OutputError) {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        parts.removeLast()
+        while !parts.isEmpty {
+            let ancestor = parts.joined(separator: "/")
+            if !ancestor.isEmpty, ancestor != ".", let dir = isDirectory(ancestor) {
+                guard dir else { throw OutputError("cannot create \(what) '\(path)': '\(ancestor)' is a file, not a folder") }
                 return
             }
-            p = (p as NSString).deletingLastPathComponent
+            parts.removeLast()
         }
+    }
+
+    /// nil when nothing exists at `path`.
+    static func isDirectory(_ path: String) -> Bool? {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { return nil }
+        return isDir.boolValue
     }
 
     /// The absolute, standardized path (symbolic links resolved where they exist).

@@ -9,7 +9,8 @@ import Raster
 /// naming its JSON path, or decode within every budget and render one small frame. Runs in-process (no
 /// binary per case): about 300 cases in a few seconds.
 @Suite struct HostileCorpusTests {
-    /// A scene with one number replaced by `@`, and the JSON path a refusal must name.
+    /// A scene with one number replaced by `@`, and the JSON path a refusal must name (a prefix: `canvas`
+    /// matches `canvas.width` too).
     struct Field: Sendable, CustomStringConvertible {
         var template: String
         var path: String
@@ -17,9 +18,9 @@ import Raster
     }
 
     static let fields: [Field] = [
-        .init(template: #"{"canvas":{"width":@}}"#, path: "canvas.width"),
-        .init(template: #"{"canvas":{"height":@}}"#, path: "canvas.height"),
-        .init(template: #"{"canvas":{"scale":@}}"#, path: "canvas.scale"),
+        .init(template: #"{"canvas":{"width":@}}"#, path: "canvas"),  // a tiny value is refused for the canvas as a whole
+        .init(template: #"{"canvas":{"height":@}}"#, path: "canvas"),
+        .init(template: #"{"canvas":{"scale":@}}"#, path: "canvas"),
         .init(template: #"{"duration":@}"#, path: "duration"),
         .init(template: #"{"fps":@}"#, path: "fps"),
         .init(template: #"{"seed":@}"#, path: "seed"),

@@ -67,7 +67,7 @@ import Testing
         let start = Date()
         try expectRefused(["diff", "big.png", "big.png"], "16384 x 16384 pixels, over the limit of 64.0 megapixels", cwd: dir)
         #expect(Date().timeIntervalSince(start) < 10)
-        try expectRefused(["diff", "folder.png", "big.png"], "'folder.png' is a directory", cwd: dir)
+        try expectRefused(["diff", "folder.png", "big.png"], "cannot read PNG 'folder.png': it is a directory", cwd: dir)
     }
 
     @Test func diffLeavesNoStaleDiffAndRefusesMasksOutsideTheImage() throws {
