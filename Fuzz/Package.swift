@@ -9,10 +9,12 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [.package(name: "forkrender", path: "..")],
     targets: [
+        // Declares LLVMFuzzerRunDriver for the targets' entry points.
+        .target(name: "FuzzDriver"),
         // Scene bytes -> decode -> validate -> render one tiny frame.
-        .executableTarget(name: "FuzzScene", dependencies: [.product(name: "ForkRenderKit", package: "forkrender")]),
+        .executableTarget(name: "FuzzScene", dependencies: ["FuzzDriver", .product(name: "ForkRenderKit", package: "forkrender")]),
         // PNG bytes -> header cap -> decode, the path `diff` and `check` read references through.
-        .executableTarget(name: "FuzzPNG", dependencies: [.product(name: "ForkRenderKit", package: "forkrender")]),
+        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzDriver", .product(name: "ForkRenderKit", package: "forkrender")]),
     ],
     swiftLanguageModes: [.v6]
 )

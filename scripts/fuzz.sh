@@ -17,9 +17,11 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(FuzzScene FuzzPNG)
 
-(cd Fuzz && swift build -c release --build-path ../.build/fuzz \
+(cd Fuzz && nice swift build -c release --build-path ../.build/fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 
+# Leaks are findings too, except fontconfig's process-lifetime configuration (Fuzz/lsan.supp).
+export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 status=0
 mkdir -p Fuzz/Crashes
 for t in "${targets[@]}"; do

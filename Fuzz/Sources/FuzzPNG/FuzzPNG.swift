@@ -1,3 +1,4 @@
+import FuzzDriver
 import Raster
 import Regression
 
@@ -10,4 +11,12 @@ public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(image.pixels.count == image.width * image.height * 4)
     }
     return 0
+}
+
+/// The entry point SwiftPM links as `main` on Linux; libFuzzer's driver takes over from here.
+@_cdecl("FuzzPNG_main")
+public func fuzzPNGMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var argc = argc
+    var argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in data.map { fuzzPNG($0, size) } ?? 0 }
 }

@@ -1,3 +1,4 @@
+import FuzzDriver
 import Raster
 import Scene
 
@@ -15,4 +16,12 @@ public func fuzzScene(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var compositor = Compositor(document: doc, workers: .single)
     _ = compositor.render(frame: 0)
     return 0
+}
+
+/// The entry point SwiftPM links as `main` on Linux; libFuzzer's driver takes over from here.
+@_cdecl("FuzzScene_main")
+public func fuzzSceneMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var argc = argc
+    var argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in data.map { fuzzScene($0, size) } ?? 0 }
 }
