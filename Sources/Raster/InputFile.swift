@@ -27,6 +27,13 @@ public enum InputFile {
         return nil
     }
 
+    /// The size in bytes of the file at `path`, or nil when it cannot be examined.
+    public static func size(_ path: String) -> Int? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return Int(st.st_size)
+    }
+
     /// The errno of a failed stat/open/access, as a reason.
     public static func reason(_ code: Int32) -> String {
         switch code {

@@ -122,12 +122,26 @@ public struct ObjectReader: Sendable {
         guard case .array(let items) = n.value else {
             throw SceneError(path: childPath(key), location: n.location, message: "expected an array, found \(n.value.kindName)")
         }
+        try Self.checkCount(items.count, limit: SceneLimits.arrayElements, path: childPath(key), location: n.location)
         var out: [T] = []
         out.reserveCapacity(items.count)
         for (i, item) in items.enumerated() {
             out.append(try element(item, "\(childPath(key))[\(i)]"))
         }
         return out
+    }
+
+    /// Refuses an array longer than `limit` before any element is decoded.
+    static func checkCount(_ count: Int, limit: Int, path: String, location: SourceLocation) throws(SceneError) {
+        guard count <= limit else {
+            throw SceneError(path: path, location: location, message: "\(count) elements, over the limit of \(limit) (docs/limits.md)")
+        }
+    }
+
+    /// The element count of an array member, before it is decoded (nil when absent or not an array).
+    func count(_ key: String) -> Int? {
+        guard case .array(let items)? = members[key]?.value.value else { return nil }
+        return items.count
     }
 
     public func object(_ key: String, keys: [String]) throws(SceneError) -> ObjectReader? {

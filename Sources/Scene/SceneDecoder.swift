@@ -28,6 +28,10 @@ public struct SceneDecoder: Sendable {
         if let why = InputFile.problem(path) {
             throw SceneError(file: path, path: "", location: nil, message: "scene file \(why)")
         }
+        if let size = InputFile.size(path), size > SceneLimits.fileBytes {
+            throw SceneError(file: path, path: "", location: nil,
+                             message: "scene file of \(size) bytes is over the limit of \(SceneLimits.fileBytes) (docs/limits.md)")
+        }
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
@@ -68,6 +72,9 @@ public struct SceneDecoder: Sendable {
         let seed = try r.int("seed", default: 0, in: .closed(0, 9_007_199_254_740_991))
         var notes: [String] = []
 
+        for (key, limit) in [("glass", SceneLimits.glassPanels), ("content", SceneLimits.contentItems)] {
+            if let n = r.count(key) { try ObjectReader.checkCount(n, limit: limit, path: key, location: r.node(key)!.location) }
+        }
         let tilt = try decodeTilt(r, duration: duration)
         let plane = try PlaneSection.decodeEvents(r, duration: duration, into: PlaneSection.decode(r, appearance: appearance))
         let glass = try GlassSection.decode(r, .init(appearance: appearance, platform: platform,

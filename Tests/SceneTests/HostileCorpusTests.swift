@@ -83,7 +83,10 @@ import Raster
         (#"{"duration":8,"events":[{"type":"drag","t":0,"duration":8,"points":[[0,0],[100000,100000],[0,0],[100000,0]]}]}"#, "events[0].points"),
         ("{\"content\":[{\"text\":\"\(String(repeating: "M", count: 2000))\",\"at\":[0,0],\"size\":1000}]}", "content[0].size"),
         ("{\"content\":[{\"text\":\"\(String(repeating: "a", count: 20000))\",\"at\":[0,0]}]}", "content[0].text"),
-        ("{\"events\":[\(Array(repeating: #"{"type":"tap","t":0,"at":[1,1]}"#, count: 10001).joined(separator: ","))]}", "events[10000].t"),
+        ("{\"events\":[\(Array(repeating: #"{"type":"tap","t":0,"at":[1,1]}"#, count: 10001).joined(separator: ","))]}", "events"),
+        ("{\"glass\":[\(Array(repeating: #"{"frame":[0,0,10,10]}"#, count: 65).joined(separator: ","))]}", "glass"),
+        ("{\"content\":[\(Array(repeating: #"{"fill":true,"frame":[0,0,10,10]}"#, count: 1001).joined(separator: ","))]}", "content"),
+        ("{\"tilt\":[\(Array(repeating: #"{"t":0}"#, count: 10001).joined(separator: ","))]}", "tilt"),
         (#"{"plane":{"ambient":{"interval":[1e-9,1e-9]}}}"#, "plane.ambient.interval"),
     ]
 

@@ -29,6 +29,11 @@ import Testing
         try expectRefused(["folder", "-o", "out"], "is a directory", cwd: dir)
         try expectRefused(["a", "-o", "out"], "symlink loop", cwd: dir)
         try expectRefused(["missing.json", "-o", "out"], "does not exist", cwd: dir)
+        // A sparse 17 MB file: refused from its size, before it is read.
+        let huge = FileManager.default.createFile(atPath: dir.appendingPathComponent("huge.json").path, contents: nil)
+        #expect(huge)
+        try FileHandle(forWritingTo: dir.appendingPathComponent("huge.json")).truncate(atOffset: 17_000_000)
+        try expectRefused(["huge.json", "-o", "out"], "scene file of 17000000 bytes is over the limit of 16000000", cwd: dir)
         try Data([0x7B, 0x0A, 0x20, 0x20, 0x22, 0xFF, 0x22, 0x7D]).write(to: dir.appendingPathComponent("bad.json"))
         try expectRefused(["bad.json", "-o", "out"], "bad.json:2:4: scene file is not UTF-8", cwd: dir)
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
