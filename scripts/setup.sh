@@ -2,10 +2,14 @@
 # Installs what forkrender needs and is missing: libpng (PNG), FreeType, HarfBuzz and fontconfig (text),
 # ffmpeg (video), pngcheck, and the DejaVu fonts (the same faces on every machine keep reference images stable).
 # Debian/Ubuntu through apt, macOS through Homebrew. Safe to run again: it only installs what is missing.
+# --dev adds what only the test suite uses: GNU parallel (the README's sharding recipe is run as a test).
 set -euo pipefail
+dev=0
+[ "${1:-}" = "--dev" ] && dev=1
 
 if command -v apt-get >/dev/null 2>&1; then
   pkgs=(libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core ffmpeg pngcheck pkg-config)
+  [ $dev -eq 0 ] || pkgs+=(parallel)
   missing=()
   for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -18,7 +22,9 @@ if command -v apt-get >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fi
 elif command -v brew >/dev/null 2>&1; then
-  for p in libpng freetype harfbuzz fontconfig ffmpeg pngcheck pkg-config font-dejavu; do
+  brew_pkgs=(libpng freetype harfbuzz fontconfig ffmpeg pngcheck pkg-config font-dejavu)
+  [ $dev -eq 0 ] || brew_pkgs+=(parallel)
+  for p in "${brew_pkgs[@]}"; do
     brew list "$p" >/dev/null 2>&1 || brew install "$p"
   done
 else

@@ -4,7 +4,7 @@
 #
 #   scripts/update-goldens.sh                          # all scenes
 #   scripts/update-goldens.sh scenes/dots-tap.json     # one scene
-#   UPDATE=changed scripts/update-goldens.sh           # only references that differ beyond the tolerance
+#   UPDATE=changed scripts/update-goldens.sh           # only references that differ (threshold 0, as the suite)
 #
 # References are written only where pixels changed (UPDATE=all, the default) or differ (UPDATE=changed), so
 # `git diff --stat Tests/GoldenTests/References` shows exactly what moved. Review, then commit. Refuses to run
@@ -14,4 +14,4 @@ cd "$(dirname "$0")/.."
 if [ $# -eq 0 ]; then set -- scenes/; fi
 swift build -c release --product forkrender >/dev/null
 exec "$(swift build -c release --show-bin-path)/forkrender" check "$@" \
-  --references Tests/GoldenTests/References --scale 1 --update "${UPDATE:-all}"
+  --references Tests/GoldenTests/References --scale 1 --threshold 0 --update "${UPDATE:-all}"

@@ -1,5 +1,6 @@
 import CText
 import Foundation
+import Raster
 
 /// How a scene names a font, and which face fontconfig found for it.
 ///
@@ -74,12 +75,14 @@ public enum FontLibrary {
     static func resolveUncached(_ request: FontRequest) throws(FontError) -> FontResolution {
         let name = request.family
         if request.isFile {
-            if FileManager.default.isReadableFile(atPath: name), let info = try? Face.describe(path: name) {
+            // Only regular files are opened: FreeType blocks forever on a FIFO.
+            let problem = InputFile.problem(name)
+            if problem == nil, let info = try? Face.describe(path: name) {
                 return FontResolution(request: request, path: name, index: 0, family: info.family, style: info.style,
                                       note: nil, isFallback: false)
             }
             var fallback = try match("sans-serif", request)
-            fallback.note = "font file '\(name)' not found or not a font; using \(fallback.faceName)"
+            fallback.note = "font file '\(name)' \(problem ?? "is not a font FreeType can read"); using \(fallback.faceName)"
             fallback.isFallback = true
             return fallback
         }

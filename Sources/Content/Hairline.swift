@@ -25,7 +25,7 @@ public struct Hairline: Sendable, Hashable {
         let s = start * scale
         let a = axis == .horizontal ? s.x : s.y
         let b = a + length * scale
-        let across = Int((axis == .horizontal ? s.y : s.x).rounded(.down))
+        let across = Int(checked: axis == .horizontal ? s.y : s.x, .down)
         let limit = axis == .horizontal ? canvasWidth : canvasHeight
         let acrossLimit = axis == .horizontal ? canvasHeight : canvasWidth
         let lo = max(0, Int(a.rounded(.down))), hi = min(limit, Int(b.rounded(.up)))

@@ -138,9 +138,9 @@ public struct TextLayout: Sendable {
         for g in glyphs {
             let px = origin.x + g.x
             let q = (px * Float(phases)).rounded(.down)
-            let whole = Int((q / Float(phases)).rounded(.down))
-            let phase = Int(q) - whole * phases
-            let baseline = Int((origin.y + g.y).rounded())
+            let whole = Int(checked: q / Float(phases), .down)
+            let phase = Int(checked: q) - whole * phases
+            let baseline = Int(checked: origin.y + g.y, .toNearestOrAwayFromZero)
             let b = face.bitmap(glyph: g.glyph, size: pixelSize, phase: phase)
             guard b.width > 0, b.rows > 0 else { continue }
             let dx = whole + b.left, dy = baseline - b.top
@@ -148,7 +148,7 @@ public struct TextLayout: Sendable {
             x0 = min(x0, dx); y0 = min(y0, dy)
             x1 = max(x1, dx + b.width); y1 = max(y1, dy + b.rows)
         }
-        guard !pieces.isEmpty else { return CoverageMask(originX: Int((origin.x).rounded()), originY: Int(origin.y.rounded()), width: 0, height: 0) }
+        guard !pieces.isEmpty else { return CoverageMask(originX: Int(checked: origin.x, .toNearestOrAwayFromZero), originY: Int(checked: origin.y, .toNearestOrAwayFromZero), width: 0, height: 0) }
         var mask = CoverageMask(originX: x0, originY: y0, width: x1 - x0, height: y1 - y0)
         for (b, dx, dy) in pieces { mask.add(bitmap: b, atX: dx, y: dy) }
         return mask

@@ -110,7 +110,7 @@ public struct PlaneTimeline: Sendable {
 
     /// The first physics step at or after `time` seconds.
     public static func step(at time: Double) -> Int {
-        Int((time * PlaneDefaults.stepsPerSecond - 1e-9).rounded(.up))
+        Int(checked: time * PlaneDefaults.stepsPerSecond - 1e-9, .up)
     }
 
     /// Compiles events. `tapTint` is the accent at dotTap alpha (the tint a ripple paints), `waveTint` the default

@@ -63,10 +63,10 @@ extension Plane {
                     for i in colRange {
                         let n = j * columns + i
                         let center = (Point(st.x[n], st.y[n]) - Point(c.canvas.minX, c.canvas.minY)) * scale
-                        let ys = max(band.lowerBound, Int((center.y - radius - 0.5).rounded(.down)))
-                        let ye = min(band.upperBound, Int((center.y + radius + 0.5).rounded(.up)) + 1)
-                        let xs = max(0, Int((center.x - radius - 0.5).rounded(.down)))
-                        let xe = min(w, Int((center.x + radius + 0.5).rounded(.up)) + 1)
+                        let ys = max(band.lowerBound, Int(checked: center.y - radius - 0.5, .down))
+                        let ye = min(band.upperBound, Int(checked: center.y + radius + 0.5, .up) + 1)
+                        let xs = max(0, Int(checked: center.x - radius - 0.5, .down))
+                        let xe = min(w, Int(checked: center.x + radius + 0.5, .up) + 1)
                         guard ys < ye, xs < xe else { continue }
                         let color = Self.spriteColor(n, st, paint)
                         for py in ys..<ye {
@@ -98,8 +98,8 @@ extension Plane {
 
     /// Grid indices (0-based) whose home coordinate lies in lo...hi points.
     func gridRange(lo: Float, hi: Float, first: Int, count: Int, spacing s: Float) -> Range<Int> {
-        let a = max(0, Int((lo / s).rounded(.up)) - first)
-        let b = min(count, Int((hi / s).rounded(.down)) - first + 1)
+        let a = max(0, Int(checked: lo / s, .up) - first)
+        let b = min(count, Int(checked: hi / s, .down) - first + 1)
         return a < b ? a..<b : 0..<0
     }
 }

@@ -124,7 +124,7 @@ final class DotStorage: @unchecked Sendable {
     func advance(steps: [[Source]], configuration c: PlaneConfiguration, noise: ValueNoise, culled: Bool,
                  workers: Workers) -> Float {
         let s = c.spacing
-        let firstColumn = Int((hx[0] / s).rounded())
+        let firstColumn = Int(checked: hx[0] / s, .toNearestOrAwayFromZero)
         let law = Law(spring: c.spring, damping: c.damping, relaxation: c.relaxation, idle: idle)
         let cols = columns
         let me = self

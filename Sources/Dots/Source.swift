@@ -102,8 +102,8 @@ struct Source: Sendable {
     func spans(row homeY: Float, margin m: Float, firstColumn: Int, columns: Int, spacing s: Float)
         -> (Range<Int>, Range<Int>) {
         func cols(_ x0: Float, _ x1: Float) -> Range<Int> {
-            let a = max(0, Int((x0 / s).rounded(.up)) - firstColumn)
-            let b = min(columns, Int((x1 / s).rounded(.down)) - firstColumn + 1)
+            let a = max(0, Int(checked: x0 / s, .up) - firstColumn)
+            let b = min(columns, Int(checked: x1 / s, .down) - firstColumn + 1)
             return a < b ? a..<b : 0..<0
         }
         if kind == .attachment {

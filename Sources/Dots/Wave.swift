@@ -55,7 +55,7 @@ public struct Wave: Sendable, Hashable {
     }
 
     /// Life in whole steps (at least one).
-    public var lifeSteps: Int { max(1, Int((parameters.life * PlaneDefaults.stepsPerSecond).rounded())) }
+    public var lifeSteps: Int { max(1, Int(checked: parameters.life * PlaneDefaults.stepsPerSecond, .toNearestOrAwayFromZero)) }
 
     /// Whether update `k` sees this wave.
     public func isLive(atUpdate k: Int) -> Bool { k > start && k - start <= lifeSteps }

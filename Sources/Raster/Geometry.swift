@@ -47,8 +47,8 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public func pixelBounds(clippedTo w: Int, _ h: Int) -> (x: Range<Int>, y: Range<Int>) {
         func span(_ lo: Float, _ hi: Float, _ n: Int) -> Range<Int> {
             guard lo.isFinite, hi.isFinite else { return 0..<0 }
-            let a = max(0, min(n, Int(lo.rounded(.down))))
-            let b = max(a, min(n, Int(hi.rounded(.up))))
+            let a = max(0, min(n, Int(checked: lo, .down)))
+            let b = max(a, min(n, Int(checked: hi, .up)))
             return a..<b
         }
         return (span(minX, maxX, w), span(minY, maxY, h))

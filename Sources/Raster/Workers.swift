@@ -5,13 +5,27 @@ import Dispatch
 /// Determinism rule: a job is cut into `count` pieces that each write a disjoint part of the output, and the
 /// result of a piece never depends on which worker ran it or when. So the bytes of a frame are the same for
 /// any worker count, and `--threads 1` is the scalar reference of every parallel kernel.
+///
+/// Cancellation: every band and every piece first polls `cancellation`; once it is raised the remaining pieces
+/// are skipped, so a frame in progress stops within one band and its (incomplete) output must be discarded.
 public struct Workers: Sendable, Hashable {
     public let count: Int
+    public let cancellation: Cancellation
 
-    public init(_ count: Int) {
+    public init(_ count: Int, cancellation: Cancellation = .never) {
         precondition(count >= 1, "a worker pool needs at least one worker")
         self.count = count
+        self.cancellation = cancellation
     }
+
+    public static func == (a: Workers, b: Workers) -> Bool { a.count == b.count && a.cancellation === b.cancellation }
+    public func hash(into h: inout Hasher) {
+        h.combine(count)
+        h.combine(ObjectIdentifier(cancellation))
+    }
+
+    /// Whether the work these workers run has been cancelled.
+    public var isCancelled: Bool { cancellation.isCancelled }
 
     /// One worker per active core.
     public static var allCores: Workers { Workers(max(1, ProcessInfo.activeCores)) }
@@ -23,14 +37,14 @@ public struct Workers: Sendable, Hashable {
         guard pieces > 0 else { return }
         let n = min(count, pieces)
         if n == 1 {
-            for i in 0..<pieces { body(i) }
+            for i in 0..<pieces where !isCancelled { body(i) }
             return
         }
         withoutActuallyEscaping(body) { body in
             let box = UncheckedBox(body)
             DispatchQueue.concurrentPerform(iterations: n) { w in
                 var i = w
-                while i < pieces {
+                while i < pieces, !isCancelled {
                     box.value(i)
                     i += n
                 }

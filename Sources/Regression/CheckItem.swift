@@ -28,6 +28,9 @@ public struct CheckItem: Sendable {
     /// The comparison, when one was made (its diff image is not kept).
     public var result: ComparisonOutcome?
     public var referencePath: String
+    /// The scale the reference was rendered at, when it has this scene's canvas at another scale (then
+    /// `--update changed` would overwrite it with a picture of another size: never offered, never done).
+    public var referenceScale: String? = nil
     /// Files written for review (relative to the artifacts folder), when there is one.
     public var artifacts: Artifacts?
     /// Render and compare time, seconds.

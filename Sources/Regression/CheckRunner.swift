@@ -143,7 +143,7 @@ public struct CheckRunner: Sendable {
                              result: nil, referencePath: ref, artifacts: nil, seconds: 0)
         let mode = effectiveUpdate
         let recordHint = onCI
-            ? "references are never written on CI (CI=true); record it locally with 'forkrender check \(job.path) --references \(references) --update missing' and commit it"
+            ? "references are never written on CI (CI=true); record it locally with '\(ShellQuote.command(["forkrender", "check", job.path, "--references", references, "--update", "missing"]))' and commit it"
             : "record it with '--update missing'"
 
         guard FileManager.default.fileExists(atPath: ref) else {
@@ -158,7 +158,7 @@ public struct CheckRunner: Sendable {
         }
         let expected: RGBAImage
         do {
-            expected = try RGBAImage.read(path: ref)
+            expected = try RGBAImage.read(path: ref, maxPixels: decoder.maxPixels)
         } catch {
             if mode == .changed || mode == .all {
                 return record(item, actual, as: .updated, "unreadable reference replaced (\(error.message))")
@@ -188,11 +188,13 @@ public struct CheckRunner: Sendable {
             item.message = "\(counts); tolerance \(tolerance)"
             item.artifacts = writeArtifacts(job.name, frame, expected: expected, actual: actual, diff: diff)
         } catch {
-            if mode == .changed || mode == .all {
+            item.referenceScale = Self.referenceScale(job.document.canvas, expected)
+            // A reference at another scale is not a changed picture: only `--update all` replaces it.
+            if mode == .all || (mode == .changed && item.referenceScale == nil) {
                 return record(item, actual, as: .updated, "replaced (\(error))")
             }
             item.status = .failed
-            item.message = "\(error)" + Self.scaleHint(job.document.canvas, expected)
+            item.message = "\(error)" + (item.referenceScale.map { " (the reference is this scene at scale \($0): pass --scale \($0)?)" } ?? "")
             item.artifacts = writeArtifacts(job.name, frame, expected: expected, actual: actual, diff: nil)
         }
         return item
@@ -200,13 +202,12 @@ public struct CheckRunner: Sendable {
 
     /// When a reference has the size of the scene's canvas at another scale, says so: the usual cause of a
     /// size mismatch is checking references made with `--scale` (the golden suite's are at scale 1) without it.
-    static func scaleHint(_ canvas: Canvas, _ reference: RGBAImage) -> String {
+    static func referenceScale(_ canvas: Canvas, _ reference: RGBAImage) -> String? {
         let s = Float(reference.width) / canvas.width
         let other = Canvas(width: canvas.width, height: canvas.height, scale: s)
         guard other.pixelWidth == reference.width, other.pixelHeight == reference.height,
-              abs(s - canvas.scale) > 1e-4 else { return "" }
-        let text = s == s.rounded() ? String(Int(s)) : String(format: "%.3g", Double(s))
-        return " (the reference is this scene at scale \(text): pass --scale \(text)?)"
+              abs(s - canvas.scale) > 1e-4 else { return nil }
+        return s == s.rounded() ? String(Int(s)) : String(format: "%.3g", Double(s))
     }
 
     /// One line of counts: "12 different pixels (0.004%), largest difference 0.31".

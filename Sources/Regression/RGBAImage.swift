@@ -59,8 +59,25 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 
-    /// Reads any PNG. Errors name the file and say what is wrong with it (missing, not a PNG, truncated...).
-    public static func read(path: String) throws(ImageError) -> RGBAImage {
+    /// Decodes PNG bytes; the size IHDR declares is checked against `maxPixels` before anything is decoded.
+    public static func decode(_ bytes: [UInt8], maxPixels: Int = defaultMaxPixels) throws(ImageError) -> RGBAImage {
+        if let h = PNGHeader(bytes), h.pixels > maxPixels {
+            throw ImageError(path: "", message: "PNG data is \(h.width) x \(h.height) pixels, over the limit of \(Double(maxPixels) / 1e6) megapixels (raise it with --max-megapixels)")
+        }
+        do {
+            return RGBAImage(try PNG.decode(bytes))
+        } catch {
+            throw ImageError(path: "", message: error.message)
+        }
+    }
+
+    /// Reads any PNG. Errors name the file and say what is wrong with it (missing, a directory, not a PNG,
+    /// truncated...). The size its IHDR declares is checked against `maxPixels` before anything is decoded.
+    public static func read(path: String, maxPixels: Int = defaultMaxPixels) throws(ImageError) -> RGBAImage {
+        if let why = InputFile.problem(path) { throw ImageError(path: path, message: "cannot read PNG '\(path)': it \(why)") }
+        if let h = PNGHeader(path: path), h.pixels > maxPixels {
+            throw ImageError(path: path, message: "cannot read PNG '\(path)': it is \(h.width) x \(h.height) pixels, over the limit of \(Double(maxPixels) / 1e6) megapixels (raise it with --max-megapixels)")
+        }
         do {
             return RGBAImage(try PNG.read(path: path))
         } catch {
@@ -79,6 +96,11 @@ public struct RGBAImage: Sendable, Equatable {
 }
 
 /// An image that cannot be read or written.
+extension RGBAImage {
+    /// The input cap when a command gives none: 64 megapixels, like the canvas limit (`--max-megapixels`).
+    public static let defaultMaxPixels = 64_000_000
+}
+
 public struct ImageError: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var message: String

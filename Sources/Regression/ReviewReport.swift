@@ -52,7 +52,9 @@ public struct ReviewReport {
 
         """
         let failing = items.filter { $0.status.isFailure }
-        if !failing.isEmpty {
+        if let scale = failing.lazy.compactMap(\.referenceScale).first {
+            s += "<p class=\"accept\">The references were rendered at scale \(e(scale)), not this run's: check again with <code>--scale \(e(scale))</code>. Accepting these frames would overwrite them with pictures of another size.</p>\n"
+        } else if !failing.isEmpty {
             s += "<p class=\"accept\">If these changes are intended, accept them with <code>\(e(acceptCommand))</code></p>\n"
         }
         s += "<table class=\"summary\">\n<tr><th>scene</th><th>frame</th><th>status</th><th>different pixels</th><th>details</th></tr>\n"
@@ -71,10 +73,11 @@ public struct ReviewReport {
             s += "<div class=\"panels\">\n"
             for (label, p) in [("expected", a.expected), ("diff", a.diff), ("actual", a.actual)] {
                 guard let p else { continue }
-                s += "<figure><figcaption>\(label)</figcaption><a href=\"\(e(p))\"><img src=\"\(e(p))\" alt=\"\(label)\"></a></figure>\n"
+                s += "<figure><figcaption>\(label)</figcaption><a href=\"\(e(Self.link(p)))\"><img src=\"\(e(Self.link(p)))\" alt=\"\(label)\"></a></figure>\n"
             }
             s += "</div>\n"
-            if let ex = a.expected, let ac = a.actual {
+            // The overlay needs two pictures of one size: after a size mismatch (no comparison) it would stretch one.
+            if let ex = a.expected.map(Self.link), let ac = a.actual.map(Self.link), i.result != nil {
                 s += """
                 <div class="compare" data-mode="slider">
                 <div class="controls">
@@ -92,6 +95,25 @@ public struct ReviewReport {
         }
         s += "<script>\n\(Self.script)\n</script>\n</body>\n</html>\n"
         return s
+    }
+
+    /// A relative path as a URL: `tab#1/0000-diff.png` must not end at the `#`.
+    static func link(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+    }
+
+    /// The files earlier runs wrote into `folder` (index.html and each scene's frame PNGs), removed so the
+    /// folder shows only this run's. Nothing else in it is touched: `--report .` must not empty a project.
+    public static func removePreviousRun(in folder: String) {
+        let fm = FileManager.default
+        try? fm.removeItem(atPath: (folder as NSString).appendingPathComponent("index.html"))
+        for sub in (try? fm.contentsOfDirectory(atPath: folder)) ?? [] {
+            let dir = (folder as NSString).appendingPathComponent(sub)
+            guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
+            let ours = names.filter { n in ["actual", "expected", "diff", "panels"].contains { n.hasSuffix("-\($0).png") } }
+            for n in ours { try? fm.removeItem(atPath: (dir as NSString).appendingPathComponent(n)) }
+            if ours.count == names.count, !ours.isEmpty { try? fm.removeItem(atPath: dir) }
+        }
     }
 
     static func anchor(_ i: CheckItem) -> String {

@@ -31,7 +31,7 @@ public struct Compositor {
     /// The physics step a frame shows: the last step at or before the frame's time.
     public func physicsStep(forFrame i: Int) -> Int {
         // Exact for integer fps; the epsilon absorbs binary fractions of non-integer fps.
-        Int((Double(i) * Self.physicsRate / document.fps + 1e-9).rounded(.down))
+        Int(checked: Double(i) * Self.physicsRate / document.fps + 1e-9, .down)
     }
 
     /// Advances the simulation to frame `i`. Frames must be visited in increasing order; skipping frames is

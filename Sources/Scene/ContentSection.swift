@@ -145,7 +145,7 @@ enum ContentSection {
         case "fill":
             guard try o.bool("fill", default: true) else { throw o.fail("fill", "expected true (a rounded-rectangle fill of 'frame')") }
             kind = .fill(ContentItem.Fill(frame: try requiredRect(o, "frame", "the fill's [x, y, width, height] in points"),
-                                          radius: try o.float("radius", default: ContentDefaults.fillRadius, in: .nonNegative)))
+                                          radius: try o.float("radius", default: ContentDefaults.fillRadius, in: .lengthOrZero)))
             defaultLevel = .fill
         default:
             guard try o.bool("separator", default: true) else { throw o.fail("separator", "expected true (a hairline from 'at' along 'axis' for 'length' points)") }
@@ -155,7 +155,7 @@ enum ContentSection {
             guard o.has("length") else {
                 throw SceneError(path: o.path, location: o.location, message: "missing key 'length' (the separator's length in points)")
             }
-            kind = .separator(Hairline(start: at, length: try o.float("length", default: 0, in: .positive),
+            kind = .separator(Hairline(start: at, length: try o.float("length", default: 0, in: .length),
                                        axis: try o.choice("axis", default: Axis.horizontal)))
             defaultLevel = .separator
         }
@@ -242,6 +242,15 @@ enum ContentSection {
         }
         return ContentItem.Symbol(path: path, rule: try o.choice("rule", default: FillRule.nonzero),
                                   frame: try requiredRect(o, "frame", "the box the symbol is fitted into, [x, y, width, height] in points"),
-                                  viewBox: try o.rect("viewBox") ?? ContentDefaults.symbolViewBox)
+                                  viewBox: try viewBox(o))
+    }
+
+    /// The symbol's `viewBox`, each side at least `SceneLimits.viewBoxSide` (a smaller one scales past Float range).
+    static func viewBox(_ o: ObjectReader) throws(SceneError) -> Rect {
+        guard let v = try o.rect("viewBox") else { return ContentDefaults.symbolViewBox }
+        guard Double(min(v.width, v.height)) >= SceneLimits.viewBoxSide else {
+            throw o.fail("viewBox", "expected a width and height of at least \(Value.format(SceneLimits.viewBoxSide)), found \(v.width) x \(v.height)")
+        }
+        return v
     }
 }

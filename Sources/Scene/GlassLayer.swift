@@ -86,7 +86,7 @@ struct GlassLayer {
         let materials = zip(parts, partMembers).map { material(of: $1, shape: $0, plane: plane, time: time) }
         let tilt = document.tilt(at: time)
         var glass = LiquidGlass(material: materials[0], light: Specular.light(pitch: tilt.pitch, roll: tilt.roll),
-                                blurRadius: Int((L.blurPoints * scale).rounded()))
+                                blurRadius: Int(checked: L.blurPoints * scale, .toNearestOrAwayFromZero))
         glass.opacity = opacity
         glass.halo = halo
         glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers)

@@ -34,7 +34,7 @@ enum GlassRules {
     /// Every frame time, and every keyframe time within the timeline; just t = 0 when nothing moves.
     static func sampleTimes(_ panels: [GlassPanelSpec], duration: Double, fps: Double) -> [Double] {
         guard panels.contains(where: \.isAnimated) else { return [0] }
-        let frames = max(1, Int((duration * fps).rounded()))
+        let frames = max(1, Int(checked: duration * fps, .toNearestOrAwayFromZero))
         var times = (0..<frames).map { Double($0) / fps }
         for p in panels { for k in p.frames.keys where k.time <= duration { times.append(k.time) } }
         return Array(Set(times)).sorted()

@@ -80,7 +80,7 @@ enum LiquidSection {
         spec.union = try o.string("union")
         let shortest = frames.keys.map { min($0.value.width, $0.value.height) }.min() ?? 0
         if o.has("bezel") {
-            let b = try o.float("bezel", default: 0, in: .nonNegative)
+            let b = try o.float("bezel", default: 0, in: .lengthOrZero)
             guard b <= shortest / 2 else {
                 throw o.fail("bezel", "a bezel of \(Value.format(Double(b))) pt does not fit the panel: at most half its shorter side, \(Value.format(Double(shortest / 2))) pt")
             }
@@ -114,7 +114,7 @@ enum LiquidSection {
         guard let r = try o.object(key, keys: ["t", "duration", "transition"]) else { return nil }
         return LiquidSpec.Appearing(
             time: try r.number("t", default: 0, in: .closed(0, duration)),
-            duration: try r.number("duration", default: 0.4, in: .nonNegative),
+            duration: try r.number("duration", default: 0.4, in: .closed(0, SceneLimits.duration)),
             transition: try r.choice("transition", default: GlassTransition.materialize))
     }
 
@@ -127,7 +127,7 @@ enum LiquidSection {
         var out: [String: Float] = [:]
         for m in members {
             let c = try ObjectReader(m.value, path: "containers.\(m.key)", keys: ["spacing"])
-            out[m.key] = try c.float("spacing", default: GlassDefaults.Liquid.containerSpacing, in: .nonNegative)
+            out[m.key] = try c.float("spacing", default: GlassDefaults.Liquid.containerSpacing, in: .closed(0, SceneLimits.containerSpacing))
         }
         return out
     }

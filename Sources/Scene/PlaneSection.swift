@@ -24,10 +24,10 @@ enum PlaneSection {
         guard let r = try root.object("plane", keys: keys) else {
             return PlaneSpec(configuration: c, attachments: [], elements: [:], events: [])
         }
-        c.dotSize = try r.float("dotSize", default: c.dotSize, in: .positive)
+        c.dotSize = try r.float("dotSize", default: c.dotSize, in: .length)
         // At least 4 pt: a 64-megapixel canvas at scale 1 then holds at most about 4 million dots (190 MB of state).
-        c.spacing = try r.float("spacing", default: c.spacing, in: .atLeast(4))
-        c.overflow = try r.float("overflow", default: PlaneDefaults.overflow(spacing: c.spacing), in: .nonNegative)
+        c.spacing = try r.float("spacing", default: c.spacing, in: .closed(4, SceneLimits.length))
+        c.overflow = try r.float("overflow", default: PlaneDefaults.overflow(spacing: c.spacing), in: .lengthOrZero)
         c.dotIdle = try r.float("dotIdle", default: c.dotIdle, in: .unit)
         c.dotTap = try r.float("dotTap", default: c.dotTap, in: .unit)
         c.dotField = try r.float("dotField", default: c.dotField, in: .unit)
@@ -41,8 +41,8 @@ enum PlaneSection {
             c.ambient.enabled = try a.bool("enabled", default: true)
             if let n = a.node("interval") {
                 let v = try Value.numbers(n, path: a.childPath("interval"), count: 2, what: "an interval [min, max] in seconds")
-                guard v[0] > 0, v[1] >= v[0] else {
-                    throw a.fail("interval", "expected 0 < min <= max seconds, found [\(Value.format(v[0])), \(Value.format(v[1]))]")
+                guard v[0] >= SceneLimits.ambientInterval, v[1] >= v[0] else {
+                    throw a.fail("interval", "expected \(Value.format(SceneLimits.ambientInterval)) <= min <= max seconds, found [\(Value.format(v[0])), \(Value.format(v[1]))]")
                 }
                 c.ambient.interval = v[0]...v[1]
             }
@@ -83,9 +83,9 @@ enum PlaneSection {
             }
             return PlaneFieldAttachment(
                 id: id, bounds: bounds,
-                cornerRadius: try o.float("cornerRadius", default: PlaneDefaults.attachmentCornerRadius, in: .nonNegative),
+                cornerRadius: try o.float("cornerRadius", default: PlaneDefaults.attachmentCornerRadius, in: .lengthOrZero),
                 strength: try o.float("strength", default: PlaneDefaults.attachmentStrength, in: .nonNegative),
-                reach: try o.float("reach", default: PlaneDefaults.attachmentReach, in: .positive),
+                reach: try o.float("reach", default: PlaneDefaults.attachmentReach, in: .length),
                 falloff: try o.float("falloff", default: c.falloff, in: .positive),
                 tint: try o.color("tint", appearance: appearance) ?? c.accent(alpha: c.dotField))
         }
@@ -152,6 +152,14 @@ enum PlaneEvents {
         var holds: [(index: Int, time: Double)] = []
         var releases: [(time: Double, reader: ObjectReader)] = []
         var index = -1
+        var effects = 0
+        // Each tap, effect and drag trail ring is a wave the physics carries while it lives.
+        func schedule(_ n: Double, _ o: ObjectReader, _ key: String) throws(SceneError) {
+            effects += Int(checked: min(n, Double(SceneLimits.effects) + 1))
+            guard effects <= SceneLimits.effects else {
+                throw o.fail(key, "the events schedule more than \(SceneLimits.effects) effects (taps, effects and drag trail rings, one every \(Value.format(Double(PlaneDefaults.trailSpacing))) pt of drag); see docs/limits.md")
+            }
+        }
         var events = try root.array("events") { (node, path) throws(SceneError) -> PlaneEvent? in
             index += 1
             let probe = try ObjectReader(node, path: path, keys: allKeys)
@@ -168,6 +176,7 @@ enum PlaneEvents {
             }
             switch kind {
             case .tap:
+                try schedule(1, o, "t")
                 return .tap(at: try required(o, "at"), time: t)
             case .release:
                 releases.append((t, o))
@@ -176,7 +185,7 @@ enum PlaneEvents {
                 let at = try required(o, "at")
                 let f = try pointerField(o, c)
                 if o.has("duration") {
-                    let d = try o.number("duration", default: 0, in: .positive)
+                    let d = try o.number("duration", default: 0, in: .duration)
                     guard d >= PlaneDefaults.holdThreshold else { throw shortHold(o, "duration", d) }
                     return .hold(at: at, time: t, duration: d, field: f)
                 }
@@ -190,19 +199,24 @@ enum PlaneEvents {
                         ? SceneError(path: path, location: o.location, message: "missing key 'points' (an array of [x, y] in points)")
                         : o.fail("points", "a \(kind.rawValue) needs at least \(minimum) point\(minimum > 1 ? "s" : ""), found \(pts.count)")
                 }
-                let d = try o.number("duration", default: 1, in: .positive)
+                let d = try o.number("duration", default: 1, in: .duration)
                 let f = try pointerField(o, c)
+                if kind == .drag {
+                    let length = PointerPath(points: pts, start: t, duration: d).length
+                    try schedule(Double(length / PlaneDefaults.trailSpacing), o, "points")
+                }
                 return kind == .drag ? .drag(path: pts, time: t, duration: d, field: f)
                                      : .hover(path: pts, time: t, duration: d, field: f)
             case .effect:
                 let effect = try requiredChoice(o, "effect", Effect.self)
+                try schedule(1, o, "t")
                 let base = effect.defaults
                 let params = WaveParameters(
                     type: base.type,
                     strength: try o.float("strength", default: base.strength, in: .nonNegative),
                     speed: try o.float("speed", default: base.speed, in: .positive),
-                    width: try o.float("width", default: base.width, in: .positive),
-                    life: try o.number("life", default: base.life, in: .positive))
+                    width: try o.float("width", default: base.width, in: .length),
+                    life: try o.number("life", default: base.life, in: NumberRange.closed(0, SceneLimits.effectLife).excludingLower(0)))
                 return .effect(effect, parameters: params, at: try required(o, "at"), time: t,
                                tint: try o.color("tint", appearance: c.appearance))
             case .field:
@@ -211,12 +225,12 @@ enum PlaneEvents {
                 let d = law.defaults
                 let f = Field(law: law, center: try required(o, "at"),
                               strength: try o.float("strength", default: d.strength, in: .nonNegative),
-                              radius: try o.float("radius", default: d.radius, in: .positive),
+                              radius: try o.float("radius", default: d.radius, in: .length),
                               falloff: try o.float("falloff", default: law == .radialGravity ? d.falloff : c.falloff, in: .positive),
-                              ringRadius: try o.float("ringRadius", default: PlaneDefaults.outlineRadius, in: .nonNegative),
+                              ringRadius: try o.float("ringRadius", default: PlaneDefaults.outlineRadius, in: .lengthOrZero),
                               angle: try o.float("angle", default: 0),
                               tint: try o.color("tint", appearance: c.appearance) ?? c.accent(alpha: c.dotField))
-                let dur: Double? = o.has("duration") ? try o.number("duration", default: 1, in: .positive) : nil
+                let dur: Double? = o.has("duration") ? try o.number("duration", default: 1, in: .duration) : nil
                 return .field(f, time: t, duration: dur)
             }
         }
@@ -261,7 +275,7 @@ enum PlaneEvents {
         let mode = try o.choice("mode", default: Mode.radialGravity)
         var f = Field.drag(mode: FieldLaw(rawValue: mode.rawValue)!, tint: try o.color("tint", appearance: c.appearance) ?? c.accent(alpha: c.dotField))
         f.strength = try o.float("strength", default: f.strength, in: .nonNegative)
-        f.radius = try o.float("radius", default: f.radius, in: .positive)
+        f.radius = try o.float("radius", default: f.radius, in: .length)
         f.interaction = try o.float("interaction", default: f.interaction, in: .unit)
         f.falloff = c.falloff
         return f

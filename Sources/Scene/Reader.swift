@@ -58,9 +58,10 @@ public struct ObjectReader: Sendable {
 
     /// A number in a range, with the range stated in the message when it is not.
     public func number(_ key: String, default d: Double, in range: NumberRange) throws(SceneError) -> Double {
-        let v = try number(key, default: d)
-        try range.check(v, path: childPath(key), location: members[key]?.value.location ?? location)
-        return v
+        guard let n = members[key]?.value else { return d }
+        // The field's own range speaks first ("at most 3600"), then the net under every number.
+        if case .number(let v) = n.value { try range.check(v, path: childPath(key), location: n.location) }
+        return try Value.number(n, path: childPath(key))
     }
 
     public func float(_ key: String, default d: Float, in range: NumberRange = .any) throws(SceneError) -> Float {
@@ -69,7 +70,10 @@ public struct ObjectReader: Sendable {
 
     public func int(_ key: String, default d: Int, in range: NumberRange = .any) throws(SceneError) -> Int {
         guard let n = members[key]?.value else { return d }
-        let v = try Value.number(n, path: childPath(key))
+        // Whole numbers (a seed) may pass `SceneLimits.magnitude`; the check below keeps them exact in a Double.
+        guard case .number(let v) = n.value else {
+            throw SceneError(path: childPath(key), location: n.location, message: "expected a whole number, found \(n.value.kindName)")
+        }
         guard v == v.rounded(), abs(v) < 1e15 else {
             throw SceneError(path: childPath(key), location: n.location, message: "expected a whole number, found \(Value.format(v))")
         }
@@ -118,12 +122,26 @@ public struct ObjectReader: Sendable {
         guard case .array(let items) = n.value else {
             throw SceneError(path: childPath(key), location: n.location, message: "expected an array, found \(n.value.kindName)")
         }
+        try Self.checkCount(items.count, limit: SceneLimits.arrayElements, path: childPath(key), location: n.location)
         var out: [T] = []
         out.reserveCapacity(items.count)
         for (i, item) in items.enumerated() {
             out.append(try element(item, "\(childPath(key))[\(i)]"))
         }
         return out
+    }
+
+    /// Refuses an array longer than `limit` before any element is decoded.
+    static func checkCount(_ count: Int, limit: Int, path: String, location: SourceLocation) throws(SceneError) {
+        guard count <= limit else {
+            throw SceneError(path: path, location: location, message: "\(count) elements, over the limit of \(limit) (docs/limits.md)")
+        }
+    }
+
+    /// The element count of an array member, before it is decoded (nil when absent or not an array).
+    func count(_ key: String) -> Int? {
+        guard case .array(let items)? = members[key]?.value.value else { return nil }
+        return items.count
     }
 
     public func object(_ key: String, keys: [String]) throws(SceneError) -> ObjectReader? {
@@ -164,6 +182,7 @@ public struct NumberRange: Sendable {
         case (0?, nil): return "a number of at least 0"
         case (let l?, nil): return lowerInclusive ? "a number of at least \(Value.format(l))" : "a number above \(Value.format(l))"
         case (nil, let u?): return upperInclusive ? "a number of at most \(Value.format(u))" : "a number below \(Value.format(u))"
+        case (0?, let u?) where !lowerInclusive && upperInclusive: return "a positive number of at most \(Value.format(u))"
         case (let l?, let u?):
             if lowerInclusive && upperInclusive { return "a number from \(Value.format(l)) to \(Value.format(u))" }
             let low = lowerInclusive ? "of at least \(Value.format(l))" : "above \(Value.format(l))"
@@ -180,11 +199,24 @@ public enum Value {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 
+    /// A number of magnitude at most `SceneLimits.magnitude`, the net under every field's own bound.
     public static func number(_ n: JSONNode, path: String) throws(SceneError) -> Double {
         guard case .number(let v) = n.value else {
             throw SceneError(path: path, location: n.location, message: "expected a number, found \(n.value.kindName)")
         }
+        guard abs(v) <= SceneLimits.magnitude else {
+            throw SceneError(path: path, location: n.location,
+                             message: "expected a number from -\(format(SceneLimits.magnitude)) to \(format(SceneLimits.magnitude)) (see docs/limits.md), found \(format(v))")
+        }
         return v
+    }
+
+    /// A coordinate in points, within ±`SceneLimits.coordinate`.
+    static func coordinate(_ v: Double, path: String, location: SourceLocation) throws(SceneError) {
+        guard abs(v) <= SceneLimits.coordinate else {
+            throw SceneError(path: path, location: location,
+                             message: "expected a coordinate from -\(format(SceneLimits.coordinate)) to \(format(SceneLimits.coordinate)) pt, found \(format(v))")
+        }
     }
 
     public static func string(_ n: JSONNode, path: String) throws(SceneError) -> String {
@@ -218,6 +250,7 @@ public enum Value {
 
     public static func point(_ n: JSONNode, path: String) throws(SceneError) -> Point {
         let v = try numbers(n, path: path, count: 2, what: "a point [x, y] in points")
+        for (i, c) in v.enumerated() { try coordinate(c, path: "\(path)[\(i)]", location: n.location) }
         return Point(Float(v[0]), Float(v[1]))
     }
 
@@ -227,6 +260,8 @@ public enum Value {
             throw SceneError(path: path, location: n.location,
                              message: "expected a positive width and height, found \(format(v[2])) x \(format(v[3]))")
         }
+        for i in 0..<2 { try coordinate(v[i], path: "\(path)[\(i)]", location: n.location) }
+        for i in 2..<4 { try NumberRange.length.check(v[i], path: "\(path)[\(i)]", location: n.location) }
         return Rect(x: Float(v[0]), y: Float(v[1]), width: Float(v[2]), height: Float(v[3]))
     }
 

@@ -63,6 +63,11 @@ public struct RenderPipeline {
             if state.failed { break }
             var image = state.takeBuffer() ?? compositor.emptyFrame()
             compositor.render(frame: i, into: &image)
+            // Cancelled inside the frame (workers.cancellation): it is incomplete, publish nothing of it.
+            if workers.isCancelled {
+                state.fail(OutputError("interrupted"))
+                break
+            }
             let frame = image
             pool.submit { scratch in
                 state.encode(frame: i, image: frame, scratch: &scratch, cancelled: cancelled)

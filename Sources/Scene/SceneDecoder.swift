@@ -5,6 +5,8 @@ import Raster
 public struct SceneDecoder: Sendable {
     /// Canvases above this many pixels are refused before anything is allocated (`--max-megapixels`).
     public var maxPixels: Int = 64_000_000
+    /// Renders whose memory estimate is above this many bytes are refused at decode (`--max-memory`).
+    public var maxMemory: Double = SceneDecoder.defaultMaxMemory
 
     /// Values that replace the scene's own (the tier sheet renders one scene in every tier and appearance).
     /// Applied while decoding, so every token resolves for the overriding appearance.
@@ -12,7 +14,10 @@ public struct SceneDecoder: Sendable {
     public var platform: Platform?
     public var reduceTransparency: Bool?
 
-    public init(maxPixels: Int = 64_000_000) { self.maxPixels = maxPixels }
+    public init(maxPixels: Int = 64_000_000, maxMemory: Double = SceneDecoder.defaultMaxMemory) {
+        self.maxPixels = maxPixels
+        self.maxMemory = maxMemory
+    }
 
     static let rootKeys = ["$schema", "canvas", "appearance", "platform", "reduceTransparency", "blending", "dither",
                            "duration", "fps", "seed", "tilt", "plane", "glass", "containers", "content", "events", "check"]
@@ -20,14 +25,21 @@ public struct SceneDecoder: Sendable {
     /// Reads and decodes a scene file. Errors carry the file name.
     public func decode(file path: String) throws(SceneError) -> SceneDocument {
         let data: Data
+        if let why = InputFile.problem(path) {
+            throw SceneError(file: path, path: "", location: nil, message: "scene file \(why)")
+        }
+        if let size = InputFile.size(path), size > SceneLimits.fileBytes {
+            throw SceneError(file: path, path: "", location: nil,
+                             message: "scene file of \(size) bytes is over the limit of \(SceneLimits.fileBytes) (docs/limits.md)")
+        }
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            let why = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
-            throw SceneError(file: path, path: "", location: nil, message: "scene file \(why)")
+            throw SceneError(file: path, path: "", location: nil, message: "scene file cannot be read: \(error.localizedDescription)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw SceneError(file: path, path: "", location: nil, message: "scene file is not UTF-8 text")
+            throw SceneError(file: path, path: "", location: UTF8Position.firstInvalid(in: data),
+                             message: "scene file is not UTF-8 text (an invalid byte sequence starts here)")
         }
         do {
             return try decode(text: text)
@@ -54,35 +66,43 @@ public struct SceneDecoder: Sendable {
         let platform = self.platform ?? scenePlatform
         let sceneReduce = try r.bool("reduceTransparency", default: false)
         let reduceTransparency = self.reduceTransparency ?? sceneReduce
-        let duration = try r.number("duration", default: 4, in: .positive)
+        let duration = try r.number("duration", default: 4, in: .duration)
         let fps = try r.number("fps", default: 30, in: .closed(0.001, 1000).excludingLower(0))
+        try checkFrames(r, duration: duration, fps: fps)
         let seed = try r.int("seed", default: 0, in: .closed(0, 9_007_199_254_740_991))
         var notes: [String] = []
 
+        for (key, limit) in [("glass", SceneLimits.glassPanels), ("content", SceneLimits.contentItems)] {
+            if let n = r.count(key) { try ObjectReader.checkCount(n, limit: limit, path: key, location: r.node(key)!.location) }
+        }
         let tilt = try decodeTilt(r, duration: duration)
         let plane = try PlaneSection.decodeEvents(r, duration: duration, into: PlaneSection.decode(r, appearance: appearance))
         let glass = try GlassSection.decode(r, .init(appearance: appearance, platform: platform,
                                                      reduceTransparency: reduceTransparency, duration: duration, fps: fps))
+        try checkDots(r, canvas: canvas, plane: plane)
         notes += glass.notes
         let content = try ContentSection.decode(r, panels: GlassPanels(glass), appearance: appearance)
+        try checkText(r, canvas: canvas, content: content)
         notes += content.notes + content.fontWarnings.map { "\($0.path): \($0.message)" }
-        let check = try decodeCheck(r, frameCount: max(1, Int((duration * fps).rounded())))
+        let check = try decodeCheck(r, frameCount: max(1, Int(checked: duration * fps, .toNearestOrAwayFromZero)))
 
-        return SceneDocument(
+        let document = SceneDocument(
             canvas: canvas, appearance: appearance,
             platform: platform, reduceTransparency: reduceTransparency,
             blending: try r.choice("blending", default: BlendSpace.srgb),
             dither: try r.bool("dither", default: true),
             duration: duration, fps: fps, seed: UInt64(seed), tilt: tilt,
             plane: plane, glass: glass, content: content, check: check, notes: notes)
+        try checkMemory(document)
+        return document
     }
 
     func decodeCanvas(_ r: ObjectReader) throws(SceneError) -> Canvas {
         let c = try r.object("canvas", keys: ["width", "height", "scale"])
         let canvas = Canvas(
-            width: try c?.float("width", default: 390, in: .positive) ?? 390,
-            height: try c?.float("height", default: 844, in: .positive) ?? 844,
-            scale: try c?.float("scale", default: 3, in: .positive) ?? 3)
+            width: try c?.float("width", default: 390, in: .length) ?? 390,
+            height: try c?.float("height", default: 844, in: .length) ?? 844,
+            scale: try c?.float("scale", default: 3, in: NumberRange.closed(0, SceneLimits.scale).excludingLower(0)) ?? 3)
         return try checkCanvas(canvas, location: c?.location)
     }
 
@@ -94,7 +114,7 @@ public struct SceneDecoder: Sendable {
         }
         guard w * h <= Double(maxPixels) else {
             throw SceneError(path: "canvas", location: location,
-                             message: "canvas of \(Int(w.rounded())) x \(Int(h.rounded())) pixels is over the limit of \(Value.format(Double(maxPixels) / 1e6)) megapixels (raise it with --max-megapixels)")
+                             message: "canvas of \(Value.format(w.rounded())) x \(Value.format(h.rounded())) pixels is over the limit of \(Value.format(Double(maxPixels) / 1e6)) megapixels (raise it with --max-megapixels)")
         }
         return canvas
     }

@@ -22,7 +22,7 @@ public struct SceneDocument: Sendable {
     public var notes: [String]
 
     /// Number of frames: duration x fps, rounded to the nearest whole frame, at least one.
-    public var frameCount: Int { max(1, Int((duration * fps).rounded())) }
+    public var frameCount: Int { max(1, Int(checked: duration * fps, .toNearestOrAwayFromZero)) }
 
     /// The time of a frame, in seconds.
     public func time(ofFrame i: Int) -> Double { Double(i) / fps }
@@ -41,8 +41,8 @@ public struct Canvas: Sendable, Hashable {
         self.scale = scale
     }
 
-    public var pixelWidth: Int { Int((width * scale).rounded()) }
-    public var pixelHeight: Int { Int((height * scale).rounded()) }
+    public var pixelWidth: Int { Int(checked: width * scale, .toNearestOrAwayFromZero) }
+    public var pixelHeight: Int { Int(checked: height * scale, .toNearestOrAwayFromZero) }
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 }
 

@@ -87,7 +87,8 @@ enum CheckCommand {
         // Validate everything before rendering anything.
         var isDir: ObjCBool = false
         if !FileManager.default.fileExists(atPath: runner.references, isDirectory: &isDir) {
-            guard runner.effectiveUpdate == .all else {
+            // On CI a missing folder is every frame missing (exit 1, each in the JUnit file), not a usage error.
+            guard runner.effectiveUpdate == .all || runner.onCI else {
                 printError("error: reference folder '\(runner.references)' does not exist; check the path, or record every reference with '--update all'")
                 return ExitCode.usage
             }
@@ -105,6 +106,7 @@ enum CheckCommand {
             return ExitCode.usage
         }
         if runner.onCI && !quiet { printError("note: CI=true: references are compared, never written") }
+        if let report = p.value("--report") { ReviewReport.removePreviousRun(in: report) }
 
         var items: [CheckItem] = []
         for job in jobs {
@@ -121,8 +123,8 @@ enum CheckCommand {
         if let report = p.value("--report") {
             let settings = "threshold \(Value.format(runner.comparison.threshold)), tolerance \(runner.tolerance), anti-aliasing \(runner.comparison.ignoreAntialiasing ? "ignored" : "counted")" +
                 (runner.scale.map { ", scale \(Value.format(Double($0)))" } ?? "") + ", references \(runner.references)"
-            let accept = (["forkrender", "check"] + p.positionals + ["--references", runner.references]
-                          + (runner.scale.map { ["--scale", Value.format(Double($0))] } ?? []) + ["--update", "changed"]).joined(separator: " ")
+            let accept = ShellQuote.command(["forkrender", "check"] + p.positionals + ["--references", runner.references]
+                          + (runner.scale.map { ["--scale", Value.format(Double($0))] } ?? []) + ["--update", "changed"])
             do throws(CheckError) {
                 try ReviewReport(settings: settings, acceptCommand: accept).write(items, to: report)
                 if items.contains(where: { $0.status.isFailure }) {

@@ -18,6 +18,7 @@ enum DiffCommand {
         OptionSpec(name: "--ignore-antialiasing",
                    help: "Do not count pixels detected as anti-aliased edges (drawn yellow)."),
         OptionSpec(name: "--mask", value: "x,y,w,h", help: "Leave a rectangle of pixels out (repeatable).", repeatable: true),
+        OptionSpec(name: "--max-megapixels", value: "n", help: "Refuse inputs above this size (read from the PNG header).", defaultText: "64"),
         OptionSpec(name: "--threads", value: "n", help: "Worker threads.", defaultText: "all cores"),
         OptionSpec(name: "--quiet", short: "-q", help: "Print nothing; the exit status tells."),
     ]
@@ -48,6 +49,7 @@ enum DiffCommand {
         let comparison: Comparison
         let tolerance: Tolerance
         let threads: Int
+        let maxPixels: Int
         do throws(UsageError) {
             p = try parseArguments(args, options: options)
             guard p.positionals.count == 2 else {
@@ -57,24 +59,32 @@ enum DiffCommand {
             comparison = try CheckCommand.comparison(p, masks: try masks(p))
             tolerance = try CheckCommand.tolerance(p)
             threads = try p.int("--threads", in: 1...1024) ?? Workers.allCores.count
+            maxPixels = Int(checked: (try p.double("--max-megapixels", in: 0.000001...100_000) ?? 64) * 1_000_000)
         } catch {
             return usageFailure(error.message, usage: usage)
         }
         let quiet = p.has("--quiet")
         let images: [RGBAImage]
         do throws(ImageError) {
-            images = try read(p.positionals, concurrently: threads > 1)
+            images = try read(p.positionals, maxPixels: maxPixels, concurrently: threads > 1)
         } catch {
             printError("error: \(error.message)")
             return ExitCode.usage
         }
         let (expected, actual) = (images[0], images[1])
+        // A mask that does not lie inside the image masks nothing it names: a typo, not a request.
+        for m in comparison.masks where m.x < 0 || m.y < 0 || m.x + m.width > expected.width || m.y + m.height > expected.height {
+            printError("error: --mask \(m.x),\(m.y),\(m.width),\(m.height) does not lie inside the \(expected.sizeDescription) image")
+            return ExitCode.usage
+        }
         let wantDiff = p.value("--output") != nil || p.value("--panels") != nil
         let result: ComparisonOutcome
         do {
             result = try comparison.apply(expected: expected, actual: actual, workers: Workers(threads), diffImage: wantDiff)
         } catch {
             if !quiet { print("different: \(error)") }
+            // No diff image exists for a size mismatch: a previous run's must not pass for this one's.
+            if let o = p.value("--output") { unlink(o) }
             if wantDiff, let o = p.value("--panels") {
                 if let status = write(DiffImage.panels([expected, actual]), to: o) { return status }
             }
@@ -93,14 +103,14 @@ enum DiffCommand {
 
     /// Reads the PNGs, both at once when there are threads to spare (decoding dominates the command's time).
     /// The first error in argument order is the one reported.
-    static func read(_ paths: [String], concurrently: Bool) throws(ImageError) -> [RGBAImage] {
+    static func read(_ paths: [String], maxPixels: Int, concurrently: Bool) throws(ImageError) -> [RGBAImage] {
         let slots = Slots(paths.count)
         if concurrently {
             DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-                slots.set(i, Result { () throws(ImageError) in try RGBAImage.read(path: paths[i]) })
+                slots.set(i, Result { () throws(ImageError) in try RGBAImage.read(path: paths[i], maxPixels: maxPixels) })
             }
         } else {
-            for i in paths.indices { slots.set(i, Result { () throws(ImageError) in try RGBAImage.read(path: paths[i]) }) }
+            for i in paths.indices { slots.set(i, Result { () throws(ImageError) in try RGBAImage.read(path: paths[i], maxPixels: maxPixels) }) }
         }
         return try slots.values.map { r throws(ImageError) in try r!.get() }
     }

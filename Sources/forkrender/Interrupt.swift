@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Raster
 
 /// Turns Ctrl-C (SIGINT), SIGTERM and SIGHUP into a flag the render pipeline polls (its watcher within a tenth
 /// of a second, whatever the render loop is doing), so that it can stop, remove temporary files and kill
@@ -14,6 +15,8 @@ final class Interrupt: @unchecked Sendable {
 
     /// Runs `body` before a second signal's immediate exit.
     func onForcedExit(_ body: @escaping @Sendable () -> Void) { lock.withLock { cleanups.append(body) } }
+    /// Raised with the flag: the workers poll it inside physics replays and render bands.
+    let cancellation = Cancellation()
 
     var isSet: Bool { lock.withLock { flag } }
 
@@ -25,6 +28,7 @@ final class Interrupt: @unchecked Sendable {
             let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             s.setEventHandler { [weak self] in
                 guard let self else { return }
+                self.cancellation.cancel()
                 let second = self.lock.withLock { () -> Bool in
                     defer { self.flag = true }
                     return self.flag

@@ -23,6 +23,7 @@ enum RenderCommand {
         OptionSpec(name: "--scale", value: "s", help: "Override the canvas scale (pixels per point), e.g. 1 for quick previews."),
         OptionSpec(name: "--tilt-sweep", help: "Replace the scene's tilt with a sweep across the full range (previews every highlight)."),
         OptionSpec(name: "--max-megapixels", value: "n", help: "Refuse canvases above this size.", defaultText: "64"),
+        OptionSpec(name: "--max-memory", value: "GB", help: "Refuse renders whose memory estimate is above this (docs/limits.md).", defaultText: "8"),
         OptionSpec(name: "--strict", help: "Treat warnings as errors (a font that falls back to another face)."),
         OptionSpec(name: "--quiet", short: "-q", help: "Print nothing but errors."),
         OptionSpec(name: "--version", help: "Show the version."),
@@ -99,7 +100,8 @@ enum RenderCommand {
         let scale = try p.double("--scale", in: 0.01...100)
 
         // Decode and validate everything before touching the output.
-        let decoder = SceneDecoder(maxPixels: Int(megapixels * 1_000_000))
+        let maxMemory = try p.double("--max-memory", in: 0.001...1_000_000).map { $0 * 1e9 } ?? SceneDecoder.defaultMaxMemory
+        let decoder = SceneDecoder(maxPixels: Int(megapixels * 1_000_000), maxMemory: maxMemory)
         var document: SceneDocument
         if let file = p.positionals.first {
             document = try decoder.decode(file: file)
@@ -115,6 +117,7 @@ enum RenderCommand {
         if let scale {
             document.canvas.scale = Float(scale)
             _ = try decoder.checkCanvas(document.canvas)
+            try decoder.checkMemory(document)
         }
 
         if p.has("--tilt-sweep") { document.sweepTilt() }
@@ -145,6 +148,7 @@ enum RenderCommand {
             throw UsageError(message: "Refusing to write PNG data to a terminal; pipe '-o -' into a program such as ffmpeg")
         }
 
+        try OutputPaths.check(output: output, video: p.value("--video"))
         var sinks: [any FrameSink] = []
         if let output {
             if output == "-" {
@@ -165,7 +169,7 @@ enum RenderCommand {
         let cleanupSinks = sinks
         Interrupt.shared.onForcedExit { for sink in cleanupSinks { sink.abort() } }
         let bar = ProgressBar(total: frames.count, enabled: !quiet)
-        let pipeline = RenderPipeline(document: document, workers: Workers(threads))
+        let pipeline = RenderPipeline(document: document, workers: Workers(threads, cancellation: Interrupt.shared.cancellation))
         let report = try pipeline.run(frames: frames, sinks: sinks,
                                       progress: { bar.update($0) },
                                       cancelled: { Interrupt.shared.isSet })

@@ -92,7 +92,7 @@ import Raster
         try Data().write(to: empty)
 
         for (file, words) in [(truncated.path, "truncated"), (corrupt.path, "cannot read PNG"), (text.path, "not a PNG"),
-                              (empty.path, "cannot read PNG"), (dir.appendingPathComponent("missing.png").path, "No such file"),
+                              (empty.path, "cannot read PNG"), (dir.appendingPathComponent("missing.png").path, "it does not exist"),
                               (dir.path, "cannot read PNG")] {
             for args in [["diff", file, good], ["diff", good, file]] {
                 let r = try Binary.run(args)

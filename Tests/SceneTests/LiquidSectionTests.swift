@@ -19,7 +19,7 @@ import Glass
         (#"{"frame": [10, 10, 80, 40], "presses": [{"t": 0.2}]}"#, "", "glass[0].presses", "a press needs an interactive panel"),
         (#"{"frame": [10, 10, 80, 40], "interactive": true, "presses": [{"t": 0.5}, {"t": 0.2}]}"#, "", "glass[0].presses[1].t", "presses must be in increasing time order"),
         (#"{"frame": [10, 10, 80, 40], "profile": "convex"}"#, "", "glass[0].profile", "unknown value 'convex'"),
-        (#"{"frame": [10, 10, 80, 40], "container": "c"}"#, #", "containers": {"c": {"spacing": -1}}"#, "containers.c.spacing", "expected a number of at least 0, found -1"),
+        (#"{"frame": [10, 10, 80, 40], "container": "c"}"#, #", "containers": {"c": {"spacing": -1}}"#, "containers.c.spacing", "expected a number from 0 to 1000, found -1"),
     ])
     func badLiquidInput(panel: String, extra: String, path: String, message: String) {
         let e = error(scene(panel, extra: extra))

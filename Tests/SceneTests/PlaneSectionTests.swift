@@ -27,7 +27,7 @@ private func failure(_ events: String, plane: String = "{}") -> String {
 
 @Test func negativeSizesAndStrengthsAreRefused() {
     #expect(failure(#"[{"type": "field", "field": "vortex", "at": [1, 1], "t": 0, "radius": -5}]"#)
-        .contains("events[0].radius: expected a positive number, found -5"))
+        .contains("events[0].radius: expected a positive number of at most 100000, found -5"))
     #expect(failure(#"[{"type": "effect", "effect": "ring", "at": [1, 1], "t": 0, "width": -1}]"#)
         .contains("events[0].width: expected a positive number"))
     #expect(failure(#"[{"type": "effect", "effect": "ring", "at": [1, 1], "t": 0, "speed": 0}]"#)
@@ -45,7 +45,7 @@ private func failure(_ events: String, plane: String = "{}") -> String {
     #expect(c.dotIdle == 0.05 && c.dotField == 0.3)           // light defaults kept
     #expect(c.accent == Token.systemPink.color(.light))
     #expect(c.ambient.interval == 1...2 && c.ambient.first == 0.5)
-    #expect(failure("[]", plane: #"{"spacing": 2}"#).contains("plane.spacing: expected a number of at least 4, found 2"))
+    #expect(failure("[]", plane: #"{"spacing": 2}"#).contains("plane.spacing: expected a number from 4 to 100000, found 2"))
     #expect(failure("[]", plane: #"{"dotIdel": 0.1}"#).hasSuffix("Did you mean 'dotIdle'?"))
 }
 

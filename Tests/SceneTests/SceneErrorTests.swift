@@ -41,11 +41,11 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"canvas\": {\"width\": 0}}", "canvas.width", "expected a positive number, found 0"),
-        ("{\"canvas\": {\"height\": -5}}", "canvas.height", "expected a positive number, found -5"),
-        ("{\"canvas\": {\"scale\": 0}}", "canvas.scale", "expected a positive number, found 0"),
-        ("{\"fps\": 0}", "fps", "expected a number above 0"),
-        ("{\"duration\": 0}", "duration", "expected a positive number, found 0"),
+        ("{\"canvas\": {\"width\": 0}}", "canvas.width", "expected a positive number of at most 100000, found 0"),
+        ("{\"canvas\": {\"height\": -5}}", "canvas.height", "expected a positive number of at most 100000, found -5"),
+        ("{\"canvas\": {\"scale\": 0}}", "canvas.scale", "expected a positive number of at most 16, found 0"),
+        ("{\"fps\": 0}", "fps", "expected a positive number of at most 1000, found 0"),
+        ("{\"duration\": 0}", "duration", "expected a positive number of at most 3600, found 0"),
         ("{\"seed\": 1.5}", "seed", "expected a whole number, found 1.5"),
         ("{\"seed\": -1}", "seed", "expected a number from 0"),
     ])
@@ -59,7 +59,8 @@ import Testing
         let e = error("{\"canvas\": {\"width\": 100000, \"height\": 100000, \"scale\": 1}}")
         #expect(e?.path == "canvas")
         #expect(e?.message.contains("over the limit of 64 megapixels") == true)
-        let raised = try? SceneDecoder(maxPixels: 20_000_000_000).decode(text: "{\"canvas\": {\"width\": 100000, \"height\": 100000, \"scale\": 1}}")
+        let raised = try? SceneDecoder(maxPixels: 20_000_000_000, maxMemory: .infinity)
+            .decode(text: "{\"canvas\": {\"width\": 100000, \"height\": 100000, \"scale\": 1}, \"plane\": {\"spacing\": 100}}")
         #expect(raised?.canvas.pixelWidth == 100000)
     }
 

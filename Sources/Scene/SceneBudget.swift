@@ -1,0 +1,59 @@
+import Content
+import Raster
+
+/// The budgets a decoded scene must fit as a whole (docs/limits.md): frames, dots and glyph raster area.
+/// Each field is already within its own bound; these are products of fields (duration x fps, canvas plus
+/// overflow over spacing, characters x glyph size), checked before anything is allocated.
+extension PlaneSpec {
+    /// Dots on the plane over `canvas`, grid plus overflow, counted the way `Plane` lays the grid out
+    /// (in Double: no conversion to Int before the count is known to be within `SceneLimits.dots`).
+    func dotCount(canvas: Canvas) -> Double {
+        let s = Double(configuration.spacing), o = Double(configuration.overflow)
+        func count(_ extent: Float) -> Double { max(1, ((Double(extent) + o) / s).rounded(.down) - (-o / s).rounded(.up) + 1) }
+        return count(canvas.width) * count(canvas.height)
+    }
+}
+
+extension SceneDecoder {
+    /// duration x fps at most `SceneLimits.frames`.
+    func checkFrames(_ r: ObjectReader, duration: Double, fps: Double) throws(SceneError) {
+        let frames = (duration * fps).rounded()
+        guard frames <= Double(SceneLimits.frames) else {
+            throw r.fail(r.has("fps") ? "fps" : "duration",
+                         "duration x fps is \(Value.format(frames)) frames, over the limit of \(SceneLimits.frames) (one hour at 60 fps); see docs/limits.md")
+        }
+    }
+
+    /// Grid plus overflow at most `SceneLimits.dots`, counted the way `Plane` lays the grid out.
+    func checkDots(_ r: ObjectReader, canvas: Canvas, plane: PlaneSpec) throws(SceneError) {
+        let dots = plane.dotCount(canvas: canvas)
+        let s = Double(plane.configuration.spacing), o = Double(plane.configuration.overflow)
+        guard dots <= Double(SceneLimits.dots) else {
+            let key = r.node("plane").map { _ in "plane" } ?? "canvas"
+            throw SceneError(path: key, location: r.node(key)?.location ?? r.location,
+                             message: "the plane holds \(Value.format(dots)) dots (a \(Value.format(Double(canvas.width))) x \(Value.format(Double(canvas.height))) pt canvas plus \(Value.format(o)) pt overflow at \(Value.format(s)) pt spacing), over the limit of \(SceneLimits.dots); raise 'spacing' or lower 'overflow' (docs/limits.md)")
+        }
+    }
+
+    /// Each label at most `SceneLimits.characters` long and its glyph raster at most `SceneLimits.textArea`
+    /// pixels, estimated as characters x (size x scale)^2 (an em square per character, the span of its mask).
+    func checkText(_ r: ObjectReader, canvas: Canvas, content: ContentSpec) throws(SceneError) {
+        var nodes: [JSONNode] = []
+        if case .array(let list)? = r.node("content")?.value { nodes = list }
+        for (i, item) in content.items.enumerated() {
+            guard case .label(let label) = item.kind else { continue }
+            let location = i < nodes.count ? nodes[i].location : r.location
+            let characters = label.text.unicodeScalars.count
+            guard characters <= SceneLimits.characters else {
+                throw SceneError(path: "\(item.path).text", location: location,
+                                 message: "text of \(characters) characters is over the limit of \(SceneLimits.characters) per label (docs/limits.md)")
+            }
+            let em = Double(label.style.size) * Double(canvas.scale)
+            let area = Double(characters) * em * em
+            guard area <= SceneLimits.textArea else {
+                throw SceneError(path: "\(item.path).size", location: location,
+                                 message: "\(characters) characters at \(Value.format(Double(label.style.size))) pt (scale \(Value.format(Double(canvas.scale)))) rasterize about \(Value.format((area / 1e6).rounded())) megapixels of glyphs, over the limit of \(Value.format(SceneLimits.textArea / 1e6)) (docs/limits.md)")
+            }
+        }
+    }
+}

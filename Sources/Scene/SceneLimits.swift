@@ -1,0 +1,56 @@
+/// The upper bound of every number a scene may hold, in one table (docs/limits.md lists them with the reason
+/// for each). Every bound is physical: a canvas coordinate, a duration, a length. A well-formed number past
+/// one of them is refused at decode with its JSON path, so render code never sees a value that could trap a
+/// Double -> Int conversion, overflow an index or allocate more than the machine holds.
+public enum SceneLimits {
+    /// Any number anywhere in a scene (the net under every field without a tighter bound): no length, time,
+    /// speed or strength the design language uses comes within a factor of 1,000 of it.
+    public static let magnitude = 1_000_000.0
+    /// Coordinates (points, frame origins), points: ±100,000 pt is 250 iPhone widths beyond the origin.
+    public static let coordinate = 100_000.0
+    /// Lengths (canvas and frame sizes, radii, separators, dot sizes, spacing, overflow), points.
+    public static let length = 100_000.0
+    /// Canvas scale, pixels per point (devices ship 1, 2 and 3).
+    public static let scale = 16.0
+    /// A scene's duration and any event's, seconds (one hour).
+    public static let duration = 3_600.0
+    /// duration x fps: one hour at 60 fps. The physics replay to the last frame then takes 216,000 steps.
+    public static let frames = 216_000
+    /// Dots on the plane, grid plus overflow: 5 million dots hold about 240 MB of state, and cover a
+    /// 64-megapixel canvas at the 4 pt spacing floor (4.0 million).
+    public static let dots = 5_000_000
+    /// Scheduled effects: taps, effects and drag trail rings (one every 25 pt of drag), each a live wave.
+    public static let effects = 10_000
+    /// The shortest ambient interval, seconds: ambient waves live 4-8 s, so at most about 80 are alive at once.
+    public static let ambientInterval = 0.1
+    /// An effect's life, seconds (the longest seed effect lives 8 s).
+    public static let effectLife = 60.0
+    /// Characters in one label (each becomes at least one glyph).
+    public static let characters = 10_000
+    /// One label's glyph raster, pixels: characters x (size x scale)^2, the area its coverage mask spans.
+    /// 64 megapixels, like the canvas limit (a 4-byte mask of it is 256 MB).
+    public static let textArea = 64_000_000.0
+    /// The smallest symbol `viewBox` side, in its units: below it the fit-to-frame scale leaves Float range.
+    public static let viewBoxSide = 0.001
+    /// Elements of any array in a scene (events, keyframes, points, check frames).
+    public static let arrayElements = 10_000
+    /// Glass panels: the glass rules check every panel at every frame time of an animated scene, about
+    /// 0.08 s per panel for an hour at 60 fps (measured: 50 panels 3.8 s, 100 panels 8.3 s, 2,000 over a
+    /// minute). The design language uses glass for a handful of controls.
+    public static let glassPanels = 64
+    /// Content items (labels, symbols, fills, separators).
+    public static let contentItems = 1_000
+    /// Scene file size, bytes (the largest example scene is under 20 KB).
+    public static let fileBytes = 16_000_000
+    /// Liquid Glass container spacing, points (the merge reach; the seed uses 0 to 20 pt).
+    public static let containerSpacing = 1_000.0
+}
+
+extension NumberRange {
+    /// A positive length in points, at most `SceneLimits.length`.
+    static let length = NumberRange(lower: 0, lowerInclusive: false, upper: SceneLimits.length, upperInclusive: true)
+    /// A length in points that may be 0, at most `SceneLimits.length`.
+    static let lengthOrZero = NumberRange.closed(0, SceneLimits.length)
+    /// A positive duration in seconds, at most `SceneLimits.duration`.
+    static let duration = NumberRange(lower: 0, lowerInclusive: false, upper: SceneLimits.duration, upperInclusive: true)
+}
