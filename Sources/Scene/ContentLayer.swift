@@ -105,14 +105,10 @@ struct ContentLayer {
             }
             return layout.mask(at: origin)
         case .symbol(let s):
-            let fit = min(s.frame.width / s.viewBox.width, s.frame.height / s.viewBox.height)
-            let inset = Point((s.frame.width - s.viewBox.width * fit) / 2, (s.frame.height - s.viewBox.height * fit) / 2)
-            let polygons = s.path.polygons(transform: { p in
-                canvas(Point(s.frame.x, s.frame.y) + inset + (p - Point(s.viewBox.x, s.viewBox.y)) * fit) * scale
-            }, tolerance: ContentDefaults.flatness)
-            var m = PathFill(rule: s.rule).mask(polygons, canvasWidth: c.pixelWidth, canvasHeight: c.pixelHeight)
-            m.clampCoverage()
-            return m
+            let box = SVGDocument.fit(s.artwork.box, into: s.frame)
+            let o = canvas(Point(box.x, box.y))
+            let target = Rect(x: o.x, y: o.y, width: box.width * k, height: box.height * k).scaled(by: scale)
+            return s.artwork.mask(onto: target, canvasWidth: c.pixelWidth, canvasHeight: c.pixelHeight)
         case .fill(let f):
             let o = canvas(Point(f.frame.x, f.frame.y))
             let rect = Rect(x: o.x, y: o.y, width: f.frame.width * k, height: f.frame.height * k).scaled(by: scale)

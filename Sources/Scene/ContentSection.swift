@@ -49,12 +49,13 @@ public struct ContentItem: Sendable {
         public var frame: Rect?
     }
 
-    /// A vector icon: path data in `viewBox` units, scaled uniformly to fit `frame` and centered in it.
+    /// A vector icon: an SVG document (an icon file, or inline path data wrapped as one) whose box is scaled
+    /// uniformly to fit `frame` and centered in it.
     public struct Symbol: Sendable {
-        public var path: SVGPath
-        public var rule: FillRule
+        public var artwork: SVGDocument
         public var frame: Rect
-        public var viewBox: Rect
+        /// The icon file as the scene names it, or "path data".
+        public var source: String
     }
 
     /// A rounded rectangle with continuous corners.
@@ -95,7 +96,7 @@ public enum ContentColor: Sendable, Hashable {
 enum ContentSection {
     static let keys = ["id", "text", "symbol", "fill", "separator", "on", "at", "frame", "vibrancy", "color",
                        "font", "size", "weight", "italic", "align", "tracking", "lineSpacing", "features",
-                       "viewBox", "rule", "radius", "length", "axis"]
+                       "viewBox", "rule", "stroke", "radius", "length", "axis"]
 
     /// Apple's weight names, as OpenType weight classes.
     static let weights: [(String, Int)] = [
@@ -104,17 +105,19 @@ enum ContentSection {
     ]
 
     /// Decodes the content array; `panels` are the glass panels items may be bound to (`on`).
-    static func decode(_ root: ObjectReader, panels: any PanelGeometry, appearance: Appearance) throws(SceneError) -> ContentSpec {
+    /// `directory` is the scene file's folder, against which icon file paths are resolved.
+    static func decode(_ root: ObjectReader, panels: any PanelGeometry, appearance: Appearance,
+                       directory: String? = nil) throws(SceneError) -> ContentSpec {
         var warnings: [SceneError] = []
         var notes: [String] = []
         let items = try root.array("content") { (node, path) throws(SceneError) -> ContentItem in
             let o = try ObjectReader(node, path: path, keys: keys)
-            return try item(o, panels: panels, appearance: appearance, warnings: &warnings, notes: &notes)
+            return try item(o, panels: panels, appearance: appearance, directory: directory, warnings: &warnings, notes: &notes)
         }
         return ContentSpec(items: items, panels: panels, fontWarnings: warnings, notes: notes)
     }
 
-    static func item(_ o: ObjectReader, panels: any PanelGeometry, appearance: Appearance,
+    static func item(_ o: ObjectReader, panels: any PanelGeometry, appearance: Appearance, directory: String?,
                      warnings: inout [SceneError], notes: inout [String]) throws(SceneError) -> ContentItem {
         let kinds = ["text", "symbol", "fill", "separator"].filter { o.has($0) }
         guard kinds.count == 1 else {
@@ -140,7 +143,7 @@ enum ContentSection {
             kind = .label(try label(o, warnings: &warnings, notes: &notes))
             defaultLevel = .label
         case "symbol":
-            kind = .symbol(try symbol(o))
+            kind = .symbol(try SymbolSection.decode(o, directory: directory))
             defaultLevel = .label
         case "fill":
             guard try o.bool("fill", default: true) else { throw o.fail("fill", "expected true (a rounded-rectangle fill of 'frame')") }
@@ -230,18 +233,5 @@ enum ContentSection {
         default:
             throw o.fail("weight", "expected a weight (100...900 or a name such as \"semibold\"), found \(n.value.kindName)")
         }
-    }
-
-    static func symbol(_ o: ObjectReader) throws(SceneError) -> ContentItem.Symbol {
-        let d = try o.string("symbol")!
-        let path: SVGPath
-        do {
-            path = try SVGPath(parsing: d)
-        } catch {
-            throw o.fail("symbol", error.description)
-        }
-        return ContentItem.Symbol(path: path, rule: try o.choice("rule", default: FillRule.nonzero),
-                                  frame: try requiredRect(o, "frame", "the box the symbol is fitted into, [x, y, width, height] in points"),
-                                  viewBox: try o.rect("viewBox") ?? ContentDefaults.symbolViewBox)
     }
 }

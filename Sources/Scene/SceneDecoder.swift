@@ -11,6 +11,9 @@ public struct SceneDecoder: Sendable {
     public var appearance: Appearance?
     public var platform: Platform?
     public var reduceTransparency: Bool?
+    /// The folder relative icon files are read from: the scene file's own (set by `decode(file:)`); nil reads
+    /// them from the current directory.
+    public var directory: String?
 
     public init(maxPixels: Int = 64_000_000) { self.maxPixels = maxPixels }
 
@@ -29,8 +32,10 @@ public struct SceneDecoder: Sendable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SceneError(file: path, path: "", location: nil, message: "scene file is not UTF-8 text")
         }
+        var decoder = self
+        decoder.directory = (path as NSString).deletingLastPathComponent
         do {
-            return try decode(text: text)
+            return try decoder.decode(text: text)
         } catch {
             var e = error
             e.file = path
@@ -64,7 +69,8 @@ public struct SceneDecoder: Sendable {
         let glass = try GlassSection.decode(r, .init(appearance: appearance, platform: platform,
                                                      reduceTransparency: reduceTransparency, duration: duration, fps: fps))
         notes += glass.notes
-        let content = try ContentSection.decode(r, panels: GlassPanels(glass), appearance: appearance)
+        let content = try ContentSection.decode(r, panels: GlassPanels(glass), appearance: appearance,
+                                                  directory: directory)
         notes += content.notes + content.fontWarnings.map { "\($0.path): \($0.message)" }
         let check = try decodeCheck(r, frameCount: max(1, Int((duration * fps).rounded())))
 
