@@ -38,7 +38,13 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
         ),
-        .target(name: "CText", dependencies: ["SystemFreeType", "SystemHarfBuzz", "SystemFontconfig"]),
+        // GNU FriBidi: the Unicode Bidirectional Algorithm (embedding levels of mixed-direction paragraphs).
+        .systemLibrary(
+            name: "SystemFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]
+        ),
+        .target(name: "CText", dependencies: ["SystemFreeType", "SystemHarfBuzz", "SystemFontconfig", "SystemFriBidi"]),
         // Icons: librsvg parses SVG documents and renders them through cairo; GObject and GError stay in the shim.
         // pkg-config names cairo, not librsvg-2.0: librsvg's flags carry GLib's -pthread, which SwiftPM refuses
         // with a warning on every build; CSVG links librsvg and GLib (see Sources/CSVG/csvg.c).

@@ -12,6 +12,7 @@
 #include <hb.h>
 #include <hb-ft.h>
 #include <fontconfig/fontconfig.h>
+#include <fribidi.h>
 
 struct ctext_face {
     FT_Library library;
@@ -39,6 +40,27 @@ static void ft_message(FT_Error e, const char *what, char *err, int errcap) {
 /* fontconfig's global configuration is initialized once; FcFontMatch on it is serialized by a mutex. */
 static pthread_mutex_t fc_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* Copies what a matched pattern says about its face; CTEXT_OK when it names a file. */
+static int fill_match(FcPattern *m, ctext_match *out) {
+    int status = CTEXT_ERR_NOT_FOUND;
+    FcChar8 *s = NULL;
+    int i = 0;
+    if (FcPatternGetString(m, FC_FILE, 0, &s) == FcResultMatch) {
+        copy_string(out->path, sizeof out->path, (const char *)s);
+        status = CTEXT_OK;
+    }
+    for (int k = 0; FcPatternGetString(m, FC_FAMILY, k, &s) == FcResultMatch; k++) {
+        size_t used = strlen(out->family);
+        if (used + 2 >= sizeof out->family) break;
+        snprintf(out->family + used, sizeof out->family - used, "%s%s", k ? "\n" : "", (const char *)s);
+    }
+    if (FcPatternGetString(m, FC_STYLE, 0, &s) == FcResultMatch) copy_string(out->style, sizeof out->style, (const char *)s);
+    if (FcPatternGetInteger(m, FC_INDEX, 0, &i) == FcResultMatch) out->index = i;
+    if (FcPatternGetInteger(m, FC_WEIGHT, 0, &i) == FcResultMatch) out->weight = (int)FcWeightToOpenTypeDouble((double)i);
+    if (FcPatternGetInteger(m, FC_SPACING, 0, &i) == FcResultMatch) out->spacing = i;
+    return status;
+}
+
 int ctext_match_font(const char *family, int weight, int italic, ctext_match *out) {
     if (!family || !out) return CTEXT_ERR_ARGS;
     memset(out, 0, sizeof *out);
@@ -55,23 +77,7 @@ int ctext_match_font(const char *family, int weight, int italic, ctext_match *ou
     FcDefaultSubstitute(p);
     FcResult r = FcResultNoMatch;
     FcPattern *m = FcFontMatch(NULL, p, &r);
-    if (m && r == FcResultMatch) {
-        FcChar8 *s = NULL;
-        int i = 0;
-        if (FcPatternGetString(m, FC_FILE, 0, &s) == FcResultMatch) {
-            copy_string(out->path, sizeof out->path, (const char *)s);
-            status = CTEXT_OK;
-        }
-        for (int k = 0; FcPatternGetString(m, FC_FAMILY, k, &s) == FcResultMatch; k++) {
-            size_t used = strlen(out->family);
-            if (used + 2 >= sizeof out->family) break;
-            snprintf(out->family + used, sizeof out->family - used, "%s%s", k ? "\n" : "", (const char *)s);
-        }
-        if (FcPatternGetString(m, FC_STYLE, 0, &s) == FcResultMatch) copy_string(out->style, sizeof out->style, (const char *)s);
-        if (FcPatternGetInteger(m, FC_INDEX, 0, &i) == FcResultMatch) out->index = i;
-        if (FcPatternGetInteger(m, FC_WEIGHT, 0, &i) == FcResultMatch) out->weight = (int)FcWeightToOpenTypeDouble((double)i);
-        if (FcPatternGetInteger(m, FC_SPACING, 0, &i) == FcResultMatch) out->spacing = i;
-    }
+    if (m && r == FcResultMatch) status = fill_match(m, out);
     if (m) FcPatternDestroy(m);
     FcPatternDestroy(p);
     pthread_mutex_unlock(&fc_lock);
@@ -142,13 +148,9 @@ void ctext_face_metrics(ctext_face *f, ctext_metrics *out) {
     copy_string(out->style, sizeof out->style, f->face->style_name);
 }
 
-int ctext_shape(ctext_face *f, const char *utf8, int length, const char *features, ctext_glyph *out, int cap) {
-    if (!f || !utf8 || length < 0 || cap < 0) return -1;
-    hb_buffer_t *b = f->buffer;
-    hb_buffer_clear_contents(b);
-    hb_buffer_add_utf8(b, utf8, length, 0, length);
-    hb_buffer_set_direction(b, HB_DIRECTION_LTR);
-    hb_buffer_guess_segment_properties(b);
+
+/* Shapes a filled buffer with a feature list ("-liga,+tnum") and copies up to cap glyphs out. */
+static int shape_buffer(ctext_face *f, hb_buffer_t *b, const char *features, ctext_glyph *out, int cap) {
     hb_feature_t list[32];
     unsigned count = 0;
     if (features && *features) {
@@ -207,4 +209,95 @@ int ctext_render_glyph(ctext_face *f, uint32_t glyph, int x_shift, ctext_bitmap 
     out->top = slot->bitmap_top;
     out->buffer = slot->bitmap.buffer;
     return CTEXT_OK;
+}
+
+/* ---- Bidirectional text, scripts and fallback ---- */
+
+int ctext_bidi_levels(const uint32_t *text, int length, int *rtl, uint8_t *levels) {
+    if (!text || !rtl || !levels || length < 0) return -1;
+    if (length == 0) { if (*rtl < 0) *rtl = 0; return 0; }
+    FriBidiCharType *types = malloc(sizeof *types * (size_t)length);
+    FriBidiBracketType *brackets = malloc(sizeof *brackets * (size_t)length);
+    FriBidiLevel *lv = malloc(sizeof *lv * (size_t)length);
+    int status = -1;
+    if (types && brackets && lv) {
+        const FriBidiChar *chars = (const FriBidiChar *)text;
+        fribidi_get_bidi_types(chars, length, types);
+        fribidi_get_bracket_types(chars, length, types, brackets);
+        FriBidiParType dir = *rtl < 0 ? FRIBIDI_PAR_ON : (*rtl ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR);
+        FriBidiLevel max = fribidi_get_par_embedding_levels_ex(types, brackets, length, &dir, lv);
+        if (max > 0) {
+            for (int i = 0; i < length; i++) levels[i] = (uint8_t)lv[i];
+            *rtl = FRIBIDI_IS_RTL(dir) ? 1 : 0;
+            status = 0;
+        }
+    }
+    free(types);
+    free(brackets);
+    free(lv);
+    return status;
+}
+
+uint32_t ctext_script(uint32_t codepoint) {
+    return (uint32_t)hb_unicode_script(hb_unicode_funcs_get_default(), codepoint);
+}
+
+int ctext_shape_run(ctext_face *f, const char *utf8, int length, int item_offset, int item_length, int rtl,
+                    uint32_t script, const char *features, ctext_glyph *out, int cap) {
+    if (!f || !utf8 || length < 0 || cap < 0 || item_offset < 0 || item_length < 0 || item_offset + item_length > length) return -1;
+    hb_buffer_t *b = f->buffer;
+    hb_buffer_clear_contents(b);
+    hb_buffer_add_utf8(b, utf8, length, (unsigned)item_offset, item_length);
+    hb_buffer_set_direction(b, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
+    if (script) hb_buffer_set_script(b, (hb_script_t)script);
+    hb_buffer_guess_segment_properties(b);
+    return shape_buffer(f, b, features, out, cap);
+}
+
+int ctext_fallback_font(const char *family, int weight, int italic, uint32_t codepoint, ctext_match *out, int *color) {
+    if (!family || !out) return CTEXT_ERR_ARGS;
+    memset(out, 0, sizeof *out);
+    if (color) *color = 0;
+    pthread_mutex_lock(&fc_lock);
+    if (!FcInit()) { pthread_mutex_unlock(&fc_lock); return CTEXT_ERR_NOT_FOUND; }
+    FcPattern *p = FcPatternCreate();
+    FcCharSet *want = FcCharSetCreate();
+    if (!p || !want) {
+        if (p) FcPatternDestroy(p);
+        if (want) FcCharSetDestroy(want);
+        pthread_mutex_unlock(&fc_lock);
+        return CTEXT_ERR_NOMEM;
+    }
+    FcCharSetAddChar(want, codepoint);
+    FcPatternAddString(p, FC_FAMILY, (const FcChar8 *)family);
+    FcPatternAddInteger(p, FC_WEIGHT, (int)FcWeightFromOpenTypeDouble((double)weight));
+    FcPatternAddInteger(p, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN);
+    FcPatternAddCharSet(p, FC_CHARSET, want);
+    FcConfigSubstitute(NULL, p, FcMatchPattern);
+    FcDefaultSubstitute(p);
+    FcResult r = FcResultNoMatch;
+    /* trim = FcFalse: every font, in fontconfig's order (family, then charset coverage, weight, slant...). */
+    FcFontSet *set = FcFontSort(NULL, p, FcFalse, NULL, &r);
+    int status = CTEXT_ERR_NOT_FOUND;
+    for (int i = 0; set && i < set->nfont && status != CTEXT_OK; i++) {
+        FcPattern *font = set->fonts[i];
+        FcCharSet *cs = NULL;
+        FcBool scalable = FcFalse, is_color = FcFalse;
+        if (FcPatternGetCharSet(font, FC_CHARSET, 0, &cs) != FcResultMatch || !FcCharSetHasChar(cs, codepoint)) continue;
+        FcPatternGetBool(font, FC_SCALABLE, 0, &scalable);
+        FcPatternGetBool(font, FC_COLOR, 0, &is_color);
+        if (!scalable && !is_color) continue;
+        FcPattern *m = FcFontRenderPrepare(NULL, p, font);
+        if (!m) continue;
+        if (fill_match(m, out) == CTEXT_OK) {
+            status = CTEXT_OK;
+            if (color) *color = is_color ? 1 : 0;
+        }
+        FcPatternDestroy(m);
+    }
+    if (set) FcFontSetDestroy(set);
+    FcCharSetDestroy(want);
+    FcPatternDestroy(p);
+    pthread_mutex_unlock(&fc_lock);
+    return status;
 }

@@ -74,27 +74,34 @@ public final class Face: @unchecked Sendable {
         }
     }
 
-    /// Shapes one line of text with HarfBuzz. `features` is a HarfBuzz feature list such as "-liga,-kern"
-    /// (empty: the script's defaults, kerning and standard ligatures on).
+    /// Shapes one line of text with HarfBuzz, left to right, script guessed. `features` is a HarfBuzz feature
+    /// list such as "-liga,-kern" (empty: the script's defaults, kerning and standard ligatures on).
     public func shape(_ text: String, size: Float, features: String = "") -> [ShapedGlyph] {
+        let bytes = Array(text.utf8)
+        return shape(bytes, run: 0..<bytes.count, rightToLeft: false, script: 0, size: size, features: features)
+    }
+
+    /// Shapes the bytes `run` of a UTF-8 paragraph (the rest is context for joining and marks) in one direction
+    /// and script (an ISO 15924 tag such as 'Arab', 0 to guess). Glyphs come in visual order; clusters are
+    /// byte offsets into `utf8`.
+    public func shape(_ utf8: [UInt8], run: Range<Int>, rightToLeft: Bool, script: UInt32, size: Float,
+                      features: String = "") -> [ShapedGlyph] {
         lock.withLock {
             setSize(Self.fixed(size))
-            var utf8 = Array(text.utf8)
-            utf8.append(0)
-            var out = [ctext_glyph](repeating: ctext_glyph(), count: max(8, utf8.count + 8))
-            let length = Int32(utf8.count - 1)
-            var n = utf8.withUnsafeBufferPointer { b in
-                b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { p in
-                    ctext_shape(handle, p, length, features, &out, Int32(out.count))
-                }
-            }
-            if n > out.count {
-                out = [ctext_glyph](repeating: ctext_glyph(), count: Int(n))
-                n = utf8.withUnsafeBufferPointer { b in
+            let bytes = utf8.isEmpty ? [UInt8(0)] : utf8
+            var out = [ctext_glyph](repeating: ctext_glyph(), count: max(8, run.count + 8))
+            func call() -> Int32 {
+                bytes.withUnsafeBufferPointer { b in
                     b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { p in
-                        ctext_shape(handle, p, length, features, &out, Int32(out.count))
+                        ctext_shape_run(handle, p, Int32(utf8.count), Int32(run.lowerBound), Int32(run.count),
+                                        rightToLeft ? 1 : 0, script, features, &out, Int32(out.count))
                     }
                 }
+            }
+            var n = call()
+            if n > out.count {
+                out = [ctext_glyph](repeating: ctext_glyph(), count: Int(n))
+                n = call()
             }
             return out.prefix(Int(max(0, n))).map {
                 ShapedGlyph(glyph: $0.glyph, cluster: Int($0.cluster),

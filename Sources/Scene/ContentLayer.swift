@@ -24,7 +24,7 @@ struct ContentLayer {
         let scale = document.canvas.scale
         layouts = document.content.items.map { item in
             guard case .label(let l) = item.kind, let face = try? Face.shared(l.font) else { return nil }
-            return TextLayout(l.text, face: face, style: l.style, scale: scale, boxWidth: l.frame?.width)
+            return TextLayout(l.text, face: face, style: l.style, scale: scale, boxWidth: l.frame?.width, request: l.font.request)
         }
     }
 
@@ -93,7 +93,8 @@ struct ContentLayer {
                 var style = l.style
                 style.size *= k
                 style.tracking *= k
-                layout = TextLayout(l.text, face: base.face, style: style, scale: scale, boxWidth: l.frame.map { $0.width * k })
+                layout = TextLayout(l.text, face: base.face, style: style, scale: scale, boxWidth: l.frame.map { $0.width * k },
+                                    request: l.font.request)
             }
             guard let layout else { return CoverageMask(originX: 0, originY: 0, width: 0, height: 0) }
             var origin: Point

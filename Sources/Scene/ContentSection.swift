@@ -213,7 +213,7 @@ enum ContentSection {
         let style = TextStyle(
             size: try o.float("size", default: ContentDefaults.labelSize, in: .closed(1, 1000)),
             tracking: try o.float("tracking", default: 0, in: .closed(-100, 100)),
-            alignment: try o.choice("align", default: TextAlignment.left),
+            alignment: try o.choice("align", default: TextAlignment.leading),
             lineSpacing: try o.float("lineSpacing", default: 1, in: .closed(0.5, 4)),
             features: try o.string("features") ?? "")
         return ContentItem.Label(text: text, font: font, style: style, at: at, frame: frame)
