@@ -61,20 +61,29 @@ static int fill_match(FcPattern *m, ctext_match *out) {
     return status;
 }
 
+/* A fontconfig request: family, OpenType weight, slant, and either scalable faces only or a charset to cover;
+   configuration and default substitutions applied. NULL when out of memory. */
+static FcPattern *request_pattern(const char *family, int weight, int italic, FcCharSet *charset) {
+    FcPattern *p = FcPatternCreate();
+    if (!p) return NULL;
+    FcPatternAddString(p, FC_FAMILY, (const FcChar8 *)family);
+    FcPatternAddInteger(p, FC_WEIGHT, (int)FcWeightFromOpenTypeDouble((double)weight));
+    FcPatternAddInteger(p, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN);
+    if (charset) FcPatternAddCharSet(p, FC_CHARSET, charset);
+    else FcPatternAddBool(p, FC_SCALABLE, FcTrue);
+    FcConfigSubstitute(NULL, p, FcMatchPattern);
+    FcDefaultSubstitute(p);
+    return p;
+}
+
 int ctext_match_font(const char *family, int weight, int italic, ctext_match *out) {
     if (!family || !out) return CTEXT_ERR_ARGS;
     memset(out, 0, sizeof *out);
     pthread_mutex_lock(&fc_lock);
     int status = CTEXT_ERR_NOT_FOUND;
     if (!FcInit()) { pthread_mutex_unlock(&fc_lock); return CTEXT_ERR_NOT_FOUND; }
-    FcPattern *p = FcPatternCreate();
+    FcPattern *p = request_pattern(family, weight, italic, NULL);
     if (!p) { pthread_mutex_unlock(&fc_lock); return CTEXT_ERR_NOMEM; }
-    FcPatternAddString(p, FC_FAMILY, (const FcChar8 *)family);
-    FcPatternAddInteger(p, FC_WEIGHT, (int)FcWeightFromOpenTypeDouble((double)weight));
-    FcPatternAddInteger(p, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN);
-    FcPatternAddBool(p, FC_SCALABLE, FcTrue);
-    FcConfigSubstitute(NULL, p, FcMatchPattern);
-    FcDefaultSubstitute(p);
     FcResult r = FcResultNoMatch;
     FcPattern *m = FcFontMatch(NULL, p, &r);
     if (m && r == FcResultMatch) status = fill_match(m, out);
@@ -260,21 +269,13 @@ int ctext_fallback_font(const char *family, int weight, int italic, uint32_t cod
     if (color) *color = 0;
     pthread_mutex_lock(&fc_lock);
     if (!FcInit()) { pthread_mutex_unlock(&fc_lock); return CTEXT_ERR_NOT_FOUND; }
-    FcPattern *p = FcPatternCreate();
     FcCharSet *want = FcCharSetCreate();
-    if (!p || !want) {
-        if (p) FcPatternDestroy(p);
+    FcPattern *p = want && FcCharSetAddChar(want, codepoint) ? request_pattern(family, weight, italic, want) : NULL;
+    if (!p) {
         if (want) FcCharSetDestroy(want);
         pthread_mutex_unlock(&fc_lock);
         return CTEXT_ERR_NOMEM;
     }
-    FcCharSetAddChar(want, codepoint);
-    FcPatternAddString(p, FC_FAMILY, (const FcChar8 *)family);
-    FcPatternAddInteger(p, FC_WEIGHT, (int)FcWeightFromOpenTypeDouble((double)weight));
-    FcPatternAddInteger(p, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN);
-    FcPatternAddCharSet(p, FC_CHARSET, want);
-    FcConfigSubstitute(NULL, p, FcMatchPattern);
-    FcDefaultSubstitute(p);
     FcResult r = FcResultNoMatch;
     /* trim = FcFalse: every font, in fontconfig's order (family, then charset coverage, weight, slant...). */
     FcFontSet *set = FcFontSort(NULL, p, FcFalse, NULL, &r);
