@@ -17,6 +17,7 @@
 struct ctext_face {
     FT_Library library;
     FT_Face face;
+    int strike;   /* pixels per em of the selected bitmap strike of a color bitmap face (CBDT); 0 for outlines */
     hb_font_t *font;
     hb_buffer_t *buffer;
 };
@@ -106,14 +107,23 @@ ctext_face *ctext_face_open(const char *path, int index, char *err, int errcap) 
         free(f);
         return NULL;
     }
-    if (!FT_IS_SCALABLE(f->face)) {
+    if (!FT_IS_SCALABLE(f->face) && FT_HAS_COLOR(f->face) && f->face->num_fixed_sizes > 0) {
+        /* A color bitmap face (Noto Color Emoji's CBDT): select its largest strike; glyphs are scaled to the
+           label size on the Swift side, as browsers do. */
+        int best = 0;
+        for (int i = 1; i < f->face->num_fixed_sizes; i++)
+            if (f->face->available_sizes[i].y_ppem > f->face->available_sizes[best].y_ppem) best = i;
+        e = FT_Select_Size(f->face, best);
+        if (e) { ft_message(e, "FT_Select_Size", err, errcap); FT_Done_Face(f->face); FT_Done_FreeType(f->library); free(f); return NULL; }
+        f->strike = (int)((f->face->available_sizes[best].y_ppem + 32) >> 6);
+    } else if (!FT_IS_SCALABLE(f->face)) {
         copy_string(err, errcap, "font is not scalable (bitmap-only fonts are not supported)");
         FT_Done_Face(f->face);
         FT_Done_FreeType(f->library);
         free(f);
         return NULL;
     }
-    FT_Set_Char_Size(f->face, 0, 16 * 64, 72, 72);
+    if (!f->strike) FT_Set_Char_Size(f->face, 0, 16 * 64, 72, 72);
     f->font = hb_ft_font_create_referenced(f->face);
     hb_ft_font_set_load_flags(f->font, kLoadFlags);
     f->buffer = hb_buffer_create();
@@ -136,6 +146,7 @@ void ctext_face_close(ctext_face *f) {
 
 int ctext_face_set_size(ctext_face *f, long size26_6, char *err, int errcap) {
     if (!f || size26_6 <= 0) return CTEXT_ERR_ARGS;
+    if (f->strike) return CTEXT_OK;   /* a bitmap strike has one size; the caller scales */
     /* 72 dpi: one point of char size is one pixel, so the 26.6 value is the pixel size per em. */
     FT_Error e = FT_Set_Char_Size(f->face, 0, size26_6, 72, 72);
     if (e) { ft_message(e, "FT_Set_Char_Size", err, errcap); return CTEXT_ERR_FREETYPE; }
@@ -301,4 +312,25 @@ int ctext_fallback_font(const char *family, int weight, int italic, uint32_t cod
     FcPatternDestroy(p);
     pthread_mutex_unlock(&fc_lock);
     return status;
+}
+
+int ctext_face_strike(ctext_face *f) { return f ? f->strike : 0; }
+
+int ctext_render_color_glyph(ctext_face *f, uint32_t glyph, ctext_bitmap *out, char *err, int errcap) {
+    if (!f || !out) return CTEXT_ERR_ARGS;
+    memset(out, 0, sizeof *out);
+    FT_Error e = FT_Load_Glyph(f->face, glyph, FT_LOAD_COLOR);
+    if (e) { ft_message(e, "FT_Load_Glyph", err, errcap); return CTEXT_ERR_FREETYPE; }
+    FT_GlyphSlot slot = f->face->glyph;
+    if (slot->bitmap.pixel_mode != FT_PIXEL_MODE_BGRA) {
+        copy_string(err, errcap, "not a color glyph");
+        return CTEXT_ERR_FREETYPE;
+    }
+    out->width = (int)slot->bitmap.width;
+    out->rows = (int)slot->bitmap.rows;
+    out->pitch = slot->bitmap.pitch;
+    out->left = slot->bitmap_left;
+    out->top = slot->bitmap_top;
+    out->buffer = slot->bitmap.buffer;
+    return CTEXT_OK;
 }

@@ -14,6 +14,11 @@ public final class Face: @unchecked Sendable {
     private let lock = NSLock()
     private var currentSize = 0
     private var glyphs: [GlyphKey: GlyphBitmap] = [:]
+    private var colorGlyphs: [GlyphKey: ColorGlyph] = [:]
+    /// Pixels per em of a color bitmap face's strike (Noto Color Emoji: 109); 0 for an outline face.
+    public let strike: Int
+    /// A color bitmap face: its glyphs are images (`colorBitmap`), not coverage.
+    public var isColor: Bool { strike > 0 }
     public private(set) var cacheHits = 0
     public private(set) var cacheMisses = 0
 
@@ -33,6 +38,7 @@ public final class Face: @unchecked Sendable {
         ctext_face_metrics(h, &m)
         family = cString(&m.family)
         style = cString(&m.style)
+        strike = Int(ctext_face_strike(h))
         self.path = path
     }
 
@@ -103,10 +109,29 @@ public final class Face: @unchecked Sendable {
                 out = [ctext_glyph](repeating: ctext_glyph(), count: Int(n))
                 n = call()
             }
+            // A bitmap strike shapes at its own size; scale to the requested one.
+            let k = strike > 0 ? size / Float(strike) / 64 : Float(1) / 64
             return out.prefix(Int(max(0, n))).map {
                 ShapedGlyph(glyph: $0.glyph, cluster: Int($0.cluster),
-                            advance: Float($0.x_advance) / 64, offset: SIMD2(Float($0.x_offset) / 64, -Float($0.y_offset) / 64))
+                            advance: Float($0.x_advance) * k, offset: SIMD2(Float($0.x_offset) * k, -Float($0.y_offset) * k))
             }
+        }
+    }
+
+    /// A color glyph scaled from the strike to `size` pixels per em, made once per glyph and size.
+    public func colorBitmap(glyph: UInt32, size: Float) -> ColorGlyph {
+        let key = GlyphKey(glyph: glyph, size: Self.fixed(size), phase: 0)
+        return lock.withLock {
+            if let hit = colorGlyphs[key] { return hit }
+            var b = ctext_bitmap()
+            var g = ColorGlyph.empty
+            if strike > 0, ctext_render_color_glyph(handle, glyph, &b, nil, 0) == 0, b.width > 0, b.rows > 0, let buf = b.buffer {
+                let bytes = Array(UnsafeBufferPointer(start: buf, count: Int(b.pitch) * Int(b.rows)))
+                g = ColorGlyph.scaled(bgra: bytes, width: Int(b.width), rows: Int(b.rows), pitch: Int(b.pitch),
+                                      left: Int(b.left), top: Int(b.top), by: size / Float(strike))
+            }
+            colorGlyphs[key] = g
+            return g
         }
     }
 

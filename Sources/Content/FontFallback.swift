@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Order (docs/content.md, "Fallback"): the label's face when it has the character; else fontconfig's sort for
 /// the label's family, weight and slant, restricted to faces whose charset holds the character (`FcFontSort`,
-/// so the family's own relatives come first, then the faces fontconfig prefers for that script). Combining marks,
+/// so the family's own relatives come first, then the faces fontconfig prefers for that script); characters
+/// that default to emoji presentation sort fontconfig's `emoji` family (Noto Color Emoji) first. Combining marks,
 /// joiners, variation selectors and spaces stay with the face of the character before them, so a base and its
 /// marks, and an emoji sequence, are shaped together. Lookups are cached per request and character.
 public enum FontFallback {
@@ -24,7 +25,11 @@ public enum FontFallback {
         if let hit = cache.get(key) { return hit }
         var m = ctext_match()
         var color: Int32 = 0
-        let family = request.isFile ? "sans-serif" : (FontLibrary.generic[request.family.lowercased()] ?? request.family)
+        // Characters whose default presentation is emoji (Emoji_Presentation, UTS #51) ask for fontconfig's
+        // "emoji" family first, as browsers do: otherwise a monochrome symbol face that also has them (Noto Sans
+        // Symbols 2 has a thumbs up, without its skin-tone sequences) wins the sort for a sans-serif label.
+        let family = scalar.properties.isEmojiPresentation ? "emoji"
+            : request.isFile ? "sans-serif" : (FontLibrary.generic[request.family.lowercased()] ?? request.family)
         let status = family.withCString {
             ctext_fallback_font($0, Int32(request.weight), request.italic ? 1 : 0, scalar.value, &m, &color)
         }

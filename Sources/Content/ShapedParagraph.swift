@@ -127,7 +127,7 @@ struct FaceList {
     /// primary (its missing-glyph box: no installed face has the character).
     mutating func index(for scalar: Unicode.Scalar) -> Int {
         if faces[0].glyphIndex(scalar) != 0 { return 0 }
-        guard let choice = FontFallback.face(for: scalar, request: request), !choice.isColor,
+        guard let choice = FontFallback.face(for: scalar, request: request),
               let face = try? Face.shared(choice.resolution) else { return 0 }
         let key = "\(choice.resolution.index):\(choice.resolution.path)"
         if let i = byPath[key] { return i }

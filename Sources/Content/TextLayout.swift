@@ -138,7 +138,7 @@ public struct TextLayout: Sendable {
         var pieces: [(GlyphBitmap, Int, Int)] = []
         pieces.reserveCapacity(glyphs.count)
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
-        for g in glyphs {
+        for g in glyphs where !faces[g.face].isColor {
             let px = origin.x + g.x
             let q = (px * Float(phases)).rounded(.down)
             let whole = Int((q / Float(phases)).rounded(.down))
@@ -155,5 +155,17 @@ public struct TextLayout: Sendable {
         var mask = CoverageMask(originX: x0, originY: y0, width: x1 - x0, height: y1 - y0)
         for (b, dx, dy) in pieces { mask.add(bitmap: b, atX: dx, y: dy) }
         return mask
+    }
+
+    /// The color glyphs (emoji) of the text with its layout origin at `origin`, snapped to whole pixels: drawn
+    /// after the label's mask, in their own colors (see `ColorGlyph`).
+    public func colorGlyphs(at origin: Point) -> [ColorGlyphImage] {
+        glyphs.compactMap { g in
+            guard faces[g.face].isColor else { return nil }
+            let b = faces[g.face].colorBitmap(glyph: g.glyph, size: pixelSize)
+            guard b.width > 0 else { return nil }
+            return ColorGlyphImage(glyph: b, originX: Int((origin.x + g.x).rounded()) + b.left,
+                                   originY: Int((origin.y + g.y).rounded()) - b.top)
+        }
     }
 }

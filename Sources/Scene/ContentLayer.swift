@@ -36,6 +36,8 @@ struct ContentLayer {
         for (i, item) in document.content.items.enumerated() {
             let placement = item.on.flatMap { document.content.panels.placement(of: $0, at: time) }
             let mask = cache.mask(item: i, placement: placement) { self.mask(item: i, placement: placement) }
+            // Color glyphs (emoji) go after the vibrancy pass, in their own colors: exempt from vibrancy.
+            defer { drawColorGlyphs(item: i, placement: placement, into: &frame) }
             guard !mask.isEmpty else { continue }
             let paint: Paint
             switch item.color {
@@ -53,6 +55,12 @@ struct ContentLayer {
             paint.apply(mask, to: &frame, workers: workers)
             if measured { probe?(i, mask, before, frame) }
         }
+    }
+
+    func drawColorGlyphs(item i: Int, placement: PanelPlacement?, into frame: inout Framebuffer) {
+        guard let layout = layouts[i], layout.faces.contains(where: \.isColor),
+              let (placed, origin) = placedLayout(item: i, placement: placement) else { return }
+        for g in placed.colorGlyphs(at: origin) { g.draw(into: &frame) }
     }
 
     final class MaskCache: @unchecked Sendable {
@@ -79,6 +87,30 @@ struct ContentLayer {
         return out
     }
 
+    /// A label's layout at a panel placement (re-set at the pressed size when the panel is pressed) and its
+    /// origin in device pixels; nil for other items.
+    func placedLayout(item i: Int, placement: PanelPlacement?) -> (TextLayout, Point)? {
+        guard case .label(let l) = document.content.items[i].kind, var layout = layouts[i] else { return nil }
+        let scale = document.canvas.scale
+        let k = placement?.pressScale ?? 1
+        func canvas(_ p: Point) -> Point { placement?.canvasPoint(p) ?? p }
+        if k != 1 {
+            var style = l.style
+            style.size *= k
+            style.tracking *= k
+            layout = TextLayout(l.text, face: layout.face, style: style, scale: scale, boxWidth: l.frame.map { $0.width * k },
+                                request: l.font.request)
+        }
+        var origin: Point
+        if let f = l.frame {
+            origin = canvas(Point(f.x, f.y)) * scale
+            origin.y += (f.height * k * scale - layout.height) / 2
+        } else {
+            origin = canvas(l.at!) * scale
+        }
+        return (layout, origin)
+    }
+
     /// The coverage mask of item `i` at a panel placement (nil: canvas coordinates).
     func mask(item i: Int, placement: PanelPlacement?) -> CoverageMask {
         let item = document.content.items[i]
@@ -87,22 +119,9 @@ struct ContentLayer {
         let k = placement?.pressScale ?? 1
         func canvas(_ p: Point) -> Point { placement?.canvasPoint(p) ?? p }
         switch item.kind {
-        case .label(let l):
-            var layout = layouts[i]
-            if k != 1, let base = layout {
-                var style = l.style
-                style.size *= k
-                style.tracking *= k
-                layout = TextLayout(l.text, face: base.face, style: style, scale: scale, boxWidth: l.frame.map { $0.width * k },
-                                    request: l.font.request)
-            }
-            guard let layout else { return CoverageMask(originX: 0, originY: 0, width: 0, height: 0) }
-            var origin: Point
-            if let f = l.frame {
-                origin = canvas(Point(f.x, f.y)) * scale
-                origin.y += (f.height * k * scale - layout.height) / 2
-            } else {
-                origin = canvas(l.at!) * scale
+        case .label:
+            guard let (layout, origin) = placedLayout(item: i, placement: placement) else {
+                return CoverageMask(originX: 0, originY: 0, width: 0, height: 0)
             }
             return layout.mask(at: origin)
         case .symbol(let s):

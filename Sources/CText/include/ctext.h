@@ -121,4 +121,12 @@ int ctext_shape_run(ctext_face *face, const char *utf8, int length, int item_off
  */
 int ctext_fallback_font(const char *family, int weight, int italic, uint32_t codepoint, ctext_match *out, int *color);
 
+/* The pixels per em of a color bitmap face's strike (Noto Color Emoji: 109), 0 for a scalable face. Shaping
+   and glyphs of such a face are at the strike size; the caller scales them. */
+int ctext_face_strike(ctext_face *face);
+
+/* A color bitmap glyph at the strike size: premultiplied BGRA, 4 bytes a pixel (FreeType's FT_PIXEL_MODE_BGRA).
+   The buffer stays valid until the next call on this face. */
+int ctext_render_color_glyph(ctext_face *face, uint32_t glyph, ctext_bitmap *out, char *err, int errcap);
+
 #endif
