@@ -209,6 +209,16 @@ uint32_t ctext_glyph_index(ctext_face *f, uint32_t codepoint) {
     return FT_Get_Char_Index(f->face, codepoint);
 }
 
+/* The rendered bitmap of a glyph slot, as ctext hands it out. */
+static void fill_bitmap(FT_GlyphSlot slot, ctext_bitmap *out) {
+    out->width = (int)slot->bitmap.width;
+    out->rows = (int)slot->bitmap.rows;
+    out->pitch = slot->bitmap.pitch;
+    out->left = slot->bitmap_left;
+    out->top = slot->bitmap_top;
+    out->buffer = slot->bitmap.buffer;
+}
+
 int ctext_render_glyph(ctext_face *f, uint32_t glyph, int x_shift, ctext_bitmap *out, char *err, int errcap) {
     if (!f || !out || x_shift < 0 || x_shift > 63) return CTEXT_ERR_ARGS;
     memset(out, 0, sizeof *out);
@@ -222,12 +232,7 @@ int ctext_render_glyph(ctext_face *f, uint32_t glyph, int x_shift, ctext_bitmap 
         copy_string(err, errcap, "unexpected bitmap pixel mode");
         return CTEXT_ERR_FREETYPE;
     }
-    out->width = (int)slot->bitmap.width;
-    out->rows = (int)slot->bitmap.rows;
-    out->pitch = slot->bitmap.pitch;
-    out->left = slot->bitmap_left;
-    out->top = slot->bitmap_top;
-    out->buffer = slot->bitmap.buffer;
+    fill_bitmap(slot, out);
     return CTEXT_OK;
 }
 
@@ -326,11 +331,6 @@ int ctext_render_color_glyph(ctext_face *f, uint32_t glyph, ctext_bitmap *out, c
         copy_string(err, errcap, "not a color glyph");
         return CTEXT_ERR_FREETYPE;
     }
-    out->width = (int)slot->bitmap.width;
-    out->rows = (int)slot->bitmap.rows;
-    out->pitch = slot->bitmap.pitch;
-    out->left = slot->bitmap_left;
-    out->top = slot->bitmap_top;
-    out->buffer = slot->bitmap.buffer;
+    fill_bitmap(slot, out);
     return CTEXT_OK;
 }
