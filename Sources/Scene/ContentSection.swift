@@ -1,3 +1,4 @@
+import Foundation
 import Content
 import Raster
 
@@ -210,6 +211,7 @@ enum ContentSection {
                 notes.append(note)
             }
         }
+        fallbackWarnings(text, font: font, o, into: &warnings)
         let style = TextStyle(
             size: try o.float("size", default: ContentDefaults.labelSize, in: .closed(1, 1000)),
             tracking: try o.float("tracking", default: 0, in: .closed(-100, 100)),
@@ -217,6 +219,29 @@ enum ContentSection {
             lineSpacing: try o.float("lineSpacing", default: 1, in: .closed(0.5, 4)),
             features: try o.string("features") ?? "")
         return ContentItem.Label(text: text, font: font, style: style, at: at, frame: frame)
+    }
+
+    /// Characters of the label its face lacks: a warning per fallback face (an error under `--strict`, as for a
+    /// whole label that falls back), and one for characters no installed face has (missing-glyph boxes).
+    static func fallbackWarnings(_ text: String, font: FontResolution, _ o: ObjectReader, into warnings: inout [SceneError]) {
+        guard let face = try? Face.shared(font) else { return }
+        var byFace: [(String, String)] = []   // (face name, characters)
+        var missing = ""
+        for (scalar, choice) in FontFallback.report(text, primary: face, request: font.request) {
+            guard let choice else { missing += String(scalar); continue }
+            let name = choice.resolution.faceName
+            if let k = byFace.firstIndex(where: { $0.0 == name }) { byFace[k].1 += String(scalar) } else { byFace.append((name, String(scalar))) }
+        }
+        let location = o.node("text")?.location ?? o.location
+        for (name, chars) in byFace {
+            warnings.append(SceneError(path: o.childPath("text"), location: location,
+                                       message: "'\(chars)' not in \(font.faceName); drawn with \(name)"))
+        }
+        if !missing.isEmpty {
+            let codes = missing.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
+            warnings.append(SceneError(path: o.childPath("text"), location: location,
+                                       message: "no installed font has \(codes); it renders as a missing-glyph box"))
+        }
     }
 
     static func decodeWeight(_ o: ObjectReader) throws(SceneError) -> Int {
