@@ -36,13 +36,15 @@ import Raster
         #expect(BidiParagraph.visualOrder(levels: [1, 2, 1, 0]) == [2, 1, 0, 3])
     }
 
-    static func hbView() -> String? {
+    static func tool(_ name: String) -> String? {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            let p = "\(dir)/hb-view"
+            let p = "\(dir)/\(name)"
             if FileManager.default.isExecutableFile(atPath: p) { return p }
         }
         return nil
     }
+
+    static func hbView() -> String? { tool("hb-view") }
 
     /// The face fontconfig gives our fallback for a character (the oracle must use the same font file).
     static func fontFile(for c: Unicode.Scalar) throws -> String {
@@ -128,5 +130,35 @@ import Raster
         #expect(!expected.isEmpty && !actual.isEmpty)
         let d = Self.distance(expected, actual)
         #expect(d <= 1, "\(name): an inked column is \(d) px from the other renderer's ink")
+    }
+
+    @Test(.enabled(if: tool("hb-shape") != nil, "hb-shape (libharfbuzz-bin) is not installed"))
+    func emojiSequencesShapeAsHarfBuzzShapesThem() throws {
+        // hb-view 6.0 draws nothing for color bitmap (CBDT) glyphs, so for emoji the oracle is HarfBuzz's own
+        // shaper: the same face file at twice its strike size (218 px, so the strike scaling is exercised) must
+        // give the same glyphs (a skin-tone sequence and a flag are one glyph each) and the same pen positions,
+        // within 1 px (tested: dropping the strike scaling moves the pens by 135 and 270 px).
+        let text = "🎉👍🏽🇯🇵"
+        let font = try Self.fontFile(for: "🎉")
+        let p = Process()
+        let pipe = Pipe()
+        p.executableURL = URL(fileURLWithPath: Self.tool("hb-shape")!)
+        p.arguments = ["--font-file=\(font)", "--font-size=218", "--output-format=json", "--no-glyph-names", text]
+        p.standardOutput = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let shaped = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        var pen = 0
+        var expected: [(UInt32, Int)] = []
+        for g in shaped {
+            expected.append((UInt32(g["g"] as? Int ?? -1), pen))
+            pen += g["ax"] as? Int ?? 0
+        }
+        let face = try Face.shared(try FontLibrary.resolve(Self.sans))
+        let layout = TextLayout(text, face: face, style: TextStyle(size: 218, alignment: .left), scale: 1, request: Self.sans)
+        #expect(layout.glyphs.map(\.glyph) == expected.map(\.0))
+        for (g, e) in zip(layout.glyphs, expected) { #expect(abs(g.x - Float(e.1)) <= 1, "glyph \(g.glyph) at \(g.x), hb-shape \(e.1)") }
+        #expect(layout.glyphs.allSatisfy { layout.faces[$0.face].isColor })
     }
 }
