@@ -8,7 +8,8 @@
  * Pinned rendering settings (so renders are stable across machines with the same font files):
  *   - FreeType's light autohinter-free mode: FT_LOAD_NO_HINTING (outlines unhinted, scaled exactly),
  *   - grayscale anti-aliasing (FT_RENDER_MODE_NORMAL, 256 levels), no LCD filtering or subpixel rendering,
- *   - no embedded bitmaps (FT_LOAD_NO_BITMAP), no synthetic emboldening.
+ *   - no embedded bitmaps (FT_LOAD_NO_BITMAP), no synthetic emboldening; the one exception is a color bitmap
+ *     face (CBDT, Noto Color Emoji), which has nothing but bitmaps: its largest strike, FT_LOAD_COLOR.
  * Shaping uses HarfBuzz's default features for the script (kerning and standard ligatures on) unless
  * features are given; positions come back in 26.6 fixed point pixels.
  *
