@@ -144,6 +144,7 @@ import Raster
         ("not-svg.svg", "not a valid SVG document"),
         ("no-size.svg", "neither a viewBox nor an absolute width and height"),
         ("huge-viewbox.svg", "within ±1000000"),
+        ("entity-bomb.svg", "entity reference loop"),
     ])
     func badFilesAreRefused(file: String, words: String) throws {
         let text = try Self.fixture(file)
@@ -151,6 +152,18 @@ import Raster
             _ = try SVGDocument(text: text)
         } throws: { error in
             (error as? SVGDocumentError)?.message.contains(words) ?? false
+        }
+    }
+
+    @Test func deepNestingIsRefusedByLibrsvgsLimits() {
+        // 100 000 nested groups: libxml2's depth limit (256) stays on because forkrender never passes
+        // RSVG_HANDLE_FLAG_UNLIMITED; refused in well under a second instead of exhausting the stack.
+        let deep = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">" + String(repeating: "<g>", count: 100_000)
+            + "<rect width=\"5\" height=\"5\"/>" + String(repeating: "</g>", count: 100_000) + "</svg>"
+        #expect {
+            _ = try SVGDocument(text: deep)
+        } throws: { error in
+            (error as? SVGDocumentError)?.message.contains("Excessive depth") ?? false
         }
     }
 
