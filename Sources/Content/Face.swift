@@ -135,6 +135,11 @@ public final class Face: @unchecked Sendable {
         }
     }
 
+    /// The glyph ids of characters (0 where the face lacks one), under one lock.
+    public func glyphIndices(_ scalars: [Unicode.Scalar]) -> [UInt32] {
+        lock.withLock { scalars.map { ctext_glyph_index(handle, $0.value) } }
+    }
+
     /// The glyph id for a character, 0 when the face lacks it.
     public func glyphIndex(_ scalar: Unicode.Scalar) -> UInt32 {
         lock.withLock { ctext_glyph_index(handle, scalar.value) }

@@ -31,20 +31,23 @@ struct ShapedParagraph {
         self.bidi = bidi
         let scalars = bidi.scalars, n = scalars.count
         isSpace = scalars.map { $0 == " " }
-        var utf8: [UInt8] = []
+        let utf8 = Array(String(String.UnicodeScalarView(scalars)).utf8)
         var byteOffset: [Int] = []
+        byteOffset.reserveCapacity(n + 1)
+        var offset = 0
         for s in scalars {
-            byteOffset.append(utf8.count)
-            utf8.append(contentsOf: String(s).utf8)
+            byteOffset.append(offset)
+            offset += UTF8.width(s)
         }
-        byteOffset.append(utf8.count)
+        byteOffset.append(offset)
         var characterAt: [Int: Int] = [:]
         for i in 0..<n { characterAt[byteOffset[i]] = i }
 
         var face = [Int](repeating: 0, count: n)
+        let inPrimary = faces.faces[0].glyphIndices(scalars).map { $0 != 0 }
         for i in 0..<n {
             if i > 0 && FontFallback.followsPrevious(scalars[i]) { face[i] = face[i - 1]; continue }
-            face[i] = faces.index(for: scalars[i])
+            face[i] = inPrimary[i] ? 0 : faces.fallbackIndex(for: scalars[i])
         }
         var script = scalars.map { ctext_script($0.value) }
         var last: UInt32 = 0
@@ -123,10 +126,9 @@ struct FaceList {
         self.request = request
     }
 
-    /// The face that draws a character: the primary when it has it, else the fallback (when it opens), else the
-    /// primary (its missing-glyph box: no installed face has the character).
-    mutating func index(for scalar: Unicode.Scalar) -> Int {
-        if faces[0].glyphIndex(scalar) != 0 { return 0 }
+    /// The face that draws a character the primary lacks: its fallback (when it opens), else the primary (its
+    /// missing-glyph box: no installed face has the character).
+    mutating func fallbackIndex(for scalar: Unicode.Scalar) -> Int {
         guard let choice = FontFallback.face(for: scalar, request: request),
               let face = try? Face.shared(choice.resolution) else { return 0 }
         let key = "\(choice.resolution.index):\(choice.resolution.path)"
