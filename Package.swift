@@ -2,7 +2,7 @@
 //
 // forkrender: a software rasterizer for the FORK design language.
 // Dependencies run one way: CPNG <- Raster <- (Dots, Glass, Content) <- Scene <- Regression <- forkrender;
-// CText <- Content.
+// CText, CSVG <- Content.
 import PackageDescription
 
 let package = Package(
@@ -39,13 +39,29 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
         ),
-        .target(name: "CText", dependencies: ["SystemFreeType", "SystemHarfBuzz", "SystemFontconfig"]),
+        // GNU FriBidi: the Unicode Bidirectional Algorithm (embedding levels of mixed-direction paragraphs).
+        .systemLibrary(
+            name: "SystemFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]
+        ),
+        .target(name: "CText", dependencies: ["SystemFreeType", "SystemHarfBuzz", "SystemFontconfig", "SystemFriBidi"]),
+        // Icons: librsvg parses SVG documents and renders them through cairo; GObject and GError stay in the shim.
+        // pkg-config names cairo, not librsvg-2.0: librsvg's flags carry GLib's -pthread, which SwiftPM refuses
+        // with a warning on every build; CSVG links librsvg and GLib (see Sources/CSVG/csvg.c).
+        .systemLibrary(
+            name: "SystemRsvg",
+            pkgConfig: "cairo",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+        ),
+        .target(name: "CSVG", dependencies: ["SystemRsvg"],
+                linkerSettings: ["rsvg-2", "gio-2.0", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0) }),
 
         // MARK: Public modules
         .target(name: "Raster", dependencies: ["CPNG"]),
         .target(name: "Dots", dependencies: ["Raster"]),
         .target(name: "Glass", dependencies: ["Raster"]),
-        .target(name: "Content", dependencies: ["Raster", "CText"]),
+        .target(name: "Content", dependencies: ["Raster", "CText", "CSVG"]),
         .target(name: "Scene", dependencies: ["Raster", "Dots", "Glass", "Content"], resources: []),
         .target(name: "Regression", dependencies: ["Scene", "Raster"]),
         .executableTarget(name: "forkrender", dependencies: ["Scene", "Regression", "Glass", "Dots", "Content", "Raster"]),
@@ -54,7 +70,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "DotsTests", dependencies: ["Dots"]),
         .testTarget(name: "GlassTests", dependencies: ["Glass"]),
-        .testTarget(name: "ContentTests", dependencies: ["Content", "Scene", "SystemFreeType"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "Scene", "SystemFreeType"], exclude: ["Fixtures"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
         .testTarget(name: "RegressionTests", dependencies: ["Regression", "Raster", "forkrender"]),
         .testTarget(name: "GoldenTests", dependencies: ["Regression", "Scene"], exclude: ["References"]),

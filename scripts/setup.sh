@@ -1,15 +1,27 @@
 #!/usr/bin/env bash
-# Installs what forkrender needs and is missing: libpng (PNG), FreeType, HarfBuzz and fontconfig (text),
-# ffmpeg (video), pngcheck, and the DejaVu fonts (the same faces on every machine keep reference images stable).
-# Debian/Ubuntu through apt, macOS through Homebrew. Safe to run again: it only installs what is missing.
-# --dev adds what only the test suite uses: GNU parallel (the README's sharding recipe is run as a test).
+# Installs what forkrender needs and is missing: libpng (PNG), FreeType, HarfBuzz, fontconfig and GNU FriBidi
+# (text), librsvg (SVG icons), ffmpeg (video), pngcheck, the DejaVu fonts (the same faces on every machine keep
+# reference images stable) and the Noto fonts per-character fallback draws from (Arabic, Hebrew, Devanagari and
+# the other scripts of fonts-noto-core, CJK, color emoji). Debian/Ubuntu through apt, macOS through Homebrew.
+# Safe to run again: it only installs what is missing.
+#
+#   scripts/setup.sh          # build and run
+#   scripts/setup.sh --dev    # also the independent renderers the test suite compares against (hb-view,
+#                             # rsvg-convert, Chromium) and GNU parallel (the README's sharding recipe runs as a
+#                             # test); their tests skip when these are missing
 set -euo pipefail
 dev=0
-[ "${1:-}" = "--dev" ] && dev=1
+for arg in "$@"; do
+  case "$arg" in
+    --dev) dev=1 ;;
+    *) echo "setup: unknown option '$arg' (expected --dev)" >&2; exit 2 ;;
+  esac
+done
 
 if command -v apt-get >/dev/null 2>&1; then
-  pkgs=(libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core ffmpeg pngcheck pkg-config)
-  [ $dev -eq 0 ] || pkgs+=(parallel)
+  pkgs=(libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev librsvg2-dev fonts-dejavu-core
+        fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji ffmpeg pngcheck pkg-config)
+  if [ "$dev" -eq 1 ]; then pkgs+=(libharfbuzz-bin librsvg2-bin chromium parallel); fi
   missing=()
   for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -22,13 +34,15 @@ if command -v apt-get >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fi
 elif command -v brew >/dev/null 2>&1; then
-  brew_pkgs=(libpng freetype harfbuzz fontconfig ffmpeg pngcheck pkg-config font-dejavu)
-  [ $dev -eq 0 ] || brew_pkgs+=(parallel)
-  for p in "${brew_pkgs[@]}"; do
+  pkgs=(libpng freetype harfbuzz fontconfig fribidi librsvg ffmpeg pngcheck pkg-config font-dejavu font-noto-sans
+        font-noto-sans-arabic font-noto-sans-hebrew font-noto-sans-devanagari font-noto-sans-cjk font-noto-color-emoji)
+  if [ "$dev" -eq 1 ]; then pkgs+=(chromium parallel); fi   # hb-view comes with harfbuzz, rsvg-convert with librsvg
+  for p in "${pkgs[@]}"; do
     brew list "$p" >/dev/null 2>&1 || brew install "$p"
   done
 else
-  echo "setup: no apt-get or brew found; install libpng, freetype, harfbuzz, fontconfig, ffmpeg and pngcheck yourself" >&2
+  echo "setup: no apt-get or brew found; install libpng, freetype, harfbuzz, fontconfig, fribidi, librsvg, ffmpeg," \
+       "pngcheck and the DejaVu and Noto fonts yourself" >&2
   exit 2
 fi
 echo "setup: dependencies present"

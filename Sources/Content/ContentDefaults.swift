@@ -20,6 +20,22 @@ public enum ContentDefaults {
     public static let symbolViewBox = Rect(x: 0, y: 0, width: 24, height: 24)
     /// Curve flattening tolerance, device pixels.
     public static let flatness: Float = 0.1
+    /// Stroke defaults of inline symbols: SVG's own initial values (width 1, butt caps, miter joins, miter limit
+    /// 4), so an inline stroke means what the same attributes mean in a browser.
+    public static let strokeWidth: Float = 1
+    public static let strokeCap = Stroke.Cap.butt
+    public static let strokeJoin = Stroke.Join.miter
+    public static let strokeMiterLimit: Float = 4
+
+    // MARK: Icon files: budgets checked before anything is allocated
+    /// Largest icon file read, bytes: icon sets' files are under 2 KB and detailed illustrations a few hundred
+    /// KB; 1 MiB bounds parse time and memory (librsvg's own XML limits apply on top).
+    public static let maxSymbolFileBytes = 1 << 20
+    /// Largest coordinate in a symbol's box (viewBox or width/height) and in a stroke, path units. Icon grids are
+    /// 16 to 1024 units; a box of 10^6 still renders exactly in cairo's 24.8 fixed point after scaling.
+    public static let maxSymbolBox: Float = 1_000_000
+    /// Most dash entries in a stroke (SVG allows any; real icons use two or four).
+    public static let maxDashCount = 16
     /// Corner radius of a fill without `radius`, points (the design language's small control radius).
     public static let fillRadius: Float = 10
     /// Separators are one device pixel thick at any scale (UIKit's hairline: 1 / displayScale points).

@@ -14,6 +14,11 @@ public final class Face: @unchecked Sendable {
     private let lock = NSLock()
     private var currentSize = 0
     private var glyphs: [GlyphKey: GlyphBitmap] = [:]
+    private var colorGlyphs: [GlyphKey: ColorGlyph] = [:]
+    /// Pixels per em of a color bitmap face's strike (Noto Color Emoji: 109); 0 for an outline face.
+    public let strike: Int
+    /// A color bitmap face: its glyphs are images (`colorBitmap`), not coverage.
+    public var isColor: Bool { strike > 0 }
     public private(set) var cacheHits = 0
     public private(set) var cacheMisses = 0
 
@@ -33,6 +38,7 @@ public final class Face: @unchecked Sendable {
         ctext_face_metrics(h, &m)
         family = cString(&m.family)
         style = cString(&m.style)
+        strike = Int(ctext_face_strike(h))
         self.path = path
     }
 
@@ -74,33 +80,64 @@ public final class Face: @unchecked Sendable {
         }
     }
 
-    /// Shapes one line of text with HarfBuzz. `features` is a HarfBuzz feature list such as "-liga,-kern"
-    /// (empty: the script's defaults, kerning and standard ligatures on).
+    /// Shapes one line of text with HarfBuzz, left to right, script guessed. `features` is a HarfBuzz feature
+    /// list such as "-liga,-kern" (empty: the script's defaults, kerning and standard ligatures on).
     public func shape(_ text: String, size: Float, features: String = "") -> [ShapedGlyph] {
+        let bytes = Array(text.utf8)
+        return shape(bytes, run: 0..<bytes.count, rightToLeft: false, script: 0, size: size, features: features)
+    }
+
+    /// Shapes the bytes `run` of a UTF-8 paragraph (the rest is context for joining and marks) in one direction
+    /// and script (an ISO 15924 tag such as 'Arab', 0 to guess). Glyphs come in visual order; clusters are
+    /// byte offsets into `utf8`.
+    public func shape(_ utf8: [UInt8], run: Range<Int>, rightToLeft: Bool, script: UInt32, size: Float,
+                      features: String = "") -> [ShapedGlyph] {
         lock.withLock {
             setSize(Self.fixed(size))
-            var utf8 = Array(text.utf8)
-            utf8.append(0)
-            var out = [ctext_glyph](repeating: ctext_glyph(), count: max(8, utf8.count + 8))
-            let length = Int32(utf8.count - 1)
-            var n = utf8.withUnsafeBufferPointer { b in
-                b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { p in
-                    ctext_shape(handle, p, length, features, &out, Int32(out.count))
-                }
-            }
-            if n > out.count {
-                out = [ctext_glyph](repeating: ctext_glyph(), count: Int(n))
-                n = utf8.withUnsafeBufferPointer { b in
+            let bytes = utf8.isEmpty ? [UInt8(0)] : utf8
+            var out = [ctext_glyph](repeating: ctext_glyph(), count: max(8, run.count + 8))
+            func call() -> Int32 {
+                bytes.withUnsafeBufferPointer { b in
                     b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { p in
-                        ctext_shape(handle, p, length, features, &out, Int32(out.count))
+                        ctext_shape_run(handle, p, Int32(utf8.count), Int32(run.lowerBound), Int32(run.count),
+                                        rightToLeft ? 1 : 0, script, features, &out, Int32(out.count))
                     }
                 }
             }
+            var n = call()
+            if n > out.count {
+                out = [ctext_glyph](repeating: ctext_glyph(), count: Int(n))
+                n = call()
+            }
+            // A bitmap strike shapes at its own size; scale to the requested one.
+            let k = strike > 0 ? size / Float(strike) / 64 : Float(1) / 64
             return out.prefix(Int(max(0, n))).map {
                 ShapedGlyph(glyph: $0.glyph, cluster: Int($0.cluster),
-                            advance: Float($0.x_advance) / 64, offset: SIMD2(Float($0.x_offset) / 64, -Float($0.y_offset) / 64))
+                            advance: Float($0.x_advance) * k, offset: SIMD2(Float($0.x_offset) * k, -Float($0.y_offset) * k))
             }
         }
+    }
+
+    /// A color glyph scaled from the strike to `size` pixels per em, made once per glyph and size.
+    public func colorBitmap(glyph: UInt32, size: Float) -> ColorGlyph {
+        let key = GlyphKey(glyph: glyph, size: Self.fixed(size), phase: 0)
+        return lock.withLock {
+            if let hit = colorGlyphs[key] { return hit }
+            var b = ctext_bitmap()
+            var g = ColorGlyph.empty
+            if strike > 0, ctext_render_color_glyph(handle, glyph, &b, nil, 0) == 0, b.width > 0, b.rows > 0, let buf = b.buffer {
+                let bytes = Array(UnsafeBufferPointer(start: buf, count: Int(b.pitch) * Int(b.rows)))
+                g = ColorGlyph.scaled(bgra: bytes, width: Int(b.width), rows: Int(b.rows), pitch: Int(b.pitch),
+                                      left: Int(b.left), top: Int(b.top), by: size / Float(strike))
+            }
+            colorGlyphs[key] = g
+            return g
+        }
+    }
+
+    /// The glyph ids of characters (0 where the face lacks one), under one lock.
+    public func glyphIndices(_ scalars: [Unicode.Scalar]) -> [UInt32] {
+        lock.withLock { scalars.map { ctext_glyph_index(handle, $0.value) } }
     }
 
     /// The glyph id for a character, 0 when the face lacks it.

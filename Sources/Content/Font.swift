@@ -62,6 +62,14 @@ public enum FontLibrary {
         "sans-serif": "sans-serif", "system": "sans-serif",
     ]
 
+    /// The face each generic family prefers before fontconfig's own choice. Why: fontconfig's default for
+    /// sans-serif and serif changes with what is installed (fonts-noto-core, which fallback needs, makes Noto
+    /// Sans and Noto Serif the defaults), and frames must not change when a fallback font is added. DejaVu is
+    /// what scripts/setup.sh installs and what the references were recorded with.
+    public static let pinnedGeneric: [String: String] = [
+        "sans-serif": "DejaVu Sans", "serif": "DejaVu Serif", "monospace": "DejaVu Sans Mono",
+    ]
+
     private static let cache = ResolutionCache()
 
     /// Resolves a request to a face file. Throws only when fontconfig finds no font whatsoever.
@@ -81,7 +89,7 @@ public enum FontLibrary {
                 return FontResolution(request: request, path: name, index: 0, family: info.family, style: info.style,
                                       note: nil, isFallback: false)
             }
-            var fallback = try match("sans-serif", request)
+            var fallback = try matchGeneric("sans-serif", request)
             fallback.note = "font file '\(name)' \(problem ?? "is not a font FreeType can read"); using \(fallback.faceName)"
             fallback.isFallback = true
             return fallback
@@ -94,23 +102,32 @@ public enum FontLibrary {
                 r.note = "serif: using \(r.faceName)"
                 return r
             }
-            var r = try match("serif", request)
+            var r = try matchGeneric("serif", request)
             r.note = "serif: \(preferredSerif) is not installed; using \(r.faceName) (\(r.path))"
             return r
         }
         if let alias = generic[key] {
-            var r = try match(alias, request)
+            var r = try matchGeneric(alias, request)
             r.note = "\(name): using \(r.faceName)"
             return r
         }
         var r = try match(name, request)
         if !r.families.contains(where: { $0.lowercased().hasPrefix(key) }) {
-            var fallback = try match("sans-serif", request)
+            var fallback = try matchGeneric("sans-serif", request)
             fallback.note = "font '\(name)' not found; using \(fallback.faceName)"
             fallback.isFallback = true
             r = fallback
         }
         return r
+    }
+
+    /// A generic family (sans-serif, serif, monospace): its pinned face when installed, else fontconfig's choice.
+    static func matchGeneric(_ generic: String, _ request: FontRequest) throws(FontError) -> FontResolution {
+        if let pinned = pinnedGeneric[generic] {
+            let r = try match(pinned, request)
+            if r.families.contains(where: { $0.caseInsensitiveCompare(pinned) == .orderedSame }) { return r }
+        }
+        return try match(generic, request)
     }
 
     static func match(_ family: String, _ request: FontRequest) throws(FontError) -> FontResolution {

@@ -1,12 +1,15 @@
 import Raster
 
-/// Vector path data in SVG's `d` syntax: M, L, H, V, C, Q, A, Z in absolute (upper case) and relative (lower
-/// case) form, with implicit repetition (extra coordinate pairs after M are line-tos). S, T and other commands
-/// are refused. Parsing normalizes everything to absolute move, line, cubic and close segments: quadratics
+/// Vector path data in SVG's `d` syntax: M, L, H, V, C, S, Q, T, A, Z in absolute (upper case) and relative
+/// (lower case) form, with implicit repetition (extra coordinate pairs after M are line-tos). S and T reflect
+/// the previous segment's last control point about the pen (SVG 1.1, 8.3.6 and 8.3.7), or use the pen when the
+/// previous segment was not a cubic (S) or quadratic (T). Parsing normalizes everything to absolute move, line, cubic and close segments: quadratics
 /// are raised to cubics exactly, and elliptical arcs become cubics of at most 90 degrees each (SVG 1.1
 /// implementation notes F.6: endpoint to center parameterization, radii scaled up when too small).
 ///
-/// Coordinates are in the path's own units (a symbol's `viewBox`, 24 x 24 by default).
+/// Coordinates are in the path's own units (a symbol's `viewBox`, 24 x 24 by default). This parser validates
+/// inline symbols (its errors carry the character offset) and normalizes them for tests; librsvg draws them
+/// (`SymbolArtwork`).
 public struct SVGPath: Sendable, Hashable {
     public enum Segment: Sendable, Hashable {
         case move(Point)
@@ -23,51 +26,6 @@ public struct SVGPath: Sendable, Hashable {
     public init(parsing d: String) throws(SVGPathError) {
         var p = PathParser(Array(d.unicodeScalars))
         segments = try p.parse()
-    }
-
-    /// Polygons (one per subpath, implicitly closed) after applying `transform`, with curves flattened so the
-    /// chords stay within `tolerance` (same units as the transformed points) of the curve.
-    public func polygons(transform: (Point) -> Point, tolerance: Float = 0.1) -> [[Point]] {
-        var out: [[Point]] = []
-        var current: [Point] = []
-        var pen = Point.zero
-        var start = Point.zero
-        func flush() {
-            if current.count > 2 { out.append(current) }
-            current = []
-        }
-        for s in segments {
-            switch s {
-            case .move(let p):
-                flush()
-                pen = p
-                start = p
-                current = [transform(p)]
-            case .line(let p):
-                if current.isEmpty { current = [transform(pen)] }
-                current.append(transform(p))
-                pen = p
-            case .cubic(let c1, let c2, let p):
-                if current.isEmpty { current = [transform(pen)] }
-                let a = transform(pen), b = transform(c1), c = transform(c2), e = transform(p)
-                // Steps from the control polygon's deviation: error of a uniform subdivision is bounded by
-                // (3/4) max|second difference| / n^2 (Wang's formula for cubics).
-                let d1 = a - 2 * b + c, d2 = b - 2 * c + e
-                let dd = max((d1 * d1).sum().squareRoot(), (d2 * d2).sum().squareRoot())
-                let n = max(1, min(256, Int((0.75 * 6 * dd / (8 * tolerance)).squareRoot().rounded(.up))))
-                for i in 1...n {
-                    let t = Float(i) / Float(n), u = 1 - t
-                    let q = u * u * u * a + 3 * u * u * t * b + 3 * u * t * t * c + t * t * t * e
-                    current.append(q)
-                }
-                pen = p
-            case .close:
-                flush()
-                pen = start
-            }
-        }
-        flush()
-        return out
     }
 
     /// The bounding box of the control points (contains the curves).
@@ -100,6 +58,9 @@ private struct PathParser {
     var out: [SVGPath.Segment] = []
     var pen = Point.zero
     var start = Point.zero
+    /// The second control point of the last C or S, and the control point of the last Q or T, for S and T.
+    var lastCubic: Point?
+    var lastQuad: Point?
 
     init(_ s: [Unicode.Scalar]) { self.s = s }
 
@@ -175,6 +136,9 @@ private struct PathParser {
             let at = i
             i += 1
             let rel = cmd.properties.isLowercase
+            let cubicBefore = lastCubic, quadBefore = lastQuad
+            lastCubic = nil
+            lastQuad = nil
             switch cmd {
             case "M", "m":
                 pen = try point(cmd, relative: rel)
@@ -198,14 +162,29 @@ private struct PathParser {
             case "C", "c":
                 repeat {
                     let c1 = try point(cmd, relative: rel), c2 = try point(cmd, relative: rel), p = try point(cmd, relative: rel)
-                    out.append(.cubic(c1, c2, p)); pen = p; skipSeparators()
+                    out.append(.cubic(c1, c2, p)); pen = p; lastCubic = c2; skipSeparators()
                 } while atNumber()
+            case "S", "s":
+                var previous = cubicBefore
+                repeat {
+                    let c1 = previous.map { 2 * pen - $0 } ?? pen
+                    let c2 = try point(cmd, relative: rel), p = try point(cmd, relative: rel)
+                    out.append(.cubic(c1, c2, p)); pen = p; previous = c2; skipSeparators()
+                } while atNumber()
+                lastCubic = previous
             case "Q", "q":
                 repeat {
                     let c = try point(cmd, relative: rel), p = try point(cmd, relative: rel)
-                    // Degree elevation: the cubic with these control points traces the same parabola.
-                    out.append(.cubic(pen + (c - pen) * (2 / 3), p + (c - p) * (2 / 3), p)); pen = p; skipSeparators()
+                    out.append(quadratic(c, p)); pen = p; lastQuad = c; skipSeparators()
                 } while atNumber()
+            case "T", "t":
+                var previous = quadBefore
+                repeat {
+                    let c = previous.map { 2 * pen - $0 } ?? pen
+                    let p = try point(cmd, relative: rel)
+                    out.append(quadratic(c, p)); pen = p; previous = c; skipSeparators()
+                } while atNumber()
+                lastQuad = previous
             case "A", "a":
                 repeat {
                     let rx = try number("an x radius", after: cmd), ry = try number("a y radius", after: cmd)
@@ -219,10 +198,15 @@ private struct PathParser {
                 out.append(.close)
                 pen = start
             default:
-                throw fail("unknown command '\(cmd)'; expected one of M, L, H, V, C, Q, A, Z (or lower case)", at: at)
+                throw fail("unknown command '\(cmd)'; expected one of M, L, H, V, C, S, Q, T, A, Z (or lower case)", at: at)
             }
         }
         return out
+    }
+
+    /// Degree elevation: the cubic with these control points traces the same parabola as the quadratic.
+    func quadratic(_ c: Point, _ p: Point) -> SVGPath.Segment {
+        .cubic(pen + (c - pen) * (2 / 3), p + (c - p) * (2 / 3), p)
     }
 }
 

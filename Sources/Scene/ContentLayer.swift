@@ -24,7 +24,7 @@ struct ContentLayer {
         let scale = document.canvas.scale
         layouts = document.content.items.map { item in
             guard case .label(let l) = item.kind, let face = try? Face.shared(l.font) else { return nil }
-            return TextLayout(l.text, face: face, style: l.style, scale: scale, boxWidth: l.frame?.width)
+            return TextLayout(l.text, face: face, style: l.style, scale: scale, boxWidth: l.frame?.width, request: l.font.request)
         }
     }
 
@@ -36,6 +36,8 @@ struct ContentLayer {
         for (i, item) in document.content.items.enumerated() {
             let placement = item.on.flatMap { document.content.panels.placement(of: $0, at: time) }
             let mask = cache.mask(item: i, placement: placement) { self.mask(item: i, placement: placement) }
+            // Color glyphs (emoji) go after the vibrancy pass, in their own colors: exempt from vibrancy.
+            defer { drawColorGlyphs(item: i, placement: placement, into: &frame) }
             guard !mask.isEmpty else { continue }
             let paint: Paint
             switch item.color {
@@ -53,6 +55,12 @@ struct ContentLayer {
             paint.apply(mask, to: &frame, workers: workers)
             if measured { probe?(i, mask, before, frame) }
         }
+    }
+
+    func drawColorGlyphs(item i: Int, placement: PanelPlacement?, into frame: inout Framebuffer) {
+        guard let layout = layouts[i], layout.faces.contains(where: \.isColor),
+              let (placed, origin) = placedLayout(item: i, placement: placement) else { return }
+        for g in placed.colorGlyphs(at: origin) { g.draw(into: &frame) }
     }
 
     final class MaskCache: @unchecked Sendable {
@@ -79,6 +87,30 @@ struct ContentLayer {
         return out
     }
 
+    /// A label's layout at a panel placement (re-set at the pressed size when the panel is pressed) and its
+    /// origin in device pixels; nil for other items.
+    func placedLayout(item i: Int, placement: PanelPlacement?) -> (TextLayout, Point)? {
+        guard case .label(let l) = document.content.items[i].kind, var layout = layouts[i] else { return nil }
+        let scale = document.canvas.scale
+        let k = placement?.pressScale ?? 1
+        func canvas(_ p: Point) -> Point { placement?.canvasPoint(p) ?? p }
+        if k != 1 {
+            var style = l.style
+            style.size *= k
+            style.tracking *= k
+            layout = TextLayout(l.text, face: layout.face, style: style, scale: scale, boxWidth: l.frame.map { $0.width * k },
+                                request: l.font.request)
+        }
+        var origin: Point
+        if let f = l.frame {
+            origin = canvas(Point(f.x, f.y)) * scale
+            origin.y += (f.height * k * scale - layout.height) / 2
+        } else {
+            origin = canvas(l.at!) * scale
+        }
+        return (layout, origin)
+    }
+
     /// The coverage mask of item `i` at a panel placement (nil: canvas coordinates).
     func mask(item i: Int, placement: PanelPlacement?) -> CoverageMask {
         let item = document.content.items[i]
@@ -87,32 +119,16 @@ struct ContentLayer {
         let k = placement?.pressScale ?? 1
         func canvas(_ p: Point) -> Point { placement?.canvasPoint(p) ?? p }
         switch item.kind {
-        case .label(let l):
-            var layout = layouts[i]
-            if k != 1, let base = layout {
-                var style = l.style
-                style.size *= k
-                style.tracking *= k
-                layout = TextLayout(l.text, face: base.face, style: style, scale: scale, boxWidth: l.frame.map { $0.width * k })
-            }
-            guard let layout else { return CoverageMask(originX: 0, originY: 0, width: 0, height: 0) }
-            var origin: Point
-            if let f = l.frame {
-                origin = canvas(Point(f.x, f.y)) * scale
-                origin.y += (f.height * k * scale - layout.height) / 2
-            } else {
-                origin = canvas(l.at!) * scale
+        case .label:
+            guard let (layout, origin) = placedLayout(item: i, placement: placement) else {
+                return CoverageMask(originX: 0, originY: 0, width: 0, height: 0)
             }
             return layout.mask(at: origin)
         case .symbol(let s):
-            let fit = min(s.frame.width / s.viewBox.width, s.frame.height / s.viewBox.height)
-            let inset = Point((s.frame.width - s.viewBox.width * fit) / 2, (s.frame.height - s.viewBox.height * fit) / 2)
-            let polygons = s.path.polygons(transform: { p in
-                canvas(Point(s.frame.x, s.frame.y) + inset + (p - Point(s.viewBox.x, s.viewBox.y)) * fit) * scale
-            }, tolerance: ContentDefaults.flatness)
-            var m = PathFill(rule: s.rule).mask(polygons, canvasWidth: c.pixelWidth, canvasHeight: c.pixelHeight)
-            m.clampCoverage()
-            return m
+            let box = SVGDocument.fit(s.artwork.box, into: s.frame)
+            let o = canvas(Point(box.x, box.y))
+            let target = Rect(x: o.x, y: o.y, width: box.width * k, height: box.height * k).scaled(by: scale)
+            return s.artwork.mask(onto: target, canvasWidth: c.pixelWidth, canvasHeight: c.pixelHeight)
         case .fill(let f):
             let o = canvas(Point(f.frame.x, f.frame.y))
             let rect = Rect(x: o.x, y: o.y, width: f.frame.width * k, height: f.frame.height * k).scaled(by: scale)

@@ -1,3 +1,4 @@
+import Foundation
 import Content
 import Raster
 
@@ -49,12 +50,13 @@ public struct ContentItem: Sendable {
         public var frame: Rect?
     }
 
-    /// A vector icon: path data in `viewBox` units, scaled uniformly to fit `frame` and centered in it.
+    /// A vector icon: an SVG document (an icon file, or inline path data wrapped as one) whose box is scaled
+    /// uniformly to fit `frame` and centered in it.
     public struct Symbol: Sendable {
-        public var path: SVGPath
-        public var rule: FillRule
+        public var artwork: SVGDocument
         public var frame: Rect
-        public var viewBox: Rect
+        /// The icon file as the scene names it, or "path data".
+        public var source: String
     }
 
     /// A rounded rectangle with continuous corners.
@@ -95,7 +97,7 @@ public enum ContentColor: Sendable, Hashable {
 enum ContentSection {
     static let keys = ["id", "text", "symbol", "fill", "separator", "on", "at", "frame", "vibrancy", "color",
                        "font", "size", "weight", "italic", "align", "tracking", "lineSpacing", "features",
-                       "viewBox", "rule", "radius", "length", "axis"]
+                       "viewBox", "rule", "stroke", "radius", "length", "axis"]
 
     /// Apple's weight names, as OpenType weight classes.
     static let weights: [(String, Int)] = [
@@ -104,17 +106,19 @@ enum ContentSection {
     ]
 
     /// Decodes the content array; `panels` are the glass panels items may be bound to (`on`).
-    static func decode(_ root: ObjectReader, panels: any PanelGeometry, appearance: Appearance) throws(SceneError) -> ContentSpec {
+    /// `directory` is the scene file's folder, against which icon file paths are resolved.
+    static func decode(_ root: ObjectReader, panels: any PanelGeometry, appearance: Appearance,
+                       directory: String? = nil) throws(SceneError) -> ContentSpec {
         var warnings: [SceneError] = []
         var notes: [String] = []
         let items = try root.array("content") { (node, path) throws(SceneError) -> ContentItem in
             let o = try ObjectReader(node, path: path, keys: keys)
-            return try item(o, panels: panels, appearance: appearance, warnings: &warnings, notes: &notes)
+            return try item(o, panels: panels, appearance: appearance, directory: directory, warnings: &warnings, notes: &notes)
         }
         return ContentSpec(items: items, panels: panels, fontWarnings: warnings, notes: notes)
     }
 
-    static func item(_ o: ObjectReader, panels: any PanelGeometry, appearance: Appearance,
+    static func item(_ o: ObjectReader, panels: any PanelGeometry, appearance: Appearance, directory: String?,
                      warnings: inout [SceneError], notes: inout [String]) throws(SceneError) -> ContentItem {
         let kinds = ["text", "symbol", "fill", "separator"].filter { o.has($0) }
         guard kinds.count == 1 else {
@@ -140,7 +144,7 @@ enum ContentSection {
             kind = .label(try label(o, warnings: &warnings, notes: &notes))
             defaultLevel = .label
         case "symbol":
-            kind = .symbol(try symbol(o))
+            kind = .symbol(try SymbolSection.decode(o, directory: directory))
             defaultLevel = .label
         case "fill":
             guard try o.bool("fill", default: true) else { throw o.fail("fill", "expected true (a rounded-rectangle fill of 'frame')") }
@@ -207,13 +211,37 @@ enum ContentSection {
                 notes.append(note)
             }
         }
+        fallbackWarnings(text, font: font, o, into: &warnings)
         let style = TextStyle(
             size: try o.float("size", default: ContentDefaults.labelSize, in: .closed(1, 1000)),
             tracking: try o.float("tracking", default: 0, in: .closed(-100, 100)),
-            alignment: try o.choice("align", default: TextAlignment.left),
+            alignment: try o.choice("align", default: TextAlignment.leading),
             lineSpacing: try o.float("lineSpacing", default: 1, in: .closed(0.5, 4)),
             features: try o.string("features") ?? "")
         return ContentItem.Label(text: text, font: font, style: style, at: at, frame: frame)
+    }
+
+    /// Characters of the label its face lacks: a warning per fallback face (an error under `--strict`, as for a
+    /// whole label that falls back), and one for characters no installed face has (missing-glyph boxes).
+    static func fallbackWarnings(_ text: String, font: FontResolution, _ o: ObjectReader, into warnings: inout [SceneError]) {
+        guard let face = try? Face.shared(font) else { return }
+        var byFace: [(String, String)] = []   // (face name, characters)
+        var missing = ""
+        for (scalar, choice) in FontFallback.report(text, primary: face, request: font.request) {
+            guard let choice else { missing += String(scalar); continue }
+            let name = choice.resolution.faceName
+            if let k = byFace.firstIndex(where: { $0.0 == name }) { byFace[k].1 += String(scalar) } else { byFace.append((name, String(scalar))) }
+        }
+        let location = o.node("text")?.location ?? o.location
+        for (name, chars) in byFace {
+            warnings.append(SceneError(path: o.childPath("text"), location: location,
+                                       message: "'\(chars)' not in \(font.faceName); drawn with \(name)"))
+        }
+        if !missing.isEmpty {
+            let codes = missing.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
+            warnings.append(SceneError(path: o.childPath("text"), location: location,
+                                       message: "no installed font has \(codes); it renders as a missing-glyph box"))
+        }
     }
 
     static func decodeWeight(_ o: ObjectReader) throws(SceneError) -> Int {
@@ -230,27 +258,5 @@ enum ContentSection {
         default:
             throw o.fail("weight", "expected a weight (100...900 or a name such as \"semibold\"), found \(n.value.kindName)")
         }
-    }
-
-    static func symbol(_ o: ObjectReader) throws(SceneError) -> ContentItem.Symbol {
-        let d = try o.string("symbol")!
-        let path: SVGPath
-        do {
-            path = try SVGPath(parsing: d)
-        } catch {
-            throw o.fail("symbol", error.description)
-        }
-        return ContentItem.Symbol(path: path, rule: try o.choice("rule", default: FillRule.nonzero),
-                                  frame: try requiredRect(o, "frame", "the box the symbol is fitted into, [x, y, width, height] in points"),
-                                  viewBox: try viewBox(o))
-    }
-
-    /// The symbol's `viewBox`, each side at least `SceneLimits.viewBoxSide` (a smaller one scales past Float range).
-    static func viewBox(_ o: ObjectReader) throws(SceneError) -> Rect {
-        guard let v = try o.rect("viewBox") else { return ContentDefaults.symbolViewBox }
-        guard Double(min(v.width, v.height)) >= SceneLimits.viewBoxSide else {
-            throw o.fail("viewBox", "expected a width and height of at least \(Value.format(SceneLimits.viewBoxSide)), found \(v.width) x \(v.height)")
-        }
-        return v
     }
 }

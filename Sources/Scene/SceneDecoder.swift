@@ -13,6 +13,9 @@ public struct SceneDecoder: Sendable {
     public var appearance: Appearance?
     public var platform: Platform?
     public var reduceTransparency: Bool?
+    /// The folder relative icon files are read from: the scene file's own (set by `decode(file:)`); nil reads
+    /// them from the current directory.
+    public var directory: String?
 
     public init(maxPixels: Int = 64_000_000, maxMemory: Double = SceneDecoder.defaultMaxMemory) {
         self.maxPixels = maxPixels
@@ -41,8 +44,10 @@ public struct SceneDecoder: Sendable {
             throw SceneError(file: path, path: "", location: UTF8Position.firstInvalid(in: data),
                              message: "scene file is not UTF-8 text (an invalid byte sequence starts here)")
         }
+        var decoder = self
+        decoder.directory = (path as NSString).deletingLastPathComponent
         do {
-            return try decode(text: text)
+            return try decoder.decode(text: text)
         } catch {
             var e = error
             e.file = path
@@ -81,7 +86,8 @@ public struct SceneDecoder: Sendable {
                                                      reduceTransparency: reduceTransparency, duration: duration, fps: fps))
         try checkDots(r, canvas: canvas, plane: plane)
         notes += glass.notes
-        let content = try ContentSection.decode(r, panels: GlassPanels(glass), appearance: appearance)
+        let content = try ContentSection.decode(r, panels: GlassPanels(glass), appearance: appearance,
+                                                  directory: directory)
         try checkText(r, canvas: canvas, content: content)
         notes += content.notes + content.fontWarnings.map { "\($0.path): \($0.message)" }
         let check = try decodeCheck(r, frameCount: max(1, Int(checked: duration * fps, .toNearestOrAwayFromZero)))

@@ -2,13 +2,15 @@ import Testing
 import Raster
 @testable import Content
 
-/// SVG path parsing and filling, against analytic areas.
+/// SVG path parsing, and filling through the one symbol renderer (librsvg, `SymbolArtwork`), against analytic
+/// areas. These tolerances are the ones the former scanline filler met; librsvg meets them too (that measurement
+/// is why inline paths go through librsvg: one implementation for paths, strokes and files). Coverage is 8-bit,
+/// so each edge pixel carries up to 0.5/255 of rounding.
 @Suite struct SVGPathTests {
     static func area(_ d: String, rule: FillRule = .nonzero, scale: Float = 4, canvas: Int = 200) throws -> Double {
-        let path = try SVGPath(parsing: d)
-        let polys = path.polygons(transform: { $0 * scale }, tolerance: 0.05)
-        var m = PathFill(rule: rule).mask(polys, canvasWidth: canvas, canvasHeight: canvas)
-        m.clampCoverage()
+        let side = Float(canvas) / scale
+        let doc = try SymbolArtwork.document(path: d, viewBox: Rect(x: 0, y: 0, width: side, height: side), rule: rule, stroke: nil)
+        let m = doc.mask(onto: Rect(x: 0, y: 0, width: Float(canvas), height: Float(canvas)), canvasWidth: canvas, canvasHeight: canvas)
         return m.area / Double(scale * scale)
     }
 
@@ -52,6 +54,25 @@ import Raster
         #expect(a.segments[3] == .line(Point(-5.5, 0.5)))
         let flags = try SVGPath(parsing: "M0 0a5 5 0 1110 0")
         #expect(flags.segments.count > 1)
+    }
+
+    @Test func smoothCurvesReflectThePreviousControlPoint() throws {
+        // S reflects the last C's second control point (3,4) about the pen (5,5): (7,6). T reflects the last
+        // Q's control point (2,4) about (4,0): (6,-4), and the next T reflects that about (8,0): (10,4).
+        let s = try SVGPath(parsing: "M0 0 C1 2 3 4 5 5 S9 8 10 10")
+        #expect(s.segments == [.move(Point(0, 0)), .cubic(Point(1, 2), Point(3, 4), Point(5, 5)),
+                               .cubic(Point(7, 6), Point(9, 8), Point(10, 10))])
+        let relative = try SVGPath(parsing: "m0 0 c1 2 3 4 5 5 s4 3 5 5")
+        #expect(relative.segments == s.segments)
+        let t = try SVGPath(parsing: "M0 0 Q2 4 4 0 T8 0 T12 0")
+        let explicit = try SVGPath(parsing: "M0 0 Q2 4 4 0 Q6 -4 8 0 Q10 4 12 0")
+        #expect(t.segments == explicit.segments)
+        // Without a previous curve of the same kind, the first control point is the pen.
+        #expect(try SVGPath(parsing: "M1 1 L2 2 S4 4 5 5").segments.last == .cubic(Point(2, 2), Point(4, 4), Point(5, 5)))
+        #expect(try SVGPath(parsing: "M0 0 T4 0").segments == (try SVGPath(parsing: "M0 0 Q0 0 4 0")).segments)
+        // A wave of a Q and a T: one hump each side of the chord, each 2/3 x base 4 x peak 2 (nonzero fills both).
+        let wave = try Self.area("M2 10 Q4 14 6 10 T10 10 Z", rule: .nonzero)
+        #expect(abs(wave - 2 * 2.0 / 3.0 * 4 * 2) < 0.5, "area \(wave)")
     }
 
     @Test(arguments: [

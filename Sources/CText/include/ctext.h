@@ -8,7 +8,8 @@
  * Pinned rendering settings (so renders are stable across machines with the same font files):
  *   - FreeType's light autohinter-free mode: FT_LOAD_NO_HINTING (outlines unhinted, scaled exactly),
  *   - grayscale anti-aliasing (FT_RENDER_MODE_NORMAL, 256 levels), no LCD filtering or subpixel rendering,
- *   - no embedded bitmaps (FT_LOAD_NO_BITMAP), no synthetic emboldening.
+ *   - no embedded bitmaps (FT_LOAD_NO_BITMAP), no synthetic emboldening; the one exception is a color bitmap
+ *     face (CBDT, Noto Color Emoji), which has nothing but bitmaps: its largest strike, FT_LOAD_COLOR.
  * Shaping uses HarfBuzz's default features for the script (kerning and standard ligatures on) unless
  * features are given; positions come back in 26.6 fixed point pixels.
  *
@@ -70,12 +71,6 @@ typedef struct ctext_glyph {
     int32_t y_offset;
 } ctext_glyph;
 
-/*
- * Shapes UTF-8 text (left to right, script and language guessed by HarfBuzz). `features` is a comma-separated
- * HarfBuzz feature list ("-liga,-kern") or NULL for the defaults. Writes up to `cap` glyphs and returns the
- * total number of glyphs (call again with a larger buffer when it is above cap), or -1 on bad arguments.
- */
-int ctext_shape(ctext_face *face, const char *utf8, int length, const char *features, ctext_glyph *out, int cap);
 
 /* The advance of one glyph (26.6 pixels) as FreeType's unhinted metrics give it, without shaping. */
 long ctext_glyph_advance(ctext_face *face, uint32_t glyph);
@@ -94,5 +89,45 @@ typedef struct ctext_bitmap {
  * pinned settings above. The buffer stays valid until the next call on this face.
  */
 int ctext_render_glyph(ctext_face *face, uint32_t glyph, int x_shift26_6, ctext_bitmap *out, char *err, int errcap);
+
+/* ---- Bidirectional text, scripts and fallback (issue 15) ---- */
+
+/*
+ * The Unicode Bidirectional Algorithm (GNU FriBidi, UAX #9 with bracket pairs) over one paragraph of UTF-32
+ * code points: writes one embedding level per code point into `levels` (even: left to right, odd: right to
+ * left). `*rtl` in: -1 to detect the paragraph direction from its first strong character (rules P2, P3), 0 or
+ * 1 to force it; out: the paragraph's direction. Returns 0, or -1 on bad arguments or failure.
+ */
+int ctext_bidi_levels(const uint32_t *text, int length, int *rtl, uint8_t *levels);
+
+/* HarfBuzz's script of a code point as an ISO 15924 tag ('Arab', 'Latn'; 'Zyyy' common, 'Zinh' inherited). */
+uint32_t ctext_script(uint32_t codepoint);
+
+/*
+ * Shapes the code points [item_offset, item_offset + item_length) of a UTF-8 paragraph (byte offsets), with the
+ * rest of the paragraph as context, in one direction (rtl 0 or 1) and script (an ISO 15924 tag, 0 to guess).
+ * Clusters are byte offsets into the paragraph. Glyphs come out in visual order (HarfBuzz reverses RTL runs).
+ * `features` is a comma-separated HarfBuzz feature list ("-liga,-kern") or NULL for the defaults. Writes up to
+ * `cap` glyphs and returns the total number of glyphs (call again with a larger buffer when it is above cap),
+ * or -1 on bad arguments.
+ */
+int ctext_shape_run(ctext_face *face, const char *utf8, int length, int item_offset, int item_length, int rtl,
+                    uint32_t script, const char *features, ctext_glyph *out, int cap);
+
+/*
+ * The face fontconfig ranks best for a request that has a code point: FcFontSort over the family, weight and
+ * slant, and the first scalable font in that order whose charset holds the code point (color bitmap fonts are
+ * accepted: `color` is set, see ctext_render_color_glyph). Returns CTEXT_ERR_NOT_FOUND when no installed face
+ * has it.
+ */
+int ctext_fallback_font(const char *family, int weight, int italic, uint32_t codepoint, ctext_match *out, int *color);
+
+/* The pixels per em of a color bitmap face's strike (Noto Color Emoji: 109), 0 for a scalable face. Shaping
+   and glyphs of such a face are at the strike size; the caller scales them. */
+int ctext_face_strike(ctext_face *face);
+
+/* A color bitmap glyph at the strike size: premultiplied BGRA, 4 bytes a pixel (FreeType's FT_PIXEL_MODE_BGRA).
+   The buffer stays valid until the next call on this face. */
+int ctext_render_color_glyph(ctext_face *face, uint32_t glyph, ctext_bitmap *out, char *err, int errcap);
 
 #endif

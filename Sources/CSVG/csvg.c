@@ -1,0 +1,115 @@
+/* csvg: librsvg documents rendered to coverage through a cairo A8 surface. See csvg.h. */
+#include "csvg.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo.h>
+#include <gio/gio.h>
+
+/*
+ * The part of librsvg's API this shim uses (librsvg 2.52 or later: rsvg.h, same signatures), declared here
+ * instead of including <librsvg/rsvg.h>: that header needs librsvg's pkg-config flags, whose GLib -pthread
+ * SwiftPM rejects with a warning on every build. Every type here is a GLib type or a plain struct of doubles.
+ */
+typedef struct _RsvgHandle RsvgHandle;
+typedef struct { double x, y, width, height; } RsvgRectangle;
+typedef struct { double length; int unit; } RsvgLength;
+enum { RSVG_HANDLE_FLAGS_NONE = 0 };
+RsvgHandle *rsvg_handle_new_from_stream_sync(GInputStream *input_stream, GFile *base_file, int flags,
+                                             GCancellable *cancellable, GError **error);
+void rsvg_handle_set_dpi(RsvgHandle *handle, double dpi);
+void rsvg_handle_get_intrinsic_dimensions(RsvgHandle *handle, gboolean *out_has_width, RsvgLength *out_width,
+                                          gboolean *out_has_height, RsvgLength *out_height,
+                                          gboolean *out_has_viewbox, RsvgRectangle *out_viewbox);
+gboolean rsvg_handle_get_intrinsic_size_in_pixels(RsvgHandle *handle, double *out_width, double *out_height);
+gboolean rsvg_handle_render_document(RsvgHandle *handle, cairo_t *cr, const RsvgRectangle *viewport, GError **error);
+
+struct csvg_document {
+    RsvgHandle *handle;
+};
+
+static void put(char *err, int errcap, const char *what, const GError *e) {
+    if (!err || errcap <= 0) return;
+    snprintf(err, (size_t)errcap, "%s%s%s", what, e ? ": " : "", e && e->message ? e->message : "");
+}
+
+csvg_document *csvg_open(const char *data, size_t length, char *err, int errcap) {
+    if (!data) { put(err, errcap, "no data", NULL); return NULL; }
+    csvg_document *doc = calloc(1, sizeof *doc);
+    if (!doc) { put(err, errcap, "out of memory", NULL); return NULL; }
+    /* The stream does not own the bytes; the handle is fully loaded before this function returns. */
+    GInputStream *stream = g_memory_input_stream_new_from_data(data, (gssize)length, NULL);
+    GError *e = NULL;
+    /* base_file NULL: no URL can be resolved against anything (librsvg's url_resolver refuses every URL but
+       data: without a base). RSVG_HANDLE_FLAGS_NONE keeps the XML parser's safety limits. */
+    doc->handle = rsvg_handle_new_from_stream_sync(stream, NULL, RSVG_HANDLE_FLAGS_NONE, NULL, &e);
+    g_object_unref(stream);
+    if (!doc->handle) {
+        put(err, errcap, "not a valid SVG document", e);
+        if (e) g_error_free(e);
+        free(doc);
+        return NULL;
+    }
+    rsvg_handle_set_dpi(doc->handle, 96);
+    return doc;
+}
+
+void csvg_close(csvg_document *doc) {
+    if (!doc) return;
+    if (doc->handle) g_object_unref(doc->handle);
+    free(doc);
+}
+
+int csvg_box(csvg_document *doc, double box[4]) {
+    if (!doc || !box) return CSVG_ERR_ARGS;
+    gboolean has_viewbox = FALSE;
+    RsvgRectangle vb = {0, 0, 0, 0};
+    rsvg_handle_get_intrinsic_dimensions(doc->handle, NULL, NULL, NULL, NULL, &has_viewbox, &vb);
+    if (has_viewbox) {
+        box[0] = vb.x; box[1] = vb.y; box[2] = vb.width; box[3] = vb.height;
+        return CSVG_OK;
+    }
+    double w = 0, h = 0;
+    if (!rsvg_handle_get_intrinsic_size_in_pixels(doc->handle, &w, &h)) return CSVG_ERR_SIZE;
+    box[0] = 0; box[1] = 0; box[2] = w; box[3] = h;
+    return CSVG_OK;
+}
+
+int csvg_render(csvg_document *doc, const double target[4], int width, int height, unsigned char *out,
+                char *err, int errcap) {
+    if (!doc || !target || !out || width <= 0 || height <= 0) return CSVG_ERR_ARGS;
+    double box[4];
+    int status = csvg_box(doc, box);
+    if (status != CSVG_OK) { put(err, errcap, "the SVG has neither a viewBox nor an absolute width and height", NULL); return status; }
+    if (!(box[2] > 0) || !(box[3] > 0)) { put(err, errcap, "the SVG's viewBox is empty", NULL); return CSVG_ERR_SIZE; }
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, width, height);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(surface);
+        put(err, errcap, "out of memory", NULL);
+        return CSVG_ERR_NOMEM;
+    }
+    cairo_t *cr = cairo_create(surface);
+    /* Map the box onto the target: box units -> pixels. The document is then rendered into a viewport the size
+       of its own box, so a viewBox maps onto it one to one and a document without one draws at its intrinsic
+       size. */
+    cairo_translate(cr, target[0], target[1]);
+    cairo_scale(cr, target[2] / box[2], target[3] / box[3]);
+    RsvgRectangle viewport = {0, 0, box[2], box[3]};
+    GError *e = NULL;
+    gboolean ok = rsvg_handle_render_document(doc->handle, cr, &viewport, &e);
+    cairo_destroy(cr);
+    cairo_surface_flush(surface);
+    if (!ok) {
+        put(err, errcap, "librsvg could not render the document", e);
+        if (e) g_error_free(e);
+        cairo_surface_destroy(surface);
+        return CSVG_ERR_RENDER;
+    }
+    const unsigned char *src = cairo_image_surface_get_data(surface);
+    int stride = cairo_image_surface_get_stride(surface);
+    for (int y = 0; y < height; y++) memcpy(out + (size_t)y * (size_t)width, src + (size_t)y * (size_t)stride, (size_t)width);
+    cairo_surface_destroy(surface);
+    return CSVG_OK;
+}
