@@ -36,6 +36,24 @@ import Raster
         #expect(BidiParagraph.visualOrder(levels: [1, 2, 1, 0]) == [2, 1, 0, 3])
     }
 
+    @Test func leadingAndTrailingFollowTheParagraphDirection() throws {
+        let face = try Face.shared(try FontLibrary.resolve(Self.sans))
+        func span(_ text: String, _ a: TextAlignment) -> (Float, Float) {
+            let l = TextLayout(text, face: face, style: TextStyle(size: 17, alignment: a), scale: 1, boxWidth: 300, request: Self.sans)
+            return (l.glyphs.map(\.x).min() ?? 0, 300 - l.lineWidths[0])
+        }
+        // A right-to-left paragraph: leading is the right edge (its line starts at 300 - width), trailing the left.
+        let hebrew = "ספרייה פתוחה"
+        let (leadStart, rightStart) = span(hebrew, .leading)
+        #expect(abs(leadStart - rightStart) < 1.5, "leading starts at \(leadStart), right alignment at \(rightStart)")
+        #expect(span(hebrew, .trailing).0 < 1.5)
+        // A left-to-right paragraph: leading is left, trailing right; the first strong character decides, so a
+        // Latin paragraph with a Hebrew word stays left to right.
+        #expect(span("Library", .leading).0 < 1.5)
+        #expect(abs(span("Library", .trailing).0 - span("Library", .right).1) < 1.5)
+        #expect(span("Meet דנה", .leading).0 < 1.5)
+    }
+
     static func tool(_ name: String) -> String? {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
             let p = "\(dir)/\(name)"
