@@ -101,4 +101,25 @@ import Content
             }
         }
     }
+
+    @Test func colorEmojiKeepTheirColorsUnderVibrancy() throws {
+        // A label of text and an emoji painted tertiaryLabel (gray at alpha 0.3) on white: the text's pixels are
+        // gray, the emoji's keep their hue and full strength, because color glyphs are drawn after the vibrancy
+        // pass and outside its mask.
+        let json = #"{"canvas": {"width": 120, "height": 40, "scale": 2}, "content": [{"text": "ab 🍊", "at": [4, 4], "size": 20, "vibrancy": "tertiaryLabel"}]}"#
+        let doc = try SceneDecoder().decode(text: json)
+        var frame = Framebuffer(width: doc.canvas.pixelWidth, height: doc.canvas.pixelHeight, color: Color(red: 1, green: 1, blue: 1))
+        ContentLayer(document: doc).render(into: &frame, time: 0, workers: .single)
+        var saturated = 0, darkestGray: Float = 1
+        for y in 0..<frame.height {
+            for x in 0..<frame.width {
+                let c = frame.color(atX: x, y: y)
+                if c.red - c.blue > 0.5 { saturated += 1 }   // the orange
+                if abs(c.red - c.blue) < 0.02 { darkestGray = min(darkestGray, c.red) }
+            }
+        }
+        #expect(saturated > 100, "\(saturated) strongly orange pixels")
+        // tertiaryLabel at alpha 0.3 over white never gets darker than about 1 - 0.3 (minus the token's own gray).
+        #expect(darkestGray > 0.6, "darkest gray \(darkestGray)")
+    }
 }
