@@ -60,11 +60,11 @@ import Content
         (#"{"content": [{"symbol": {"file": "icons/check-circle.svg"}, "frame": [0, 0, 24, 24], "stroke": {"width": 2}}]}"#, "content[0].stroke", "an icon file sets its own stroke"),
         (#"{"content": [{"symbol": {"path": "a.svg"}, "frame": [0, 0, 24, 24]}]}"#, "content[0].symbol.path", "unknown key 'path'"),
         (#"{"content": [{"symbol": "M0 0 S", "frame": [0, 0, 24, 24]}]}"#, "content[0].symbol", "malformed path data at character 6"),
-        (#"{"content": [{"symbol": "M0 0 H4", "frame": [0, 0, 24, 24], "stroke": {"width": 0}}]}"#, "content[0].stroke.width", "above 0"),
+        (#"{"content": [{"symbol": "M0 0 H4", "frame": [0, 0, 24, 24], "stroke": {"width": 0}}]}"#, "content[0].stroke.width", "positive number"),
         (#"{"content": [{"symbol": "M0 0 H4", "frame": [0, 0, 24, 24], "stroke": {"cap": "rounded"}}]}"#, "content[0].stroke.cap", "Did you mean 'round'?"),
         (#"{"content": [{"symbol": "M0 0 H4", "frame": [0, 0, 24, 24], "stroke": {"dash": [1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]}}]}"#, "content[0].stroke.dash", "at most 16"),
         (#"{"content": [{"symbol": "M0 0 H4", "frame": [0, 0, 24, 24], "stroke": {"dash": [0, 0]}}]}"#, "content[0].stroke.dash", "at least one positive"),
-        (#"{"content": [{"symbol": "M0 0 H4", "frame": [0, 0, 24, 24], "viewBox": [0, 0, 1e9, 24]}]}"#, "content[0].viewBox", "within ±1000000"),
+        (#"{"content": [{"symbol": "M0 0 H4", "frame": [0, 0, 24, 24], "viewBox": [0, 0, 1e9, 24]}]}"#, "content[0].viewBox[2]", "from -1000000 to 1000000"),
     ])
     func badSymbolsAreRefusedWithTheirPath(json: String, path: String, words: String) throws {
         let e = try #require(try Self.decodeError(json))
