@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs what forkrender needs and is missing: libpng (PNG), FreeType, HarfBuzz and fontconfig (text),
-# ffmpeg (video), pngcheck, and the DejaVu fonts (the same faces on every machine keep reference images stable).
+# ffmpeg (video), pngcheck, and the DejaVu and Noto fonts (the same faces on every machine keep reference images
+# stable: the serif falls back to Noto Serif where Besley is not installed, as on the machines the references come from).
 # Debian/Ubuntu through apt, macOS through Homebrew. Safe to run again: it only installs what is missing.
 set -euo pipefail
 
 if command -v apt-get >/dev/null 2>&1; then
-  pkgs=(libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core ffmpeg pngcheck pkg-config)
+  pkgs=(libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-noto-core ffmpeg pngcheck pkg-config)
   missing=()
   for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
