@@ -9,7 +9,7 @@ enum SheetCommand {
         OptionSpec(name: "--output", short: "-o", value: "file.png", help: "Where to write the sheet.", defaultText: "sheet.png"),
         OptionSpec(name: "--frame", value: "n", help: "The frame to show.", defaultText: "the middle frame"),
         OptionSpec(name: "--scale", value: "s", help: "Pixels per point of each cell.", defaultText: "1"),
-        OptionSpec(name: "--tilt-sweep", help: "Replace the scene's tilt with a sweep (the frame picks a point of it)."),
+        OptionSpec(name: "--tilt-sweep", help: "Show each tier as a strip of 5 tilts across the full range (roll -0.6 to 0.6 rad, pitch 0.3 to -0.3)."),
         OptionSpec(name: "--threads", value: "n", help: "Worker threads.", defaultText: "all cores"),
         OptionSpec(name: "--quiet", short: "-q", help: "Print nothing but errors."),
     ]
@@ -45,7 +45,8 @@ enum SheetCommand {
             var sheet: Framebuffer
             do {
                 sheet = try TierSheet.render(sceneText: text, frame: frame, scale: scale, workers: Workers(threads),
-                                             adjust: { if sweep { $0.sweepTilt() } }, label: SheetLabels.draw)
+                                             tilts: sweep ? SceneDocument.sweepTilts(count: TierSheet.sweepPositions) : nil,
+                                             label: SheetLabels.draw)
             } catch {
                 var e = error
                 e.file = file ?? Showcase.name
