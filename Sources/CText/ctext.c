@@ -39,6 +39,14 @@ static void ft_message(FT_Error e, const char *what, char *err, int errcap) {
 /* fontconfig's global configuration is initialized once; FcFontMatch on it is serialized by a mutex. */
 static pthread_mutex_t fc_lock = PTHREAD_MUTEX_INITIALIZER;
 
+int ctext_add_font_dir(const char *dir) {
+    if (!dir) return CTEXT_ERR_ARGS;
+    pthread_mutex_lock(&fc_lock);
+    int ok = FcInit() && FcConfigAppFontAddDir(NULL, (const FcChar8 *)dir);
+    pthread_mutex_unlock(&fc_lock);
+    return ok ? 0 : CTEXT_ERR_NOT_FOUND;
+}
+
 int ctext_match_font(const char *family, int weight, int italic, ctext_match *out) {
     if (!family || !out) return CTEXT_ERR_ARGS;
     memset(out, 0, sizeof *out);

@@ -11,11 +11,13 @@ public struct SceneDecoder: Sendable {
     public var appearance: Appearance?
     public var platform: Platform?
     public var reduceTransparency: Bool?
+    /// The folder relative paths in the scene (`fontDirs`) start from: the scene file's (nil: the working one).
+    public var baseDirectory: String?
 
     public init(maxPixels: Int = 64_000_000) { self.maxPixels = maxPixels }
 
     static let rootKeys = ["$schema", "canvas", "appearance", "platform", "reduceTransparency", "blending", "dither",
-                           "duration", "fps", "seed", "tilt", "plane", "glass", "containers", "content", "events", "check"]
+                           "duration", "fps", "seed", "tilt", "plane", "glass", "containers", "content", "events", "check", "fontDirs"]
 
     /// Reads and decodes a scene file. Errors carry the file name.
     public func decode(file path: String) throws(SceneError) -> SceneDocument {
@@ -29,8 +31,10 @@ public struct SceneDecoder: Sendable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SceneError(file: path, path: "", location: nil, message: "scene file is not UTF-8 text")
         }
+        var decoder = self
+        decoder.baseDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
-            return try decode(text: text)
+            return try decoder.decode(text: text)
         } catch {
             var e = error
             e.file = path
@@ -64,6 +68,7 @@ public struct SceneDecoder: Sendable {
         let glass = try GlassSection.decode(r, .init(appearance: appearance, platform: platform,
                                                      reduceTransparency: reduceTransparency, duration: duration, fps: fps))
         notes += glass.notes
+        try FontDirectories.decode(r, base: baseDirectory)
         let content = try ContentSection.decode(r, panels: GlassPanels(glass), appearance: appearance)
         notes += content.notes + content.fontWarnings.map { "\($0.path): \($0.message)" }
         let check = try decodeCheck(r, frameCount: max(1, Int((duration * fps).rounded())))

@@ -24,6 +24,7 @@ enum RenderCommand {
         OptionSpec(name: "--tilt-sweep", help: "Replace the scene's tilt with a sweep across the full range (previews every highlight)."),
         OptionSpec(name: "--max-megapixels", value: "n", help: "Refuse canvases above this size.", defaultText: "64"),
         OptionSpec(name: "--strict", help: "Treat warnings as errors (a font that falls back to another face)."),
+        fontDirOption,
         OptionSpec(name: "--quiet", short: "-q", help: "Print nothing but errors."),
         OptionSpec(name: "--version", help: "Show the version."),
     ]
@@ -97,6 +98,7 @@ enum RenderCommand {
         guard depth == 8 || depth == 16 else { throw UsageError(message: "The value '\(depth)' is invalid for '--depth': expected 8 or 16") }
         let megapixels = try p.double("--max-megapixels", in: 0.000001...100_000) ?? 64
         let scale = try p.double("--scale", in: 0.01...100)
+        try addFontDirectories(p)
 
         // Decode and validate everything before touching the output.
         let decoder = SceneDecoder(maxPixels: Int(megapixels * 1_000_000))
