@@ -2,7 +2,8 @@
 # Installs what forkrender needs and is missing: libpng (PNG), FreeType, HarfBuzz, fontconfig and GNU FriBidi
 # (text), librsvg (SVG icons), ffmpeg (video), pngcheck, the DejaVu fonts (the same faces on every machine keep
 # reference images stable) and the Noto fonts per-character fallback draws from (Arabic, Hebrew, Devanagari and
-# the other scripts of fonts-noto-core, CJK, color emoji). Debian/Ubuntu through apt, macOS through Homebrew.
+# the other scripts of fonts-noto-core, CJK, color emoji; Noto Serif is also the serif where Besley is not
+# installed). Debian/Ubuntu through apt, macOS through Homebrew.
 # Safe to run again: it only installs what is missing.
 #
 #   scripts/setup.sh          # build and run

@@ -77,6 +77,14 @@ static FcPattern *request_pattern(const char *family, int weight, int italic, Fc
     return p;
 }
 
+int ctext_add_font_dir(const char *dir) {
+    if (!dir) return CTEXT_ERR_ARGS;
+    pthread_mutex_lock(&fc_lock);
+    int ok = FcInit() && FcConfigAppFontAddDir(NULL, (const FcChar8 *)dir);
+    pthread_mutex_unlock(&fc_lock);
+    return ok ? 0 : CTEXT_ERR_NOT_FOUND;
+}
+
 int ctext_match_font(const char *family, int weight, int italic, ctext_match *out) {
     if (!family || !out) return CTEXT_ERR_ARGS;
     memset(out, 0, sizeof *out);

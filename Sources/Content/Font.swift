@@ -4,8 +4,8 @@ import Raster
 
 /// How a scene names a font, and which face fontconfig found for it.
 ///
-/// Family names: `serif` (the FORK serif: Besley when installed, else the system serif such as DejaVu Serif, with
-/// a note), `mono` (the system monospace, DejaVu Sans Mono on a machine set up by scripts/setup.sh), `sans`
+/// Family names: `serif` (the FORK serif: Besley when installed, else another installed serif, else DejaVu
+/// Serif, with a fallback warning; see `SerifFace.swift`), `mono` (the system monospace, DejaVu Sans Mono on a machine set up by scripts/setup.sh), `sans`
 /// (the system sans-serif), any installed family name, or a path to a font file (anything with a `/` or ending
 /// in .ttf, .otf or .ttc). Weights are OpenType weight classes, 100 (thin) to 900 (black), 400 regular.
 public struct FontRequest: Sendable, Hashable {
@@ -70,7 +70,7 @@ public enum FontLibrary {
         "sans-serif": "DejaVu Sans", "serif": "DejaVu Serif", "monospace": "DejaVu Sans Mono",
     ]
 
-    private static let cache = ResolutionCache()
+    static let cache = ResolutionCache()
 
     /// Resolves a request to a face file. Throws only when fontconfig finds no font whatsoever.
     public static func resolve(_ request: FontRequest) throws(FontError) -> FontResolution {
@@ -95,17 +95,7 @@ public enum FontLibrary {
             return fallback
         }
         let key = name.lowercased()
-        if key == "serif" {
-            let besley = try match(preferredSerif, request)
-            if besley.families.contains(where: { $0.lowercased().hasPrefix(preferredSerif.lowercased()) }) {
-                var r = besley
-                r.note = "serif: using \(r.faceName)"
-                return r
-            }
-            var r = try matchGeneric("serif", request)
-            r.note = "serif: \(preferredSerif) is not installed; using \(r.faceName) (\(r.path))"
-            return r
-        }
+        if key == "serif" { return try resolveSerif(request) }
         if let alias = generic[key] {
             var r = try matchGeneric(alias, request)
             r.note = "\(name): using \(r.faceName)"
@@ -153,9 +143,10 @@ func cString<T>(_ tuple: inout T) -> String {
     }
 }
 
-private final class ResolutionCache: @unchecked Sendable {
+final class ResolutionCache: @unchecked Sendable {
     private let lock = NSLock()
     private var table: [FontRequest: FontResolution] = [:]
     func get(_ r: FontRequest) -> FontResolution? { lock.withLock { table[r] } }
     func set(_ r: FontRequest, _ v: FontResolution) { lock.withLock { table[r] = v } }
+    func removeAll() { lock.withLock { table.removeAll() } }
 }

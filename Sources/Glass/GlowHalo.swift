@@ -8,10 +8,12 @@ import Raster
 /// moved an ultraThin panel's mean color by under one level. The halo treats the dots as light sources whose
 /// light spreads far in the material: the plane is averaged over cells of `cellPoints`, blurred by a Gaussian of
 /// `sigmaPoints` (a field much wider than any panel's own blur), and the chroma of its departure from the
-/// plane's own background (each channel minus the mean of the three, so it tints without brightening or
-/// darkening) is added to a surface, scaled by `gain` times the surface's translucency. An empty plane gives no
-/// halo (measured against gray instead, the bluish systemGroupedBackground turned every light panel violet);
-/// gray dots give almost none; as a color wave fades, its halo fades with it.
+/// plane's own background is added to a surface, scaled by `gain` times the surface's translucency. Chroma is
+/// measured against the plane's neutral axis, the line from its background to its ink (the untinted dots'
+/// color): the departure d minus the multiple of (ink - background) with the same mean of the three channels,
+/// so it tints without brightening or darkening. An empty plane, or one of untinted dots, gives no halo at all
+/// (against gray instead, the bluish systemGroupedBackground turned every light panel violet and plain dots
+/// warmed it by a level); as a color wave fades, its halo fades with it.
 ///
 /// Color space: the plane's blend space. Deterministic: each cell is averaged by one worker, the blur is the
 /// library's (`GaussianBlur`), and sampling is bilinear at fixed positions.
@@ -24,7 +26,7 @@ public struct GlowHalo: Sendable {
     /// Chroma is multiplied by this and by the surface's translucency.
     public let gain: Float
 
-    public init(plane: Framebuffer, background: Color, scale: Float, workers: Workers = .single,
+    public init(plane: Framebuffer, background: Color, ink: Color, scale: Float, workers: Workers = .single,
                 cellPoints: Float = GlassDefaults.Halo.cellPoints, sigmaPoints: Float = GlassDefaults.Halo.sigmaPoints,
                 gain: Float = GlassDefaults.Halo.gain) {
         let cell = max(1, Int((cellPoints * scale).rounded()))
@@ -46,9 +48,15 @@ public struct GlowHalo: Sendable {
         }
         let blurred = GaussianBlur(sigma: sigmaPoints / cellPoints).apply(small, region: PixelRect(small), backdrop: PixelRect(small), workers: workers)
         let b = plane.space.premultiply(background.withAlpha(1))
+        var axis = plane.space.premultiply(ink.withAlpha(1)) - b
+        axis.w = 0
+        // An ink as bright as the background leaves no axis to measure along: gray is the neutral then.
+        if abs(axis.x + axis.y + axis.z) < 1e-3 { axis = SIMD4(1, 1, 1, 0) }
+        let axisMean = (axis.x + axis.y + axis.z) / 3
         chroma = blurred.map { c in
-            let c = c - b, mean = (c.x + c.y + c.z) / 3
-            return SIMD4(c.x - mean, c.y - mean, c.z - mean, 0)
+            var d = c - b
+            d.w = 0
+            return d - axis * ((d.x + d.y + d.z) / 3 / axisMean)
         }
         (self.cell, width, height, self.gain) = (cell, gw, gh, gain)
     }

@@ -17,7 +17,8 @@ struct GlassLayer {
     func render(plane: Framebuffer, into frame: inout Framebuffer, time: Double, workers: Workers) {
         let panels = document.glass.panels
         guard !panels.isEmpty else { return }
-        let halo = GlowHalo(plane: plane, background: document.plane.configuration.background, scale: document.canvas.scale, workers: workers)
+        let halo = GlowHalo(plane: plane, background: document.plane.configuration.background,
+                             ink: document.plane.configuration.label, scale: document.canvas.scale, workers: workers)
         var drawnGroups = Set<String>()
         for (i, panel) in panels.enumerated() {
             guard panel.tier.rendered == .liquid else {

@@ -13,8 +13,8 @@ public struct SceneDecoder: Sendable {
     public var appearance: Appearance?
     public var platform: Platform?
     public var reduceTransparency: Bool?
-    /// The folder relative icon files are read from: the scene file's own (set by `decode(file:)`); nil reads
-    /// them from the current directory.
+    /// The folder relative paths in the scene start from (icon files, `fontDirs`): the scene file's own (set by
+    /// `decode(file:)`); nil reads them from the current directory.
     public var directory: String?
 
     public init(maxPixels: Int = 64_000_000, maxMemory: Double = SceneDecoder.defaultMaxMemory) {
@@ -23,7 +23,7 @@ public struct SceneDecoder: Sendable {
     }
 
     static let rootKeys = ["$schema", "canvas", "appearance", "platform", "reduceTransparency", "blending", "dither",
-                           "duration", "fps", "seed", "tilt", "plane", "glass", "containers", "content", "events", "check"]
+                           "duration", "fps", "seed", "tilt", "plane", "glass", "containers", "content", "events", "check", "fontDirs"]
 
     /// Reads and decodes a scene file. Errors carry the file name.
     public func decode(file path: String) throws(SceneError) -> SceneDocument {
@@ -86,6 +86,7 @@ public struct SceneDecoder: Sendable {
                                                      reduceTransparency: reduceTransparency, duration: duration, fps: fps))
         try checkDots(r, canvas: canvas, plane: plane)
         notes += glass.notes
+        try FontDirectories.decode(r, base: directory)
         let content = try ContentSection.decode(r, panels: GlassPanels(glass), appearance: appearance,
                                                   directory: directory)
         try checkText(r, canvas: canvas, content: content)

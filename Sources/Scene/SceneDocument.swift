@@ -76,6 +76,14 @@ extension SceneDocument {
         ])
     }
 
+    /// `count` tilts evenly spaced along the sweep of `sweepTilt` (its first and last included).
+    public static func sweepTilts(count: Int, maxAngle: Double = 0.6) -> [Tilt] {
+        (0..<count).map { k in
+            let p = count > 1 ? Double(k) / Double(count - 1) : 0.5
+            return Tilt(pitch: maxAngle / 2 - maxAngle * p, roll: -maxAngle + 2 * maxAngle * p)
+        }
+    }
+
     /// The tilt at time t (level when the scene has no keyframes).
     public func tilt(at t: Double) -> Tilt {
         tilt.value(at: t) { a, b, p in Tilt(pitch: a.pitch + (b.pitch - a.pitch) * p, roll: a.roll + (b.roll - a.roll) * p) } ?? .level

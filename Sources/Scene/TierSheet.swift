@@ -1,7 +1,9 @@
 import Raster
 
 /// One chosen frame of a scene rendered in every glass tier (liquid, frosted, web, android, android-legacy,
-/// opaque) in light and dark, laid out as one labelled grid for designers: `forkrender sheet`.
+/// opaque) in light and dark, laid out as one labelled grid for designers: `forkrender sheet`. With a tilt
+/// sweep, each tier and appearance is a row, a strip of the same frame at evenly spaced tilts across the full
+/// range: liquid rows move their highlights, frosted ones show that they do not react.
 public enum TierSheet {
     public struct Cell: Sendable {
         public var title: String
@@ -26,14 +28,19 @@ public enum TierSheet {
     public static let gutter = 24
     public static let labelBand = 44
 
+    /// Tilt positions in a sweep strip.
+    public static let sweepPositions = 5
+
     /// Renders the grid. `label(title, band, &sheet)` draws each title into its band (text comes from the content
-    /// layer); the sheet's background is the systemGroupedBackground of the light appearance.
+    /// layer); the sheet's background is the systemGroupedBackground of the light appearance. `tilts`: render
+    /// each cell once per tilt (held fixed), as a row; nil: the scene's own tilt, one cell per tier.
     public static func render(
         sceneText: String, frame: Int, scale: Float?, decoder base: SceneDecoder = SceneDecoder(), workers: Workers,
-        adjust: (inout SceneDocument) -> Void = { _ in },
+        tilts: [Tilt]? = nil, adjust: (inout SceneDocument) -> Void = { _ in },
         label: (String, Rect, inout Framebuffer) -> Void
     ) throws(SceneError) -> Framebuffer {
         var images: [Framebuffer] = []
+        var titles: [String] = []
         for cell in cells {
             var decoder = base
             decoder.appearance = cell.appearance
@@ -45,11 +52,21 @@ public enum TierSheet {
             guard frame < doc.frameCount else {
                 throw SceneError(path: "", location: nil, message: "frame \(frame) is past the last frame \(doc.frameCount - 1)")
             }
-            var compositor = Compositor(document: doc, workers: workers)
-            images.append(compositor.render(frame: frame))
+            guard let tilts else {
+                var compositor = Compositor(document: doc, workers: workers)
+                images.append(compositor.render(frame: frame))
+                titles.append(cell.title)
+                continue
+            }
+            for t in tilts {
+                doc.tilt = Keyframes([.init(time: 0, value: t, easing: .linear)])
+                var compositor = Compositor(document: doc, workers: workers)
+                images.append(compositor.render(frame: frame))
+                titles.append("\(cell.title) · roll \(Value.format((t.roll * 100).rounded() / 100))")
+            }
         }
         let cw = images[0].width, ch = images[0].height
-        let cols = columns.count, rows = Appearance.allCases.count
+        let cols = tilts?.count ?? columns.count, rows = images.count / cols
         let width = cols * cw + (cols + 1) * gutter
         let height = rows * (ch + labelBand) + (rows + 1) * gutter
         var sheet = Framebuffer(width: width, height: height, color: Token.systemGroupedBackground.color(.light))
@@ -57,7 +74,7 @@ public enum TierSheet {
             let col = i % cols, row = i / cols
             let x0 = gutter + col * (cw + gutter)
             let y0 = gutter + row * (ch + labelBand + gutter)
-            label(cells[i].title, Rect(x: Float(x0), y: Float(y0), width: Float(cw), height: Float(labelBand)), &sheet)
+            label(titles[i], Rect(x: Float(x0), y: Float(y0), width: Float(cw), height: Float(labelBand)), &sheet)
             let top = y0 + labelBand
             for y in 0..<ch {
                 for x in 0..<cw { sheet[x0 + x, top + y] = img[x, y] }

@@ -8,6 +8,7 @@ enum LintCommand {
     static let usage = "forkrender lint <scene.json> [--strict] [--json] [--scale <s>] [--threads <n>]"
     static let options: [OptionSpec] = [
         OptionSpec(name: "--strict", help: "Exit 1 when anything is flagged; a missing font becomes an error."),
+        fontDirOption,
         OptionSpec(name: "--json", help: "Print the report as JSON for tools."),
         OptionSpec(name: "--scale", value: "s", help: "Override the canvas scale (pixels per point) while measuring.",
                    defaultText: "the scene's"),
@@ -33,6 +34,7 @@ enum LintCommand {
             }
             let threads = try p.int("--threads", in: 1...1024) ?? Workers.allCores.count
             let strict = p.has("--strict"), json = p.has("--json")
+            try addFontDirectories(p)
             var document = try SceneDecoder().decode(file: p.positionals[0])
             if let s = try p.double("--scale", in: 0.01...100) { document.canvas.scale = Float(s) }
             var frames: [Int]?

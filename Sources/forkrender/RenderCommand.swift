@@ -25,6 +25,7 @@ enum RenderCommand {
         OptionSpec(name: "--max-megapixels", value: "n", help: "Refuse canvases above this size.", defaultText: "64"),
         OptionSpec(name: "--max-memory", value: "GB", help: "Refuse renders whose memory estimate is above this (docs/limits.md).", defaultText: "8"),
         OptionSpec(name: "--strict", help: "Treat warnings as errors (a font that falls back to another face)."),
+        fontDirOption,
         OptionSpec(name: "--quiet", short: "-q", help: "Print nothing but errors."),
         OptionSpec(name: "--version", help: "Show the version."),
     ]
@@ -98,6 +99,7 @@ enum RenderCommand {
         guard depth == 8 || depth == 16 else { throw UsageError(message: "The value '\(depth)' is invalid for '--depth': expected 8 or 16") }
         let megapixels = try p.double("--max-megapixels", in: 0.000001...100_000) ?? 64
         let scale = try p.double("--scale", in: 0.01...100)
+        try addFontDirectories(p)
 
         // Decode and validate everything before touching the output.
         let maxMemory = try p.double("--max-memory", in: 0.001...1_000_000).map { $0 * 1e9 } ?? SceneDecoder.defaultMaxMemory

@@ -9,7 +9,8 @@ enum SheetCommand {
         OptionSpec(name: "--output", short: "-o", value: "file.png", help: "Where to write the sheet.", defaultText: "sheet.png"),
         OptionSpec(name: "--frame", value: "n", help: "The frame to show.", defaultText: "the middle frame"),
         OptionSpec(name: "--scale", value: "s", help: "Pixels per point of each cell.", defaultText: "1"),
-        OptionSpec(name: "--tilt-sweep", help: "Replace the scene's tilt with a sweep (the frame picks a point of it)."),
+        OptionSpec(name: "--tilt-sweep", help: "Show each tier as a strip of 5 tilts across the full range (roll -0.6 to 0.6 rad, pitch 0.3 to -0.3)."),
+        fontDirOption,
         OptionSpec(name: "--threads", value: "n", help: "Worker threads.", defaultText: "all cores"),
         OptionSpec(name: "--quiet", short: "-q", help: "Print nothing but errors."),
     ]
@@ -36,6 +37,7 @@ enum SheetCommand {
             }
             let threads = try p.int("--threads", in: 1...1024) ?? Workers.allCores.count
             let scale = Float(try p.double("--scale", in: 0.05...10) ?? 1)
+            try addFontDirectories(p)
             let output = p.value("--output") ?? "sheet.png"
             // Decode once to validate and to find the default frame.
             var probe: SceneDocument
@@ -45,7 +47,8 @@ enum SheetCommand {
             var sheet: Framebuffer
             do {
                 sheet = try TierSheet.render(sceneText: text, frame: frame, scale: scale, workers: Workers(threads),
-                                             adjust: { if sweep { $0.sweepTilt() } }, label: SheetLabels.draw)
+                                             tilts: sweep ? SceneDocument.sweepTilts(count: TierSheet.sweepPositions) : nil,
+                                             label: SheetLabels.draw)
             } catch {
                 var e = error
                 e.file = file ?? Showcase.name

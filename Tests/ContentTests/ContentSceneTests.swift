@@ -44,7 +44,9 @@ import Content
         let doc = try SceneDecoder().decode(text: #"{"content": [{"text": "A", "at": [0, 0], "font": "Nonexistent Sans 9"}]}"#)
         let w = try #require(doc.content.fontWarnings.first)
         #expect(w.path == "content[0].font")
-        #expect(w.message.contains("'Nonexistent Sans 9' not found; using DejaVu Sans"))
+        // The stand-in is the system sans (DejaVu Sans, or Noto Sans where scripts/setup.sh installed Noto).
+        let sans = try FontLibrary.resolve(FontRequest(family: "sans")).faceName
+        #expect(w.message.contains("'Nonexistent Sans 9' not found; using \(sans)"), "\(w.message)")
         #expect(doc.notes.contains { $0.hasPrefix("content[0].font: font 'Nonexistent Sans 9' not found") })
         let report = LegibilityAudit.run(document: doc, strict: true, workers: .single)
         #expect(!report.passes)

@@ -9,7 +9,7 @@ import Raster
     /// level; the cell sums and the recursive blur round in the last bits).
     @Test func anEmptyPlaneGivesNoHalo() {
         let plane = Framebuffer(width: 200, height: 160, color: background)
-        let halo = GlowHalo(plane: plane, background: background, scale: 2)
+        let halo = GlowHalo(plane: plane, background: background, ink: Color(0, 0, 0), scale: 2)
         for (x, y) in [(0, 0), (100, 80), (199, 159), (37, 121)] {
             let l = halo.light(at: Point(Float(x) + 0.5, Float(y) + 0.5), translucency: 1) / halo.gain
             #expect((l * l).max() < 1e-8, "\(l)")
@@ -24,10 +24,12 @@ import Raster
         var plane = Framebuffer(width: w, height: h, color: background)
         let pink = Color(255, 45, 85)
         for y in 0..<h { for x in 600..<w { plane[x, y] = plane.space.premultiply(pink) } }
-        let halo = GlowHalo(plane: plane, background: background, scale: 1, cellPoints: 8, sigmaPoints: 24, gain: 2)
+        let halo = GlowHalo(plane: plane, background: background, ink: Color(0, 0, 0), scale: 1, cellPoints: 8, sigmaPoints: 24, gain: 2)
         let p = plane.space.premultiply(pink), b = plane.space.premultiply(background)
-        let d = p - b, mean = (d.x + d.y + d.z) / 3
-        let expected = SIMD4(d.x - mean, d.y - mean, d.z - mean, 0) * (2 * 0.5)
+        // Along the neutral axis from the background to black ink: d - axis x mean(d) / mean(axis).
+        let axis = SIMD4(-b.x, -b.y, -b.z, 0), d = p - b
+        let k = (d.x + d.y + d.z) / (axis.x + axis.y + axis.z)
+        let expected = SIMD4(d.x - k * axis.x, d.y - k * axis.y, d.z - k * axis.z, 0) * (2 * 0.5)
         let got = halo.light(at: Point(1100, 200), translucency: 0.5)
         #expect(((got - expected) * (got - expected)).max() < 1e-8, "\(got) vs \(expected)")
         // Far on the empty side: none; across the edge the red excess rises monotonically.
@@ -36,6 +38,17 @@ import Raster
         let falls = zip(reds.dropFirst(), reds).map { $1 - $0 }.max()!
         #expect(falls < 1e-4, "the red excess falls by \(falls) somewhere across the edge")
         #expect(reds.last! - reds.first! > 0.9 * expected.x * 2)
+    }
+
+    /// Untinted dots (black ink at any alpha over the background) lie on the neutral axis: no halo.
+    @Test func untintedDotsGiveNoHalo() {
+        var plane = Framebuffer(width: 200, height: 160, color: background)
+        for y in stride(from: 4, to: 160, by: 12) { for x in stride(from: 4, to: 200, by: 12) { plane[x, y] = sourceOver(plane[x, y], SIMD4(0, 0, 0, 0.3)) } }
+        let halo = GlowHalo(plane: plane, background: background, ink: Color(0, 0, 0), scale: 1)
+        for (x, y) in [(100, 80), (10, 10), (150, 30)] {
+            let l = halo.light(at: Point(Float(x), Float(y)), translucency: 1) / halo.gain
+            #expect((l * l).max() < 1e-10, "\(l)")
+        }
     }
 
     /// Adding keeps the hue: pink light on white lowers green and blue instead of being clipped away.

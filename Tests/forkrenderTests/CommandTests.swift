@@ -142,16 +142,21 @@ import Raster
     }
 }
 
+/// `forkrender sheet` of a 120 x 100 pt scene with one panel, read back.
+func renderSheet(_ name: String, panel: String, _ extra: [String] = []) throws -> PNGImage {
+    let dir = CLI.temporaryFolder(name)
+    let scene = dir.appendingPathComponent("s.json").path
+    try (#"{"canvas": {"width": 120, "height": 100, "scale": 1}, "duration": 0.2, "glass": [{"frame": "# + panel + #", "radius": 16}]}"#)
+        .write(toFile: scene, atomically: true, encoding: .utf8)
+    let out = dir.appendingPathComponent("sheet.png").path
+    let r = try CLI.run(["sheet", scene, "-o", out, "-q"] + extra)
+    #expect(r.status == 0, "\(r.stderr)")
+    return try PNG.read(path: out)
+}
+
 @Suite struct SheetCommandTests {
     @Test func writesALabelledGridOfEveryTierInLightAndDark() throws {
-        let dir = CLI.temporaryFolder("sheet")
-        let scene = dir.appendingPathComponent("s.json").path
-        try #"{"canvas": {"width": 120, "height": 100, "scale": 1}, "duration": 0.2, "glass": [{"frame": [20, 20, 80, 50], "radius": 16}]}"#
-            .write(toFile: scene, atomically: true, encoding: .utf8)
-        let out = dir.appendingPathComponent("sheet.png").path
-        let r = try CLI.run(["sheet", scene, "-o", out, "-q"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let img = try PNG.read(path: out)
+        let img = try renderSheet("sheet", panel: "[20, 20, 80, 50]")
         // 6 tiers x 2 appearances of 120 x 100 px cells, 24 px gutters, 44 px label bands.
         #expect(img.width == 6 * 120 + 7 * 24 && img.height == 2 * (100 + 44) + 3 * 24)
         // Every label band holds ink (dark glyph pixels) over the light sheet background.
@@ -162,6 +167,36 @@ import Raster
             for y in y0..<(y0 + 44) { for x in x0..<(x0 + 120) where px[(y * img.width + x) * 4] < 100 { ink += 1 } }
             #expect(ink > 20, "no label in cell \(row), \(col)")
         } }
+    }
+}
+
+@Suite struct SheetTiltSweepTests {
+    /// `sheet --tilt-sweep`: every tier and appearance is a row of 5 tilts across the full range; the liquid
+    /// rows change from position to position (their highlights move), every other tier's row is identical.
+    @Test func eachTierIsAStripOfTilts() throws {
+        let img = try renderSheet("sweep", panel: "[10, 20, 100, 60]", ["--tilt-sweep"])
+        let (cw, ch, g, band) = (120, 100, 24, 44)
+        #expect(img.width == 5 * cw + 6 * g && img.height == 12 * (ch + band) + 13 * g)
+        let px = img.rgba8
+        func cell(_ row: Int, _ col: Int) -> [UInt8] {
+            let x0 = g + col * (cw + g), y0 = g + row * (ch + band + g) + band
+            var bytes: [UInt8] = []
+            for y in y0..<(y0 + ch) {
+                let start = (y * img.width + x0) * 4
+                bytes += px[start..<(start + cw * 4)]
+            }
+            return bytes
+        }
+        // Rows: liquid, frosted, web, android, android-legacy, opaque; light then dark.
+        for row in 0..<12 {
+            let strip = (0..<5).map { cell(row, $0) }
+            let distinct = Set(strip).count
+            if row % 6 == 0 {
+                #expect(distinct == 5, "liquid row \(row): \(distinct) distinct tilt positions")
+            } else {
+                #expect(distinct == 1, "row \(row) reacts to tilt")
+            }
+        }
     }
 }
 

@@ -14,8 +14,10 @@ import Testing
         #expect(loose.status == 0)
     }
 
+    /// Under --strict a serif fallback is an error, so the clean scene is linted with Besley supplied.
     @Test func passesACleanScene() throws {
-        let r = try CLI.run(["lint", Self.scene("content-navbar-liquid.json"), "--strict", "--frames", "0"])
+        let fonts = try standInBesley(in: CLI.temporaryFolder("lint-clean"))
+        let r = try CLI.run(["lint", Self.scene("content-navbar-liquid.json"), "--strict", "--frames", "0", "--font-dir", fonts.path])
         #expect(r.status == 0, "\(r.out)\(r.stderr)")
         #expect(r.out.hasSuffix("no problems found\n"))
     }

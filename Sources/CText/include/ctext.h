@@ -42,6 +42,10 @@ typedef struct ctext_match {
 /* Asks fontconfig for the best face of a family at an OpenType weight (100...900) and slant (0 roman, 1 italic). */
 int ctext_match_font(const char *family, int weight, int italic, ctext_match *out);
 
+/* Adds every font file in a folder (and its subfolders) to fontconfig's application fonts, which later matches
+   see beside the system's. Returns 0, or CTEXT_ERR_NOT_FOUND when fontconfig cannot read the folder. */
+int ctext_add_font_dir(const char *dir);
+
 typedef struct ctext_face ctext_face;
 
 /* Opens a face from a file. On failure returns NULL and writes a message into err. */

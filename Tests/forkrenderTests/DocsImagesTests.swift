@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// The README's pictures equal a fresh render (pixelmatch threshold 0, no pixel may differ), so they never go
+/// stale: a change that moves them fails here until scripts/update-docs-images.sh is run and the pictures are
+/// looked at and committed. Rendered at the committed small scales, with the script's commands.
+@Suite(.serialized) struct DocsImagesTests {
+    let docs = CLI.root.appendingPathComponent("docs")
+
+    /// `forkrender diff` at threshold 0; a failure writes expected | diff | actual beside the fresh render.
+    func expectSame(_ committed: URL, _ fresh: URL, _ what: String) throws {
+        let panels = fresh.deletingPathExtension().appendingPathExtension("panels.png")
+        let r = try CLI.run(["diff", committed.path, fresh.path, "--threshold", "0", "--panels", panels.path])
+        #expect(r.status == 0, "\(what) is stale: \(r.out)\(r.stderr)panels: \(panels.path); run scripts/update-docs-images.sh, look, commit")
+    }
+
+    @Test func showcaseAndTierSheetAreFresh() throws {
+        let dir = CLI.temporaryFolder("docs-png")
+        let r = try CLI.run(["--frames", "60", "--scale", "1", "-o", dir.appendingPathComponent("showcase").path, "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        try expectSame(docs.appendingPathComponent("showcase.png"), dir.appendingPathComponent("showcase/0060.png"), "docs/showcase.png")
+        let sheet = dir.appendingPathComponent("tier-sheet.png")
+        let s = try CLI.run(["sheet", CLI.root.appendingPathComponent("scenes/liquid-tinted-dark.json").path, "--scale", "0.5", "-o", sheet.path, "-q"])
+        #expect(s.status == 0, "\(s.stderr)")
+        try expectSame(docs.appendingPathComponent("tier-sheet.png"), sheet, "docs/tier-sheet.png")
+    }
+
+    /// The GIF's frames, decoded by ffmpeg, equal those of a fresh GIF made by the same command.
+    @Test func mergeGIFIsFresh() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") || FileManager.default.isExecutableFile(atPath: "/opt/homebrew/bin/ffmpeg") else {
+            Issue.record("ffmpeg is not installed: run scripts/setup.sh")
+            return
+        }
+        let dir = CLI.temporaryFolder("docs-gif")
+        let gif = dir.appendingPathComponent("liquid-merge.gif")
+        let r = try CLI.run([CLI.root.appendingPathComponent("scenes/liquid-merge-dark.json").path, "--scale", "0.5", "--video", gif.path, "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        func frames(_ file: URL, into name: String) throws -> [URL] {
+            let out = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["ffmpeg", "-v", "error", "-i", file.path, "-vsync", "0", out.appendingPathComponent("%04d.png").path]
+            try p.run()
+            p.waitUntilExit()
+            return CLI.files(in: out).map { out.appendingPathComponent($0) }
+        }
+        let committed = try frames(docs.appendingPathComponent("liquid-merge.gif"), into: "committed")
+        let fresh = try frames(gif, into: "fresh")
+        #expect(committed.count == fresh.count && !fresh.isEmpty, "docs/liquid-merge.gif has \(committed.count) frames, a fresh render \(fresh.count)")
+        for (a, b) in zip(committed, fresh) { try expectSame(a, b, "docs/liquid-merge.gif frame \(a.lastPathComponent)") }
+    }
+}

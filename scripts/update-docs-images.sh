@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Regenerates every picture the README shows, with the commands the README quotes, at their committed scales:
+#
+#   docs/showcase.png      the built-in showcase, frame 60, scale 1
+#   docs/liquid-merge.gif  scenes/liquid-merge-dark.json as a GIF, scale 0.5
+#   docs/tier-sheet.png    the tier sheet of scenes/liquid-tinted-dark.json, scale 0.5
+#
+# Tests/forkrenderTests/DocsImagesTests.swift renders the same and fails when a committed picture differs from
+# a fresh render (pixelmatch threshold 0), so run this, look at the pictures, and commit them with the change
+# that moved them. (docs/check-report.png, in docs/regression.md, is a browser screenshot made by
+# scripts/check-report-in-chromium.sh.)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product forkrender >/dev/null
+bin="$(swift build -c release --show-bin-path)/forkrender"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+"$bin" --frames 60 --scale 1 -o "$tmp/showcase" --quiet
+mv "$tmp/showcase/0060.png" docs/showcase.png
+"$bin" scenes/liquid-merge-dark.json --scale 0.5 --video docs/liquid-merge.gif --quiet
+"$bin" sheet scenes/liquid-tinted-dark.json --scale 0.5 -o docs/tier-sheet.png --quiet
+echo "update-docs-images: wrote docs/showcase.png, docs/liquid-merge.gif, docs/tier-sheet.png"
