@@ -34,7 +34,7 @@ import Raster
                                   halo: Bool = false) -> (worst: Int, differing: Int) {
         let plane = Self.plane()
         var glass = LiquidGlass(material: materials[0], light: Specular.light(pitch: pitch, roll: roll), blurRadius: 2)
-        if halo { glass.halo = GlowHalo(plane: plane, background: Color(red: 0.9, green: 0.8, blue: 0.7), scale: 1) }
+        if halo { glass.halo = GlowHalo(plane: plane, background: Color(red: 0.9, green: 0.8, blue: 0.7), ink: Color(red: 0.1, green: 0.1, blue: 0.2), scale: 1) }
         var fast = plane, slow = plane
         glass.apply(plane: plane, container: shape, materials: materials, into: &fast, workers: Workers(3))
         glass.applyReference(plane: plane, container: shape, materials: materials, into: &slow, workers: .single)
