@@ -23,7 +23,7 @@ public enum GlassBenchmark {
             }
         }
         let all = PixelRect(plane)
-        var lines = ["glass blur: \(width)x\(height) full frame, best of \(repeats) interleaved runs (recursive Gaussian, Deriche 4th order)"]
+        var lines = ["glass blur: \(width)x\(height) full frame, best of \(repeats) interleaved runs (tent-decimated sampled Gaussian)"]
         let blurs = sigmas.map { GaussianBlur(sigma: $0) }
         for threads in threadCounts {
             let workers = Workers(max(1, threads))
