@@ -57,9 +57,18 @@ public struct LiquidGlass: Sendable {
     /// Draws joined panels, the compositor's case, one material per part. Calling the generic `apply` from
     /// here, inside this module, lets the compiler specialize it for the union type; called across modules it
     /// would run unspecialized, looking up generic metadata per pixel (measured: 3x slower).
+    /// With `fields`, the distance field of the container called `slot` is kept and reused while the shape and
+    /// its window stay the same (a navigation bar that does not move costs no distance evaluations after its
+    /// first frame); the values are the same either way.
     public func apply(plane: Framebuffer, joined shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial],
-                      into frame: inout Framebuffer, workers: Workers) {
-        apply(plane: plane, container: shape, materials: materials, into: &frame, workers: workers)
+                      into frame: inout Framebuffer, workers: Workers, fields: DistanceFieldCache? = nil,
+                      slot: String = "") {
+        apply(plane: plane, container: shape, materials: materials, into: &frame, workers: workers) { xs, ys, band in
+            guard let fields else { return DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers) }
+            return fields.field(slot: slot, shape: shape, columns: xs, rows: ys, band: band) {
+                DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers)
+            }
+        }
     }
 
     /// Draws one shape in `material`.
@@ -70,6 +79,15 @@ public struct LiquidGlass: Sendable {
     /// Draws a smooth union whose part i is made of `materials[i]`.
     public func apply<S: Shape>(plane: Framebuffer, container shape: SmoothUnion<S>, materials: [LiquidMaterial],
                                 into frame: inout Framebuffer, workers: Workers) {
+        apply(plane: plane, container: shape, materials: materials, into: &frame, workers: workers) { xs, ys, band in
+            DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers)
+        }
+    }
+
+    /// The kernel; `makeField(columns, rows, narrowBand)` supplies the distance field.
+    func apply<S: Shape>(plane: Framebuffer, container shape: SmoothUnion<S>, materials: [LiquidMaterial],
+                         into frame: inout Framebuffer, workers: Workers,
+                         makeField: (Range<Int>, Range<Int>, Float) -> DistanceField) {
         precondition(plane.width == frame.width && plane.height == frame.height, "plane and frame differ in size")
         precondition(materials.count == shape.shapes.count, "one material per part")
         // Samples land at most twice the thickness inward; the two box passes read 2 r beyond them.
@@ -94,7 +112,7 @@ public struct LiquidGlass: Sendable {
         // Exact only within the bezel of the edge (plus coverage's pixel and the gradient's neighbour): past
         // the bezel the lens tables are zero and the glass is flat (see DistanceField's narrow band).
         let bezel = parts.map { Float($0.tableLength - 1) / Float(BezelTable.samplesPerPixel) }.max() ?? 0
-        let field = DistanceField(shape, columns: xs, rows: ys, narrowBand: bezel + 2, workers: workers)
+        let field = makeField(xs, ys, bezel + 2)
         let flat = Double(bezel)
         // The band's center depends on the tilt alone: once per frame, not per pixel.
         let bandCenter = Specular.bandPosition(light: light)

@@ -11,7 +11,7 @@ public enum Outline: String, Sendable, CaseIterable, Hashable {
 }
 
 /// A panel's shape in pixels: an outline fitted to a box. The box is also the CSS border box of the web tier.
-public struct PanelShape: Shape, Sendable {
+public struct PanelShape: Shape, Sendable, Equatable {
     public let outline: Outline
     /// The panel's frame in pixels.
     public let box: Rect

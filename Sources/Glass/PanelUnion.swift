@@ -2,7 +2,7 @@ import Raster
 
 /// Panels that the scene combines into one shape with `union` (SwiftUI's `glassEffectUnion`): the plain minimum
 /// of their distance fields, so they read as one piece of glass even when far apart.
-public struct PanelUnion: Shape {
+public struct PanelUnion: Shape, Equatable {
     public var members: [PanelShape]
 
     public init(_ members: [PanelShape]) {

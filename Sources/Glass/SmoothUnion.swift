@@ -76,3 +76,5 @@ public struct SmoothUnion<S: Shape>: Shape {
         return d
     }
 }
+
+extension SmoothUnion: Equatable where S: Equatable {}

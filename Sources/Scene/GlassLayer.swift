@@ -10,6 +10,9 @@ import Raster
 struct GlassLayer {
     let document: SceneDocument
 
+    /// Distance fields of the liquid containers, kept while their shapes do not change (see DistanceFieldCache).
+    let fields = DistanceFieldCache()
+
     init(document: SceneDocument) { self.document = document }
 
     /// Draws every glass surface into `frame`, reading only `plane`: glass never samples glass, and a panel
@@ -35,11 +38,13 @@ struct GlassLayer {
                     && $0.element.surfaceKey(index: $0.offset) == key && $0.element.liquid.presence(at: time) > 0
             }.map(\.element)
             guard !members.isEmpty else { continue }
-            drawLiquid(members, container: panel.container, plane: plane, halo: halo, into: &frame, time: time, workers: workers)
+            drawLiquid(members, container: panel.container, slot: key, plane: plane, halo: halo, into: &frame, time: time,
+                       workers: workers)
         }
     }
 
-    func drawLiquid(_ members: [GlassPanelSpec], container: String?, plane: Framebuffer, halo: GlowHalo, into frame: inout Framebuffer,
+    func drawLiquid(_ members: [GlassPanelSpec], container: String?, slot: String, plane: Framebuffer, halo: GlowHalo,
+                    into frame: inout Framebuffer,
                     time: Double, workers: Workers) {
         let scale = document.canvas.scale
         typealias L = GlassDefaults.Liquid
@@ -90,7 +95,7 @@ struct GlassLayer {
                                 blurRadius: Int(checked: L.blurPoints * scale, .toNearestOrAwayFromZero))
         glass.opacity = opacity
         glass.halo = halo
-        glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers)
+        glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers, fields: fields, slot: slot)
     }
 
     /// The material of one part of a liquid shape: a lone panel's own, or for panels joined by a union name

@@ -65,3 +65,25 @@ import Raster
         #expect(r.worst <= 1, "worst \(r.worst) levels on \(r.differing) samples")
     }
 }
+
+/// A container's distance field kept between frames: the same shape reuses it with identical pixels, and a
+/// moved shape gets a new one (a stale field would draw the old outline).
+@Suite struct DistanceFieldCacheTests {
+    @Test func reuseIsInvisibleAndAMoveRecomputes() {
+        let plane = LiquidGlassKernelTests.plane()
+        let m = LiquidGlassKernelTests.material(tint: nil)
+        let glass = LiquidGlass(material: m, light: Specular.light(pitch: 0.1, roll: 0.2), blurRadius: 2)
+        func union(_ x: Float) -> SmoothUnion<PanelUnion> {
+            SmoothUnion([PanelUnion([PanelShape(.rect, box: Rect(x: x, y: 60, width: 180, height: 120), cornerRadius: 50)])],
+                        spacing: 0)
+        }
+        let cache = DistanceFieldCache()
+        for x: Float in [40, 40, 90] {
+            var cached = plane, fresh = plane
+            glass.apply(plane: plane, joined: union(x), materials: [m], into: &cached, workers: Workers(2), fields: cache, slot: "a")
+            glass.apply(plane: plane, joined: union(x), materials: [m], into: &fresh, workers: Workers(2))
+            let same = cached == fresh  // a Bool, so a failure does not print both frames
+            #expect(same, "panel at x = \(x): the cached field drew other pixels")
+        }
+    }
+}
