@@ -1,0 +1,1 @@
+enum PreviewPage { static let html = "<!doctype html><title>forkrender preview</title>" }
