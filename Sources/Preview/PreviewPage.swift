@@ -60,7 +60,7 @@ const $ = (id) => document.getElementById(id);
 const state = { frame: 0, tilt: null, appearance: "", tier: "", rt: false, playing: false };
 const stats = { frames: [], drag: [], dragging: false };
 let scene = null, version = 0, inflight = false, pending = false, lintTimer = 0, lintData = null;
-window.preview = { state, stats };
+window.preview = { state, stats, busy: () => inflight || pending, scene: () => scene };
 
 function query(extra) {
   const q = new URLSearchParams({ frame: String(state.frame) });
