@@ -97,10 +97,11 @@ def test(url, scene_file, forkrender):
 
         # Tilt pad: a drag of about 2 s with a pointer move every 20 ms (50 a second, faster than frames come, so
         # the rate measured is the renderer's); the image changes inside the glass and nowhere else.
-        d.execute_script("window.before = window.framePixels();")
         pad = d.find_element(By.ID, "pad")
+        ActionChains(d, duration=0).move_to_element_with_offset(pad, -80, -70).click_and_hold().perform()
+        wait(d, "the frame at the drag's start", lambda: settled(d))
+        d.execute_script("window.before = window.framePixels(); window.preview.stats.drag.length = 0;")
         chain = ActionChains(d, duration=0)
-        chain.move_to_element_with_offset(pad, -80, -70).click_and_hold()
         for _ in range(80):
             chain.move_by_offset(2, 2).pause(0.02)
         chain.release()
