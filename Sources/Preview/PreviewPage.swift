@@ -90,6 +90,7 @@ async function render() {
       stats.frames.push(now);
       if (stats.dragging) stats.drag.push(now);
       info();
+      drawOverlay();
     }
   } catch (e) { showError(String(e)); }
   inflight = false;
@@ -119,7 +120,7 @@ async function lint() {
   drawOverlay();
 }
 
-// Outlines of glass members (their frames at t = 0), overlaps between members in red, flagged labels circled.
+// Outlines of glass members (their frames at the current frame), overlaps between members in red, flagged labels circled.
 function drawOverlay(pointer) {
   const c = $("overlay"), g = c.getContext("2d");
   g.clearRect(0, 0, c.width, c.height);
@@ -129,18 +130,23 @@ function drawOverlay(pointer) {
     g.strokeStyle = "#ff3b30"; g.lineWidth = 2; g.beginPath(); g.arc(e.point[0] * s, e.point[1] * s, 10, 0, 7); g.stroke();
   }
   if (!$("overlap").checked) { $("layers").textContent = ""; return; }
-  const rects = scene.panels.map((p) => p.frame.map((v) => v * s));
+  const rects = scene.panels.map((p) => p.frames[Math.min(state.frame, p.frames.length - 1)].map((v) => v * s));
   g.lineWidth = 1.5; g.strokeStyle = "#0a84ff";
   for (const [x, y, w, h] of rects) g.strokeRect(x + .5, y + .5, w, h);
-  g.fillStyle = "rgba(255,59,48,.35)";
+  // Members of one container merge into one shape (purple); any other overlap stacks glass on glass (red).
+  const group = (i) => scene.panels[i].container || ("#" + i);
   for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) {
     const a = rects[i], b = rects[j];
     const x0 = Math.max(a[0], b[0]), y0 = Math.max(a[1], b[1]), x1 = Math.min(a[0] + a[2], b[0] + b[2]), y1 = Math.min(a[1] + a[3], b[1] + b[3]);
+    g.fillStyle = group(i) === group(j) ? "rgba(175,82,222,.35)" : "rgba(255,59,48,.45)";
     if (x1 > x0 && y1 > y0) g.fillRect(x0, y0, x1 - x0, y1 - y0);
   }
   if (pointer) {
-    const n = rects.filter(([x, y, w, h]) => pointer.x >= x && pointer.x < x + w && pointer.y >= y && pointer.y < y + h).length;
-    $("layers").textContent = `glass layers here: ${n}` + (n > 1 ? " (glass on glass)" : "");
+    // A container's merged members are one layer of glass.
+    const hit = new Set(rects.map((r, i) => [r, i]).filter(([[x, y, w, h]]) => pointer.x >= x && pointer.x < x + w && pointer.y >= y && pointer.y < y + h)
+                             .map(([, i]) => group(i)));
+    const n = hit.size;
+    $("layers").textContent = `glass layers here: ${n}` + (n > 1 ? " (glass on glass: breaks the rule)" : "");
   }
 }
 

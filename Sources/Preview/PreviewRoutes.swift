@@ -114,9 +114,13 @@ public struct PreviewRoutes: Sendable {
 
     func sceneJSON() -> String {
         let d = session.document
+        // Each member's frame at every frame of the timeline, in points: the page's overlap view outlines them.
         let panels: [[String: Any]] = d.glass.panels.map { p in
-            let r = p.frame(at: 0)
-            return ["name": p.name, "id": p.id ?? NSNull(), "frame": [r.x, r.y, r.width, r.height].map(Double.init),
+            let frames = (0..<d.frameCount).map { i in
+                let r = p.frame(at: d.time(ofFrame: i))
+                return [r.x, r.y, r.width, r.height].map(Double.init)
+            }
+            return ["name": p.name, "id": p.id ?? NSNull(), "container": p.container ?? NSNull(), "frames": frames,
                     "radius": Double(p.radius)]
         }
         let tilt: [[String: Any]] = d.tilt.keys.map { ["t": $0.time, "pitch": $0.value.pitch, "roll": $0.value.roll] }

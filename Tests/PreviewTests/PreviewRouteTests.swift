@@ -71,7 +71,10 @@ struct PreviewRouteTests {
         let scene = try JSONSerialization.jsonObject(with: Data(f.get("/scene").body)) as? [String: Any]
         #expect(scene?["frameCount"] as? Int == 120)
         #expect(scene?["fps"] as? Double == 30)
-        #expect((scene?["panels"] as? [Any])?.count == 3)
+        let panels = scene?["panels"] as? [[String: Any]] ?? []
+        #expect(panels.count == 3)
+        #expect((panels.first?["frames"] as? [[Double]])?.count == 120)
+        #expect((panels.first?["frames"] as? [[Double]])?.first == [12, 52, 366, 64])
         #expect((scene?["tilt"] as? [Any])?.count == 2)
     }
 

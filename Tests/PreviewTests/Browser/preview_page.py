@@ -116,7 +116,7 @@ def test(url, scene_file, forkrender):
         results["dragRate"] = round((len(drag) - 1) / span, 1) if span > 0 else None
         inside, outside = d.execute_script(
             "const s = window.preview.scene(); const k = s.scale;"
-            "return window.diffCounts(window.before, window.framePixels(), s.panels.map(p => p.frame.map(v => v * k)), 24);")
+            "return window.diffCounts(window.before, window.framePixels(), s.panels.map(p => p.frames[window.preview.state.frame].map(v => v * k)), 24);")
         results["tiltChangedInside"], results["tiltChangedOutside"] = inside, outside
         if inside < 50:
             fail(f"dragging the tilt changed only {inside} pixels inside the glass")
