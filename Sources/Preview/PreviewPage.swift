@@ -35,7 +35,8 @@ enum PreviewPage {
 <body>
 <div>
   <div id="stage"><img id="frame" alt="frame"><canvas id="overlay"></canvas></div>
-  <div class="row" style="margin-top:8px"><button id="play">Play</button><span id="info"></span></div>
+  <div class="row" style="margin-top:8px"><button id="play">Play</button><span id="info"></span>
+    <button id="export">Export</button><span id="exported"></span></div>
   <input id="scrub" type="range" min="0" max="0" value="0">
 </div>
 <div id="side">
@@ -199,6 +200,11 @@ $("appearance").addEventListener("change", (e) => { state.appearance = e.target.
 $("tier").addEventListener("change", (e) => { state.tier = e.target.value; render(); });
 $("rt").addEventListener("change", (e) => { state.rt = e.target.checked; render(); });
 $("overlap").addEventListener("change", () => drawOverlay());
+$("export").addEventListener("click", async () => {
+  $("exported").textContent = "exporting…";
+  const r = await fetch("/export?" + query());
+  $("exported").textContent = r.ok ? "wrote " + (await r.json()).written.join(", ") : await r.text();
+});
 $("stage").addEventListener("pointermove", (e) => {
   const r = $("frame").getBoundingClientRect(); drawOverlay({ x: e.clientX - r.left, y: e.clientY - r.top });
 });

@@ -9,6 +9,7 @@ import Scene
 ///   GET /scene        frame count, fps, canvas, panels and tilt keyframes, as JSON
 ///   GET /frame.png    ?frame=&pitch=&roll=&appearance=&tier=&reduceTransparency=
 ///   GET /lint         ?frame= and the same switches: the legibility report of that frame, as JSON
+///   GET /export       ?frame= and the switches: writes that frame and the timeline video into --export's folder
 ///   GET /version      the scene's version (bumped when the file changes and decodes) and its error, as JSON
 public struct PreviewRoutes: Sendable {
     public let session: PreviewSession
@@ -46,11 +47,23 @@ public struct PreviewRoutes: Sendable {
                 } catch {
                     return PreviewResponse(status: 500, text: "error: \(error)")
                 }
+            case "/export":
+                let r = try frameRequest(request)
+                guard session.exportFolder != nil else {
+                    throw BadRequest(message: "export is off: start forkrender preview with --export <folder>")
+                }
+                do {
+                    return .json(json(["written": try session.export(r)]))
+                } catch {
+                    return PreviewResponse(status: 500, text: "error: \(error)")
+                }
             default:
-                return PreviewResponse(status: 404, text: "not found: \(request.path.prefix(200)) (routes: /, /scene, /frame.png, /lint, /version)")
+                return PreviewResponse(status: 404, text: "not found: \(request.path.prefix(200)) (routes: /, /scene, /frame.png, /lint, /export, /version)")
             }
+        } catch let e as BadRequest {
+            return PreviewResponse(status: 400, text: e.message)
         } catch {
-            return PreviewResponse(status: 400, text: error.message)
+            return PreviewResponse(status: 500, text: "error: \(error)")
         }
     }
 

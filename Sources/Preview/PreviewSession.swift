@@ -11,6 +11,8 @@ import Scene
 public final class PreviewSession: @unchecked Sendable {
     public let file: String
     public let scale: Float
+    /// Where `/export` writes (`--export`); nil: export is off.
+    public let exportFolder: String?
     let workers: Workers
     private let lock = NSLock()
 
@@ -37,9 +39,10 @@ public final class PreviewSession: @unchecked Sendable {
     public private(set) var restarts = 0
 
     /// Decodes the scene file; throws the command line's error when it does not decode.
-    public init(file: String, scale: Float = 1, workers: Workers = .allCores) throws(SceneError) {
+    public init(file: String, scale: Float = 1, exportFolder: String? = nil, workers: Workers = .allCores) throws(SceneError) {
         self.file = file
         self.scale = scale
+        self.exportFolder = exportFolder
         self.workers = workers
         let data = FileManager.default.contents(atPath: file)
         document = try SceneDecoder().decode(file: file)
@@ -132,6 +135,23 @@ public final class PreviewSession: @unchecked Sendable {
             cache[cacheOrder.removeFirst()] = nil
         }
         return bytes
+    }
+
+    /// Writes the frame as `frame-NNNN.png` (the bytes `/frame.png` serves) and the whole timeline with the same
+    /// switches and tilt as `timeline.mp4` through the ordinary render pipeline and ffmpeg, into `exportFolder`.
+    /// File names are fixed here, never taken from the request. Returns the paths written.
+    public func export(_ r: FrameRequest) throws -> [String] {
+        guard let folder = exportFolder else { throw OutputError("export is off: start forkrender preview with --export <folder>") }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let png = (folder as NSString).appendingPathComponent(String(format: "frame-%04d.png", r.frame))
+        try AtomicFile.write(try self.png(r), to: png)
+        let t = lock.withLock { text }
+        var doc = try decode(t, r.settings)
+        if let tilt = r.tilt { doc.tilt = Keyframes([.init(time: 0, value: tilt, easing: .linear)]) }
+        let video = (folder as NSString).appendingPathComponent("timeline.mp4")
+        let sink = try VideoSink(path: video, width: doc.canvas.pixelWidth, height: doc.canvas.pixelHeight, fps: doc.fps, dither: doc.dither)
+        _ = try RenderPipeline(document: doc, workers: workers).run(frames: Array(0..<doc.frameCount), sinks: [sink])
+        return [png, video]
     }
 
     /// The legibility report for one frame under the given switches and tilt.

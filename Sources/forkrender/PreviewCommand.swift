@@ -6,10 +6,12 @@ import Scene
 
 /// `forkrender preview scene.json [--port N] [--scale s]`: a live page on 127.0.0.1 (see docs/preview.md).
 enum PreviewCommand {
-    static let usage = "forkrender preview <scene.json> [--port <n>] [--scale <s>]"
+    static let usage = "forkrender preview <scene.json> [--port <n>] [--scale <s>] [--export <folder>]"
     static let options: [OptionSpec] = [
         OptionSpec(name: "--port", value: "n", help: "The port on 127.0.0.1 and ::1; 0 picks a free one.", defaultText: "8040"),
         OptionSpec(name: "--scale", value: "s", help: "Pixels per point of the previewed frames.", defaultText: "1"),
+        OptionSpec(name: "--export", value: "folder", help: "Let the page's Export button write the current frame (PNG) and the timeline (timeline.mp4) here.",
+                   defaultText: "export off"),
         fontDirOption,
         OptionSpec(name: "--threads", value: "n", help: "Worker threads.", defaultText: "all cores"),
     ]
@@ -29,7 +31,8 @@ enum PreviewCommand {
             let scale = Float(try p.double("--scale", in: 0.05...10) ?? 1)
             let threads = try p.int("--threads", in: 1...1024) ?? Workers.allCores.count
             try addFontDirectories(p)
-            let session = try PreviewSession(file: file, scale: scale, workers: Workers(threads))
+            let session = try PreviewSession(file: file, scale: scale, exportFolder: p.value("--export"),
+                                             workers: Workers(threads))
             let routes = PreviewRoutes(session: session)
             let server = try PreviewServer(port: port) { routes.respond($0) }
             // Written unbuffered: a script reading the URL from a pipe must see it at once.

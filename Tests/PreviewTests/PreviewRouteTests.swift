@@ -11,13 +11,14 @@ struct Fixture {
     let session: PreviewSession
     let routes: PreviewRoutes
 
-    init(_ name: String, text: String = Showcase.json) throws {
+    init(_ name: String, text: String = Showcase.json, export: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-preview-\(name)-\(UUID().uuidString)")
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         file = folder.appendingPathComponent("scene.json").path
         try text.write(toFile: file, atomically: true, encoding: .utf8)
-        session = try PreviewSession(file: file, scale: 1, workers: Workers(2))
+        session = try PreviewSession(file: file, scale: 1, exportFolder: export ? folder.appendingPathComponent("export").path : nil,
+                                     workers: Workers(2))
         routes = PreviewRoutes(session: session)
     }
 
@@ -161,5 +162,21 @@ struct PreviewRouteTests {
         let root = try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any]
         let entries = root?["entries"] as? [[String: Any]] ?? []
         #expect(entries.contains { $0["id"] as? String == "title" && $0["wcag"] is Double && $0["apca"] is Double })
+    }
+
+    @Test("Export writes the frame's bytes and the timeline video into --export's folder, and is off without it")
+    func export() throws {
+        let off = try Fixture("export-off")
+        #expect(off.get("/export", [("frame", "1")]).text.hasPrefix("export is off: start forkrender preview with --export <folder>"))
+        #expect(off.get("/export", [("frame", "1")]).status == 400)
+        let f = try Fixture("export", text: #"{"canvas": {"width": 200, "height": 300, "scale": 2}, "duration": 0.3, "glass": [{"frame": [20, 20, 160, 60]}]}"#, export: true)
+        let r = f.get("/export", [("frame", "7"), ("pitch", "0.2"), ("roll", "0.3")])
+        #expect(r.status == 200, "\(r.text)")
+        let png = f.folder.appendingPathComponent("export/frame-0007.png").path
+        let video = f.folder.appendingPathComponent("export/timeline.mp4").path
+        #expect(r.text.contains("frame-0007.png") && r.text.contains("timeline.mp4"))
+        #expect(FileManager.default.contents(atPath: png).map([UInt8].init) ==
+                (try f.reference(frame: 7) { $0.tilt = Keyframes([.init(time: 0, value: Tilt(pitch: 0.2, roll: 0.3), easing: .linear)]) }))
+        #expect((try? FileManager.default.attributesOfItem(atPath: video)[.size] as? Int) ?? 0 > 1000)
     }
 }
