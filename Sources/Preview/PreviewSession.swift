@@ -17,13 +17,18 @@ public final class PreviewSession: @unchecked Sendable {
     private let lock = NSLock()
 
     /// The last scene text that decoded, and its document with the scene's own switches.
+    /// (libmicrohttpd answers 127.0.0.1 and ::1 on a thread each, so everything below is read under the lock.)
     private var text: String
-    public private(set) var document: SceneDocument
-    /// Bumped on every successful reload; the page polls it.
-    public private(set) var version = 1
-    /// The command line's message for the scene on disk when it no longer decodes; nil when it does.
-    public private(set) var error: String?
+    private var current: SceneDocument
+    private var currentVersion = 1
+    private var currentError: String?
     private var lastData: Data?
+
+    public var document: SceneDocument { lock.withLock { current } }
+    /// Bumped on every successful reload; the page polls it.
+    public var version: Int { lock.withLock { currentVersion } }
+    /// The command line's message for the scene on disk when it no longer decodes; nil when it does.
+    public var error: String? { lock.withLock { currentError } }
 
     private struct Slot {
         var compositor: Compositor
@@ -36,7 +41,8 @@ public final class PreviewSession: @unchecked Sendable {
     static let cacheLimit = 400
 
     /// Compositors that started again from t = 0 because a request went back in time; tests read it.
-    public private(set) var restarts = 0
+    public var restarts: Int { lock.withLock { restartCount } }
+    private var restartCount = 0
 
     /// Decodes the scene file; throws the command line's error when it does not decode.
     public init(file: String, scale: Float = 1, exportFolder: String? = nil, workers: Workers = .allCores) throws(SceneError) {
@@ -45,8 +51,8 @@ public final class PreviewSession: @unchecked Sendable {
         self.exportFolder = exportFolder
         self.workers = workers
         let data = FileManager.default.contents(atPath: file)
-        document = try SceneDecoder().decode(file: file)
-        document.canvas.scale = scale
+        current = try SceneDecoder().decode(file: file)
+        current.canvas.scale = scale
         text = data.flatMap { String(data: $0, encoding: .utf8) } ?? ""
         lastData = data
     }
@@ -88,17 +94,17 @@ public final class PreviewSession: @unchecked Sendable {
                     scaled.canvas.scale = scale
                     _ = try SceneDecoder().checkCanvas(scaled.canvas)
                     text = t
-                    document = scaled
+                    current = scaled
                     slots = [:]
                     cache = [:]
                     cacheOrder = []
-                    error = nil
-                    version += 1
+                    currentError = nil
+                    currentVersion += 1
                 } catch {
-                    self.error = "error: \(error)"
+                    currentError = "error: \(error)"
                 }
             }
-            return (version, error)
+            return (currentVersion, currentError)
         }
     }
 
@@ -118,7 +124,7 @@ public final class PreviewSession: @unchecked Sendable {
             var doc = slot.compositor.document
             doc.tilt = slot.sceneTilt
             slot.compositor = Compositor(document: doc, workers: workers)
-            restarts += 1
+            restartCount += 1
         }
         slot.compositor.setTilt(r.tilt.map { Keyframes([.init(time: 0, value: $0, easing: .linear)]) } ?? slot.sceneTilt)
         let image = slot.compositor.render(frame: r.frame)
