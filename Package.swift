@@ -2,7 +2,7 @@
 //
 // forkrender: a software rasterizer for the FORK design language.
 // Dependencies run one way: CPNG <- Raster <- (Dots, Glass, Content) <- Scene <- Regression <- forkrender;
-// CText, CSVG <- Content.
+// CText, CSVG <- Content; (Scene, CHTTP) <- Preview <- forkrender.
 import PackageDescription
 
 let package = Package(
@@ -57,6 +57,14 @@ let package = Package(
         .target(name: "CSVG", dependencies: ["SystemRsvg"],
                 linkerSettings: ["rsvg-2", "gio-2.0", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0) }),
 
+        // GNU libmicrohttpd: the HTTP server of `forkrender preview`; its variadic API stays in the C shim.
+        .systemLibrary(
+            name: "SystemMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
+        .target(name: "CHTTP", dependencies: ["SystemMicroHTTPD"]),
+
         // MARK: Public modules
         .target(name: "Raster", dependencies: ["CPNG"]),
         .target(name: "Dots", dependencies: ["Raster"]),
@@ -64,7 +72,8 @@ let package = Package(
         .target(name: "Content", dependencies: ["Raster", "CText", "CSVG"]),
         .target(name: "Scene", dependencies: ["Raster", "Dots", "Glass", "Content"], resources: []),
         .target(name: "Regression", dependencies: ["Scene", "Raster"]),
-        .executableTarget(name: "forkrender", dependencies: ["Scene", "Regression", "Glass", "Dots", "Content", "Raster"]),
+        .target(name: "Preview", dependencies: ["Scene", "Raster", "CHTTP"]),
+        .executableTarget(name: "forkrender", dependencies: ["Scene", "Regression", "Preview", "Glass", "Dots", "Content", "Raster"]),
 
         // MARK: Tests
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
@@ -75,6 +84,7 @@ let package = Package(
         .testTarget(name: "RegressionTests", dependencies: ["Regression", "Raster", "forkrender"]),
         .testTarget(name: "GoldenTests", dependencies: ["Regression", "Scene"], exclude: ["References"]),
         .testTarget(name: "forkrenderTests", dependencies: ["Scene", "forkrender"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Scene", "Raster", "forkrender"], exclude: ["Browser"]),
     ],
     swiftLanguageModes: [.v6]
 )

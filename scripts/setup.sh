@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Installs what forkrender needs and is missing: libpng (PNG), FreeType, HarfBuzz, fontconfig and GNU FriBidi
-# (text), librsvg (SVG icons), ffmpeg (video), pngcheck, the DejaVu fonts (the same faces on every machine keep
-# reference images stable) and the Noto fonts per-character fallback draws from (Arabic, Hebrew, Devanagari and
-# the other scripts of fonts-noto-core, CJK, color emoji; Noto Serif is also the serif where Besley is not
-# installed). Debian/Ubuntu through apt, macOS through Homebrew.
+# (text), librsvg (SVG icons), GNU libmicrohttpd (the server of `forkrender preview`), ffmpeg (video), pngcheck,
+# the DejaVu fonts (the same faces on every machine keep reference images stable) and the Noto fonts
+# per-character fallback draws from (Arabic, Hebrew, Devanagari and the other scripts of fonts-noto-core, CJK,
+# color emoji; Noto Serif is also the serif where Besley is not installed).
+# Debian/Ubuntu through apt, macOS through Homebrew.
 # Safe to run again: it only installs what is missing.
 #
 #   scripts/setup.sh          # build and run
 #   scripts/setup.sh --dev    # also the independent renderers the test suite compares against (hb-view,
 #                             # rsvg-convert, Chromium) and GNU parallel (the README's sharding recipe runs as a
-#                             # test); their tests skip when these are missing
+#                             # test), chromium-driver and Selenium (the preview page's browser test); their
+#                             # tests skip when these are missing
 set -euo pipefail
 dev=0
 for arg in "$@"; do
@@ -20,9 +22,9 @@ for arg in "$@"; do
 done
 
 if command -v apt-get >/dev/null 2>&1; then
-  pkgs=(libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev librsvg2-dev fonts-dejavu-core
-        fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji ffmpeg pngcheck pkg-config)
-  if [ "$dev" -eq 1 ]; then pkgs+=(libharfbuzz-bin librsvg2-bin chromium parallel); fi
+  pkgs=(libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev librsvg2-dev libmicrohttpd-dev
+        fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji ffmpeg pngcheck pkg-config)
+  if [ "$dev" -eq 1 ]; then pkgs+=(libharfbuzz-bin librsvg2-bin chromium chromium-driver python3-selenium parallel); fi
   missing=()
   for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -35,14 +37,15 @@ if command -v apt-get >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fi
 elif command -v brew >/dev/null 2>&1; then
-  pkgs=(libpng freetype harfbuzz fontconfig fribidi librsvg ffmpeg pngcheck pkg-config font-dejavu font-noto-sans
+  pkgs=(libpng freetype harfbuzz fontconfig fribidi librsvg libmicrohttpd ffmpeg pngcheck pkg-config font-dejavu font-noto-sans
         font-noto-sans-arabic font-noto-sans-hebrew font-noto-sans-devanagari font-noto-sans-cjk font-noto-color-emoji)
-  if [ "$dev" -eq 1 ]; then pkgs+=(chromium parallel); fi   # hb-view comes with harfbuzz, rsvg-convert with librsvg
+  if [ "$dev" -eq 1 ]; then pkgs+=(chromium chromedriver parallel); fi   # hb-view comes with harfbuzz, rsvg-convert with librsvg
+  # (Selenium for the preview's browser test: pip install selenium)
   for p in "${pkgs[@]}"; do
     brew list "$p" >/dev/null 2>&1 || brew install "$p"
   done
 else
-  echo "setup: no apt-get or brew found; install libpng, freetype, harfbuzz, fontconfig, fribidi, librsvg, ffmpeg," \
+  echo "setup: no apt-get or brew found; install libpng, freetype, harfbuzz, fontconfig, fribidi, librsvg, libmicrohttpd, ffmpeg," \
        "pngcheck and the DejaVu and Noto fonts yourself" >&2
   exit 2
 fi

@@ -6,10 +6,10 @@ import Raster
 /// This is the only place that knows the layer order. Glass receives the finished plane as a read-only value
 /// and nothing else, so no glass surface can sample another glass surface: the rule holds by construction.
 public struct Compositor {
-    public let document: SceneDocument
+    public private(set) var document: SceneDocument
     public let workers: Workers
     var plane: PlaneLayer
-    let glass: GlassLayer
+    var glass: GlassLayer
     let content: ContentLayer
     /// Physics steps taken so far (60 Hz, from t = 0).
     public private(set) var step = 0
@@ -79,6 +79,13 @@ public struct Compositor {
         times.glass += t2.seconds(since: t1)
         content.render(into: &frame, time: document.time(ofFrame: i), workers: workers)
         times.content += t2.secondsSince
+    }
+
+    /// Replaces the tilt keyframes and keeps the simulation where it is: tilt moves only the glass highlights,
+    /// never the plane, so a preview that drags the tilt does not replay the physics from t = 0.
+    public mutating func setTilt(_ tilt: Keyframes<Tilt>) {
+        document.tilt = tilt
+        glass = GlassLayer(document: document)
     }
 
     /// Simulates up to and rasterizes frame `i`.

@@ -24,6 +24,15 @@ struct ParsedArguments {
     func all(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 
+    /// The one scene file a command needs (lint, preview).
+    func sceneFile() throws(UsageError) -> String {
+        guard positionals.count == 1 else {
+            throw UsageError(message: positionals.isEmpty ? "Missing expected argument '<scene.json>'"
+                                                          : "Expected one scene file, got \(positionals.count)")
+        }
+        return positionals[0]
+    }
+
     func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let s = value(name) else { return nil }
         guard let v = Int(s), range.contains(v) else {

@@ -28,10 +28,7 @@ enum LintCommand {
         }
         do {
             let p = try parseArguments(args, options: options)
-            guard p.positionals.count == 1 else {
-                throw UsageError(message: p.positionals.isEmpty ? "Missing expected argument '<scene.json>'"
-                                                                : "Expected one scene file, got \(p.positionals.count)")
-            }
+            _ = try p.sceneFile()
             let threads = try p.int("--threads", in: 1...1024) ?? Workers.allCores.count
             let strict = p.has("--strict"), json = p.has("--json")
             try addFontDirectories(p)

@@ -36,6 +36,7 @@ enum RenderCommand {
             usage: [usage, "forkrender sheet [<scene.json>] -o <sheet.png>", "forkrender lint <scene.json> [--strict] [--json]",
                     "forkrender diff <expected.png> <actual.png> [<options>]",
                     "forkrender check <scenes>... --references <folder> [<options>]",
+                    "forkrender preview <scene.json> [--port <n>] [--scale <s>]",
                     "forkrender bench [<options>]", "forkrender showcase"],
             arguments: [("<scene.json>", "The scene file (see docs/scene-format.md). Without one, the built-in showcase.")],
             options: options,
@@ -45,6 +46,7 @@ enum RenderCommand {
               lint                    Legibility report: contrast of every label against the pixels behind it.
               diff                    Compare two PNGs (pixelmatch's perceptual YIQ distance, anti-aliasing aware).
               check                   Render scenes and compare them with reference PNGs (visual regression).
+              preview                 A live page on 127.0.0.1: scrub time, drag tilt, switch tiers (docs/preview.md).
               bench                   Measure each stage in release builds (see docs/performance.md).
               showcase                Print the built-in showcase scene, a starting point for your own.
 

@@ -34,6 +34,8 @@ case "sheet":
     status = SheetCommand.run(Array(arguments.dropFirst()))
 case "diff":
     status = DiffCommand.run(Array(arguments.dropFirst()))
+case "preview":
+    status = PreviewCommand.run(Array(arguments.dropFirst()))
 case "check":
     status = CheckCommand.run(Array(arguments.dropFirst()))
 case "showcase":

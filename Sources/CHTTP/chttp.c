@@ -1,0 +1,163 @@
+/*
+ * chttp: see include/chttp.h. Limits (documented in docs/preview.md):
+ *   - GET and HEAD only (405 otherwise); a request with a body gets 413;
+ *   - at most CHTTP_MAX_ARGS query arguments (400);
+ *   - 16 connections at a time, 32 KiB of memory per connection (request line and headers must fit: libmicrohttpd
+ *     answers longer ones with 414/431 itself), 10 s idle timeout;
+ *   - one polling thread: requests are handled one at a time, so the handler needs no lock of its own.
+ */
+#include "chttp.h"
+
+#include <arpa/inet.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct chttp_reply {
+    struct MHD_Response *response;
+    int status;
+};
+
+struct chttp_server {
+    struct MHD_Daemon *v4;
+    struct MHD_Daemon *v6;
+    chttp_handler handler;
+    void *context;
+    uint16_t port;
+};
+
+/* Per-request state kept by libmicrohttpd between calls of the access handler. */
+typedef struct request_state {
+    int has_body;
+} request_state;
+
+typedef struct arg_collector {
+    chttp_request *request;
+    int overflow;
+} arg_collector;
+
+static enum MHD_Result collect_arg(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    arg_collector *c = cls;
+    if (c->request->arg_count >= CHTTP_MAX_ARGS) {
+        c->overflow = 1;
+        return MHD_NO;
+    }
+    c->request->keys[c->request->arg_count] = key;
+    c->request->values[c->request->arg_count] = value ? value : "";
+    c->request->arg_count++;
+    return MHD_YES;
+}
+
+static enum MHD_Result queue_text(struct MHD_Connection *connection, unsigned int status, const char *text) {
+    struct MHD_Response *r = MHD_create_response_from_buffer(strlen(text), (void *)text, MHD_RESPMEM_MUST_COPY);
+    if (!r) return MHD_NO;
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/plain; charset=utf-8");
+    enum MHD_Result ok = MHD_queue_response(connection, status, r);
+    MHD_destroy_response(r);
+    return ok;
+}
+
+int chttp_reply_set(chttp_reply *reply, int status, const char *content_type, const void *body, size_t length) {
+    if (reply->response) MHD_destroy_response(reply->response);
+    reply->response = MHD_create_response_from_buffer(length, (void *)(body ? body : ""), MHD_RESPMEM_MUST_COPY);
+    if (!reply->response) return -1;
+    MHD_add_response_header(reply->response, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
+    MHD_add_response_header(reply->response, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    MHD_add_response_header(reply->response, "X-Content-Type-Options", "nosniff");
+    reply->status = status;
+    return 0;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
+                                  const char *version, const char *upload_data, size_t *upload_data_size,
+                                  void **req_cls) {
+    (void)version;
+    (void)upload_data;
+    chttp_server *server = cls;
+    request_state *state = *req_cls;
+    if (!state) {
+        state = calloc(1, sizeof *state);
+        if (!state) return MHD_NO;
+        *req_cls = state;
+        return MHD_YES;
+    }
+    if (*upload_data_size > 0) { /* discard any body; the request is refused below */
+        state->has_body = 1;
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 && strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
+        return queue_text(connection, MHD_HTTP_METHOD_NOT_ALLOWED, "only GET and HEAD are served\n");
+    if (state->has_body) return queue_text(connection, MHD_HTTP_CONTENT_TOO_LARGE, "requests carry no body here\n");
+
+    chttp_request request = {.method = method, .path = url, .arg_count = 0};
+    arg_collector collector = {.request = &request, .overflow = 0};
+    MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, collect_arg, &collector);
+    if (collector.overflow) return queue_text(connection, MHD_HTTP_BAD_REQUEST, "too many query parameters\n");
+
+    chttp_reply reply = {.response = NULL, .status = 500};
+    server->handler(server->context, &request, &reply);
+    if (!reply.response) return queue_text(connection, MHD_HTTP_INTERNAL_SERVER_ERROR, "no response\n");
+    enum MHD_Result ok = MHD_queue_response(connection, (unsigned int)reply.status, reply.response);
+    MHD_destroy_response(reply.response);
+    return ok;
+}
+
+static void on_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
+                         enum MHD_RequestTerminationCode toe) {
+    (void)cls;
+    (void)connection;
+    (void)toe;
+    free(*req_cls);
+    *req_cls = NULL;
+}
+
+static struct MHD_Daemon *start_daemon(chttp_server *server, unsigned int flags, const struct sockaddr *address) {
+    return MHD_start_daemon(flags | MHD_USE_INTERNAL_POLLING_THREAD, 0, NULL, NULL, on_request, server,
+                            MHD_OPTION_SOCK_ADDR, address,
+                            MHD_OPTION_CONNECTION_LIMIT, (unsigned int)16,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(32 * 1024),
+                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)10,
+                            MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
+                            MHD_OPTION_END);
+}
+
+chttp_server *chttp_start(uint16_t port, chttp_handler handler, void *context) {
+    chttp_server *server = calloc(1, sizeof *server);
+    if (!server) return NULL;
+    server->handler = handler;
+    server->context = context;
+
+    struct sockaddr_in v4;
+    memset(&v4, 0, sizeof v4);
+    v4.sin_family = AF_INET;
+    v4.sin_port = htons(port);
+    v4.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    server->v4 = start_daemon(server, 0, (const struct sockaddr *)&v4);
+    if (!server->v4) {
+        free(server);
+        return NULL;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->v4, MHD_DAEMON_INFO_BIND_PORT);
+    server->port = info ? info->port : port;
+
+    /* ::1 on the same port, best effort: a machine without IPv6 serves 127.0.0.1 alone. */
+    struct sockaddr_in6 v6;
+    memset(&v6, 0, sizeof v6);
+    v6.sin6_family = AF_INET6;
+    v6.sin6_port = htons(server->port);
+    v6.sin6_addr = in6addr_loopback;
+    server->v6 = start_daemon(server, MHD_USE_IPv6, (const struct sockaddr *)&v6);
+    return server;
+}
+
+uint16_t chttp_port(const chttp_server *server) { return server->port; }
+
+void chttp_stop(chttp_server *server) {
+    if (!server) return;
+    if (server->v6) MHD_stop_daemon(server->v6);
+    if (server->v4) MHD_stop_daemon(server->v4);
+    free(server);
+}

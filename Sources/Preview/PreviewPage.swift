@@ -1,0 +1,217 @@
+/// The page `forkrender preview` serves at `/`: plain HTML, CSS and JavaScript, nothing fetched from elsewhere
+/// (works offline). It talks to the routes of `PreviewRoutes` only.
+///
+/// While the tilt pad is dragged, at most one frame request is in flight: a move during a request is remembered
+/// and sent when the frame arrives, so the rate follows the renderer instead of queueing stale tilts.
+/// `window.preview.stats` records when each frame arrived (the browser test reads the drag update rate there).
+enum PreviewPage {
+    static let html = #"""
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>forkrender preview</title>
+<link rel="icon" href="data:,">
+<style>
+  :root { font: 13px/1.4 system-ui, sans-serif; color: #1c1c1e; background: #f2f2f7; }
+  body { margin: 0; display: flex; gap: 20px; padding: 16px; align-items: flex-start; }
+  #stage { position: relative; line-height: 0; box-shadow: 0 2px 12px rgba(0,0,0,.15); }
+  #overlay { position: absolute; left: 0; top: 0; pointer-events: none; }
+  #side { width: 320px; display: flex; flex-direction: column; gap: 12px; }
+  section { background: #fff; border-radius: 10px; padding: 10px 12px; }
+  h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: #6e6e73; margin: 0 0 6px; }
+  #pad { position: relative; width: 200px; height: 200px; border-radius: 10px; background:
+         radial-gradient(circle, #fff 0, #d8d8de 100%); touch-action: none; cursor: crosshair; }
+  #pad::before, #pad::after { content: ""; position: absolute; background: #b0b0b8; }
+  #pad::before { left: 50%; top: 0; bottom: 0; width: 1px; } #pad::after { top: 50%; left: 0; right: 0; height: 1px; }
+  #knob { position: absolute; width: 14px; height: 14px; margin: -7px; border-radius: 7px; background: #0a84ff; }
+  #error { display: none; background: #ff3b30; color: #fff; font-family: ui-monospace, monospace; white-space: pre-wrap;
+           padding: 8px 10px; border-radius: 8px; }
+  #lint { margin: 0; padding: 0; list-style: none; max-height: 260px; overflow: auto; }
+  #lint li { padding: 3px 0; border-bottom: 1px solid #eee; } #lint li.flagged { color: #c41e14; }
+  label { margin-right: 10px; } #scrub { width: 100%; } .row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
+</style>
+</head>
+<body>
+<div>
+  <div id="stage"><img id="frame" alt="frame"><canvas id="overlay"></canvas></div>
+  <div class="row" style="margin-top:8px"><button id="play">Play</button><span id="info"></span>
+    <button id="export">Export</button><span id="exported"></span></div>
+  <input id="scrub" type="range" min="0" max="0" value="0">
+</div>
+<div id="side">
+  <div id="error" role="alert"></div>
+  <section><h2>Tilt</h2>
+    <div id="pad"><div id="knob"></div></div>
+    <div class="row" style="margin-top:6px"><span id="tilt">scene tilt</span><button id="sceneTilt">Scene tilt</button></div>
+  </section>
+  <section><h2>Switches</h2>
+    <div class="row">
+      <label>Appearance <select id="appearance"><option value="">scene</option><option>light</option><option>dark</option></select></label>
+      <label>Tier <select id="tier"><option value="">scene</option></select></label>
+      <label><input id="rt" type="checkbox"> Reduce Transparency</label>
+      <label><input id="overlap" type="checkbox"> Overlap</label> <span id="layers"></span>
+    </div>
+  </section>
+  <section><h2>Legibility</h2><ul id="lint"></ul></section>
+</div>
+<script>
+"use strict";
+const $ = (id) => document.getElementById(id);
+const state = { frame: 0, tilt: null, appearance: "", tier: "", rt: false, playing: false };
+const stats = { frames: [], drag: [], dragging: false };
+let scene = null, version = 0, inflight = false, pending = false, lintTimer = 0, lintData = null;
+window.preview = { state, stats, busy: () => inflight || pending, scene: () => scene };
+
+function query(extra) {
+  const q = new URLSearchParams({ frame: String(state.frame) });
+  if (state.tilt) { q.set("pitch", state.tilt.pitch.toFixed(4)); q.set("roll", state.tilt.roll.toFixed(4)); }
+  if (state.appearance) q.set("appearance", state.appearance);
+  if (state.tier) q.set("tier", state.tier);
+  if (state.rt) q.set("reduceTransparency", "true");
+  return q.toString();
+}
+
+function showError(text) { const e = $("error"); e.textContent = text || ""; e.style.display = text ? "block" : "none"; }
+
+// One request in flight; newer wishes collapse into one follow-up request.
+async function render() {
+  if (inflight) { pending = true; return; }
+  inflight = true; pending = false;
+  const q = query();
+  try {
+    const r = await fetch("/frame.png?" + q);
+    if (!r.ok) { showError(await r.text()); }
+    else {
+      const url = URL.createObjectURL(await r.blob());
+      await new Promise((ok) => { const img = $("frame"); img.onload = ok; img.onerror = ok; const old = img.src; img.src = url;
+                                   if (old.startsWith("blob:")) URL.revokeObjectURL(old); });
+      $("frame").dataset.query = q;
+      const now = performance.now();
+      stats.frames.push(now);
+      if (stats.dragging) stats.drag.push(now);
+      info();
+      drawOverlay();
+    }
+  } catch (e) { showError(String(e)); }
+  inflight = false;
+  if (pending) render(); else scheduleLint();
+}
+
+function info() {
+  if (!scene) return;
+  $("info").textContent = `frame ${state.frame} of ${scene.frameCount - 1} · ${(state.frame / scene.fps).toFixed(2)} s`;
+  $("tilt").textContent = state.tilt ? `pitch ${state.tilt.pitch.toFixed(2)} · roll ${state.tilt.roll.toFixed(2)}` : "scene tilt";
+}
+
+function scheduleLint() { clearTimeout(lintTimer); lintTimer = setTimeout(lint, 250); }
+async function lint() {
+  const r = await fetch("/lint?" + query());
+  if (!r.ok) return;
+  lintData = await r.json();
+  const ul = $("lint"); ul.textContent = "";
+  for (const e of lintData.entries) {
+    const li = document.createElement("li");
+    const fmt = (v) => v === null ? "-" : v.toFixed(1);
+    li.textContent = `${e.id || e.path} ${e.text ? "“" + e.text + "”" : ""} WCAG ${fmt(e.wcag)} (min ${fmt(e.wcagMin)}) · APCA ${fmt(e.apca)} (min ${fmt(e.apcaMin)})` +
+                     (e.flags.length ? " · " + e.flags.map((f) => f.message).join("; ") : "");
+    if (e.flags.length) li.className = "flagged";
+    ul.appendChild(li);
+  }
+  drawOverlay();
+}
+
+// Outlines of glass members (their frames at the current frame), overlaps between members in red, flagged labels circled.
+function drawOverlay(pointer) {
+  const c = $("overlay"), g = c.getContext("2d");
+  g.clearRect(0, 0, c.width, c.height);
+  if (!scene) return;
+  const s = scene.scale;
+  if (lintData) for (const e of lintData.entries) if (e.flags.length && e.point) {
+    g.strokeStyle = "#ff3b30"; g.lineWidth = 2; g.beginPath(); g.arc(e.point[0] * s, e.point[1] * s, 10, 0, 7); g.stroke();
+  }
+  if (!$("overlap").checked) { $("layers").textContent = ""; return; }
+  const rects = scene.panels.map((p) => p.frames[Math.min(state.frame, p.frames.length - 1)].map((v) => v * s));
+  g.lineWidth = 1.5; g.strokeStyle = "#0a84ff";
+  for (const [x, y, w, h] of rects) g.strokeRect(x + .5, y + .5, w, h);
+  // Members of one container merge into one shape (purple); any other overlap stacks glass on glass (red).
+  const group = (i) => scene.panels[i].container || ("#" + i);
+  for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) {
+    const a = rects[i], b = rects[j];
+    const x0 = Math.max(a[0], b[0]), y0 = Math.max(a[1], b[1]), x1 = Math.min(a[0] + a[2], b[0] + b[2]), y1 = Math.min(a[1] + a[3], b[1] + b[3]);
+    g.fillStyle = group(i) === group(j) ? "rgba(175,82,222,.35)" : "rgba(255,59,48,.45)";
+    if (x1 > x0 && y1 > y0) g.fillRect(x0, y0, x1 - x0, y1 - y0);
+  }
+  if (pointer) {
+    // A container's merged members are one layer of glass.
+    const hit = new Set(rects.map((r, i) => [r, i]).filter(([[x, y, w, h]]) => pointer.x >= x && pointer.x < x + w && pointer.y >= y && pointer.y < y + h)
+                             .map(([, i]) => group(i)));
+    const n = hit.size;
+    $("layers").textContent = `glass layers here: ${n}` + (n > 1 ? " (glass on glass: breaks the rule)" : "");
+  }
+}
+
+async function loadScene() {
+  scene = await (await fetch("/scene")).json();
+  version = scene.version;
+  const scrub = $("scrub"); scrub.max = String(scene.frameCount - 1);
+  state.frame = Math.min(state.frame, scene.frameCount - 1); scrub.value = String(state.frame);
+  const c = $("overlay"); c.width = scene.width; c.height = scene.height;
+  const tier = $("tier");
+  if (tier.options.length === 1) for (const t of scene.tiers) { const o = document.createElement("option"); o.textContent = t; tier.appendChild(o); }
+  info();
+}
+
+async function poll() {
+  try {
+    const v = await (await fetch("/version")).json();
+    showError(v.error);
+    if (v.version !== version) { await loadScene(); render(); }
+  } catch (e) { /* the server stopped; keep the last frame */ }
+  setTimeout(poll, 400);
+}
+
+$("scrub").addEventListener("input", (e) => { state.frame = Number(e.target.value); render(); });
+$("play").addEventListener("click", () => {
+  state.playing = !state.playing; $("play").textContent = state.playing ? "Pause" : "Play";
+  if (state.playing) tick();
+});
+function tick() {
+  if (!state.playing || !scene) return;
+  if (!inflight) { state.frame = (state.frame + 1) % scene.frameCount; $("scrub").value = String(state.frame); render(); }
+  setTimeout(tick, 1000 / scene.fps);
+}
+const pad = $("pad"), knob = $("knob");
+function padMove(e) {
+  const r = pad.getBoundingClientRect();
+  const fx = Math.min(1, Math.max(0, (e.clientX - r.left) / r.width)), fy = Math.min(1, Math.max(0, (e.clientY - r.top) / r.height));
+  knob.style.left = (fx * 100) + "%"; knob.style.top = (fy * 100) + "%";
+  // Up tips the top edge away (positive pitch); right tips the right edge down (positive roll). Range ±1.2 rad.
+  state.tilt = { pitch: (0.5 - fy) * 2.4, roll: (fx - 0.5) * 2.4 };
+  render();
+}
+pad.addEventListener("pointerdown", (e) => { pad.setPointerCapture(e.pointerId); stats.dragging = true; padMove(e); });
+pad.addEventListener("pointermove", (e) => { if (stats.dragging) padMove(e); });
+pad.addEventListener("pointerup", () => { stats.dragging = false; });
+pad.addEventListener("pointercancel", () => { stats.dragging = false; });
+knob.style.left = "50%"; knob.style.top = "50%";
+$("sceneTilt").addEventListener("click", () => { state.tilt = null; knob.style.left = "50%"; knob.style.top = "50%"; render(); });
+$("appearance").addEventListener("change", (e) => { state.appearance = e.target.value; render(); });
+$("tier").addEventListener("change", (e) => { state.tier = e.target.value; render(); });
+$("rt").addEventListener("change", (e) => { state.rt = e.target.checked; render(); });
+$("overlap").addEventListener("change", () => drawOverlay());
+$("export").addEventListener("click", async () => {
+  $("exported").textContent = "exporting…";
+  const r = await fetch("/export?" + query());
+  $("exported").textContent = r.ok ? "wrote " + (await r.json()).written.join(", ") : await r.text();
+});
+$("stage").addEventListener("pointermove", (e) => {
+  const r = $("frame").getBoundingClientRect(); drawOverlay({ x: e.clientX - r.left, y: e.clientY - r.top });
+});
+
+loadScene().then(() => { render(); poll(); });
+</script>
+</body>
+</html>
+"""#
+}

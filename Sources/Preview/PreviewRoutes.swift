@@ -1,0 +1,164 @@
+import Foundation
+import Raster
+import Scene
+
+/// The fixed set of routes of `forkrender preview`. Nothing here reads a path from the URL: each route is a
+/// name in this table, everything else is 404, and every parameter is checked (400 with a message that quotes it).
+///
+///   GET /             the page (PreviewPage.html)
+///   GET /scene        frame count, fps, canvas, panels and tilt keyframes, as JSON
+///   GET /frame.png    ?frame=&pitch=&roll=&appearance=&tier=&reduceTransparency=
+///   GET /lint         ?frame= and the same switches: the legibility report of that frame, as JSON
+///   GET /export       ?frame= and the switches: writes that frame and the timeline video into --export's folder
+///   GET /version      the scene's version (bumped when the file changes and decodes) and its error, as JSON
+public struct PreviewRoutes: Sendable {
+    public let session: PreviewSession
+
+    public init(session: PreviewSession) { self.session = session }
+
+    struct BadRequest: Error {
+        var message: String
+    }
+
+    public func respond(_ request: PreviewRequest) -> PreviewResponse {
+        do {
+            switch request.path {
+            case "/":
+                try allow([], request)
+                return PreviewResponse(status: 200, contentType: "text/html; charset=utf-8", body: Array(PreviewPage.html.utf8))
+            case "/scene":
+                try allow([], request)
+                return .json(sceneJSON())
+            case "/version":
+                try allow([], request)
+                let (version, error) = session.reload()
+                return .json(json(["version": version, "error": error ?? NSNull()]))
+            case "/frame.png":
+                let r = try frameRequest(request)
+                do {
+                    return PreviewResponse(status: 200, contentType: "image/png", body: try session.png(r))
+                } catch {
+                    return PreviewResponse(status: 500, text: "error: \(error)")
+                }
+            case "/lint":
+                let r = try frameRequest(request)
+                do {
+                    return .json(lintJSON(try session.lint(r)))
+                } catch {
+                    return PreviewResponse(status: 500, text: "error: \(error)")
+                }
+            case "/export":
+                let r = try frameRequest(request)
+                guard session.exportFolder != nil else {
+                    throw BadRequest(message: "export is off: start forkrender preview with --export <folder>")
+                }
+                do {
+                    return .json(json(["written": try session.export(r)]))
+                } catch {
+                    return PreviewResponse(status: 500, text: "error: \(error)")
+                }
+            default:
+                return PreviewResponse(status: 404, text: "not found: \(request.path.prefix(200)) (routes: /, /scene, /frame.png, /lint, /export, /version)")
+            }
+        } catch let e as BadRequest {
+            return PreviewResponse(status: 400, text: e.message)
+        } catch {
+            return PreviewResponse(status: 500, text: "error: \(error)")
+        }
+    }
+
+    static let frameParameters = ["frame", "pitch", "roll", "appearance", "tier", "reduceTransparency"]
+
+    private func allow(_ names: [String], _ request: PreviewRequest) throws(BadRequest) {
+        var seen = Set<String>()
+        for (k, _) in request.arguments {
+            guard names.contains(k) else {
+                throw BadRequest(message: "unknown parameter '\(k.prefix(60))' for \(request.path)" +
+                                 (names.isEmpty ? " (it takes none)" : " (expected \(names.joined(separator: ", ")))"))
+            }
+            guard seen.insert(k).inserted else { throw BadRequest(message: "parameter '\(k)' given more than once") }
+        }
+    }
+
+    /// Validates a frame's parameters: every one optional but `frame`; pitch and roll come together.
+    func frameRequest(_ request: PreviewRequest) throws(BadRequest) -> FrameRequest {
+        try allow(Self.frameParameters, request)
+        var values: [String: String] = [:]
+        for (k, v) in request.arguments { values[k] = v }
+        func quoted(_ s: String) -> String { "'\(s.prefix(60))'" }
+        let count = session.document.frameCount
+        guard let f = values["frame"] else { throw BadRequest(message: "missing parameter 'frame' (0 to \(count - 1))") }
+        guard let frame = Int(f), (0..<count).contains(frame) else {
+            throw BadRequest(message: "frame \(quoted(f)) is out of range: expected a whole number from 0 to \(count - 1)")
+        }
+        var tilt: Tilt?
+        switch (values["pitch"], values["roll"]) {
+        case (nil, nil): tilt = nil
+        case let (p?, r?): tilt = Tilt(pitch: try angle("pitch", p), roll: try angle("roll", r))
+        default: throw BadRequest(message: "pitch and roll go together: give both or neither")
+        }
+        var settings = PreviewSettings()
+        if let a = values["appearance"] {
+            guard let v = Appearance(rawValue: a) else { throw BadRequest(message: "appearance \(quoted(a)) is not light or dark") }
+            settings.appearance = v
+        }
+        if let t = values["tier"] {
+            guard let p = PreviewSettings.tiers.first(where: { $0.0 == t })?.1 else {
+                throw BadRequest(message: "tier \(quoted(t)) is unknown: expected one of \(PreviewSettings.tiers.map(\.0).joined(separator: ", "))")
+            }
+            settings.platform = p
+        }
+        if let rt = values["reduceTransparency"] {
+            switch rt {
+            case "true", "1": settings.reduceTransparency = true
+            case "false", "0": settings.reduceTransparency = false
+            default: throw BadRequest(message: "reduceTransparency \(quoted(rt)) is not true or false")
+            }
+        }
+        return FrameRequest(frame: frame, tilt: tilt, settings: settings)
+    }
+
+    private func angle(_ name: String, _ s: String) throws(BadRequest) -> Double {
+        guard let v = Double(s), v.isFinite, abs(v) <= Double.pi / 2 else {
+            throw BadRequest(message: "\(name) '\(s.prefix(60))' is out of range: expected radians from -pi/2 to pi/2 (-1.5708 to 1.5708)")
+        }
+        return v
+    }
+
+    func sceneJSON() -> String {
+        let d = session.document
+        // Each member's frame at every frame of the timeline, in points: the page's overlap view outlines them.
+        let panels: [[String: Any]] = d.glass.panels.map { p in
+            let frames = (0..<d.frameCount).map { i in
+                let r = p.frame(at: d.time(ofFrame: i))
+                return [r.x, r.y, r.width, r.height].map(Double.init)
+            }
+            return ["name": p.name, "id": p.id ?? NSNull(), "container": p.container ?? NSNull(), "frames": frames,
+                    "radius": Double(p.radius)]
+        }
+        let tilt: [[String: Any]] = d.tilt.keys.map { ["t": $0.time, "pitch": $0.value.pitch, "roll": $0.value.roll] }
+        return json([
+            "file": session.file, "frameCount": d.frameCount, "fps": d.fps, "duration": d.duration,
+            "width": d.canvas.pixelWidth, "height": d.canvas.pixelHeight, "scale": Double(d.canvas.scale),
+            "points": [Double(d.canvas.width), Double(d.canvas.height)],
+            "appearance": d.appearance.rawValue, "platform": d.platform.rawValue, "reduceTransparency": d.reduceTransparency,
+            "tiers": PreviewSettings.tiers.map(\.0), "panels": panels, "tilt": tilt, "version": session.version,
+        ])
+    }
+
+    func lintJSON(_ r: LegibilityReport) -> String {
+        func num(_ v: Float?) -> Any { v.map { (Double($0) * 100).rounded() / 100 } ?? NSNull() }
+        let entries: [[String: Any]] = r.entries.map { e in
+            ["path": e.path, "id": e.id ?? NSNull(), "kind": e.kind, "text": e.text ?? NSNull(), "on": e.panel ?? NSNull(),
+             "wcag": num(e.wcag), "wcagMin": num(e.threshold.wcag), "apca": num(e.apca), "apcaMin": num(e.threshold.apca),
+             "point": e.worstPoint.map { [Double($0.x), Double($0.y)] } ?? NSNull(),
+             "flags": e.flags.map { ["code": $0.code, "message": $0.message] }]
+        }
+        return json(["passes": r.passes, "entries": entries, "warnings": r.warnings])
+    }
+
+    private func json(_ object: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import Scene
+
+/// The preview command as a user runs it: the real binary on 127.0.0.1 with `--port 0`.
+@Suite("Preview command", .serialized)
+struct PreviewCommandTests {
+    @Test("A port in use is a clear error (exit 2); Ctrl-C exits 130 and nothing keeps listening")
+    func portInUseAndInterrupt() throws {
+        let f = try Fixture("command")
+        let first = try RunningPreview(file: f.file)
+        let second = try PreviewProcess.run(PreviewProcess.binary.path, ["preview", f.file, "--port", "\(first.port)"], timeout: 30)
+        #expect(second.status == 2)
+        #expect(second.err == "error: cannot listen on 127.0.0.1:\(first.port): the port is in use or not allowed (try another --port, or --port 0 for a free one)\n")
+        #expect(first.stop() == 130)
+        // The port is free again: a new server can take it.
+        let again = try PreviewProcess.run("/bin/sh", ["-c", "\(PreviewProcess.binary.path) preview \(f.file) --port \(first.port) & pid=$!; sleep 1; kill -INT $pid; wait $pid"], timeout: 30)
+        #expect(again.status == 130, "\(again.err)")
+    }
+
+    @Test("A scene that does not decode is refused at start with the command line's message")
+    func brokenSceneAtStart() throws {
+        let f = try Fixture("start-broken")
+        try "{\"fps\": \"fast\"}".write(toFile: f.file, atomically: true, encoding: .utf8)
+        let r = try PreviewProcess.run(PreviewProcess.binary.path, ["preview", f.file, "--port", "0"], timeout: 30)
+        #expect(r.status == 2)
+        #expect(r.err.hasPrefix("error: \(f.file):1:"), "\(r.err)")
+    }
+}
+
+/// Headless Chromium drives the page through Selenium (Browser/preview_page.py): a tilt drag changes the image
+/// inside the glass and not outside it, the scrubber reaches the last frame, the overlap view draws, a saved
+/// file re-renders, a broken one shows the command line's error over the last good frame, no console errors.
+@Suite("Preview in a browser", .serialized)
+struct PreviewBrowserTests {
+    @Test("The page in headless Chromium", .enabled(if: PreviewProcess.browserMissing == nil,
+                                                    "browser test skipped: \(PreviewProcess.browserMissing ?? "")"))
+    func page() throws {
+        let f = try Fixture("browser")
+        let server = try RunningPreview(file: f.file)
+        let r = try PreviewProcess.run(PreviewProcess.seleniumPython!, [PreviewProcess.browserScript.path, "test", server.url, f.file,
+                                                                      PreviewProcess.binary.path], timeout: 150)
+        let status = server.stop()
+        #expect(!r.timedOut, "the browser run was killed after 150 s")
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(status == 130)
+        // The measured figure, reported (docs/preview.md), not asserted: a loaded machine is slower.
+        print("preview browser test: \(r.out.trimmingCharacters(in: .whitespacesAndNewlines))")
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// The built `forkrender` binary and small process helpers with hard deadlines: nothing here waits forever.
+enum PreviewProcess {
+    static var binary: URL {
+        let exe = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        var dir = exe.deletingLastPathComponent()
+        while dir.pathExtension == "xctest" || dir.lastPathComponent == "MacOS" || dir.lastPathComponent == "Contents" {
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir.appendingPathComponent("forkrender")
+    }
+
+    static let browserScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Browser/preview_page.py")
+
+    struct Result {
+        var status: Int32
+        var out: String
+        var err: String
+        var timedOut: Bool
+    }
+
+    /// Runs a program to its end or kills it after `timeout` seconds.
+    static func run(_ executable: String, _ args: [String], timeout: Double) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        let done = DispatchSemaphore(value: 0)
+        p.terminationHandler = { _ in done.signal() }
+        try p.run()
+        nonisolated(unsafe) var outData = Data(), errData = Data()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        var timedOut = false
+        if done.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            kill(p.processIdentifier, SIGKILL)
+            done.wait()
+        }
+        _ = group.wait(timeout: .now() + 5)
+        return Result(status: p.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+                      err: String(decoding: errData, as: UTF8.self), timedOut: timedOut)
+    }
+
+    /// A program on PATH, or nil.
+    static func which(_ name: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// A Python 3 that imports Selenium (Debian's python3-selenium lives under /usr/bin/python3, which a
+    /// pyenv or venv python3 earlier on PATH does not see).
+    static let seleniumPython: String? = {
+        for candidate in ["/usr/bin/python3", which("python3")].compactMap({ $0 }) {
+            if let r = try? run(candidate, ["-c", "import selenium"], timeout: 20), r.status == 0 { return candidate }
+        }
+        return nil
+    }()
+
+    /// Why the browser test cannot run here, or nil when it can.
+    static let browserMissing: String? = {
+        var missing: [String] = []
+        if which("chromium") == nil && which("chromium-browser") == nil { missing.append("chromium") }
+        if which("chromedriver") == nil { missing.append("chromedriver (chromium-driver)") }
+        if seleniumPython == nil { missing.append("Selenium for python3 (python3-selenium)") }
+        return missing.isEmpty ? nil : "missing \(missing.joined(separator: ", ")): run scripts/setup.sh --dev"
+    }()
+}
+
+/// A running `forkrender preview` on a free port; `stop()` sends Ctrl-C (SIGINT) and returns the exit status.
+final class RunningPreview {
+    let process = Process()
+    let url: String
+    private let exited = DispatchSemaphore(value: 0)
+    private let err = Pipe()
+
+    init(file: String, extra: [String] = []) throws {
+        process.executableURL = PreviewProcess.binary
+        process.arguments = ["preview", file, "--port", "0", "--threads", "2"] + extra
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.terminationHandler = { [exited] _ in exited.signal() }
+        try process.run()
+        // The first line is the URL; read it on another thread so that a silent child cannot block the test.
+        nonisolated(unsafe) var line = ""
+        let got = DispatchSemaphore(value: 0)
+        let handle = out.fileHandleForReading
+        DispatchQueue.global().async {
+            var bytes = Data()
+            while true {
+                let b = handle.readData(ofLength: 1)
+                if b.isEmpty || b == Data("\n".utf8) { break }
+                bytes.append(b)
+            }
+            line = String(decoding: bytes, as: UTF8.self)
+            got.signal()
+        }
+        if got.wait(timeout: .now() + 20) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            throw PreviewStartError(message: "forkrender preview printed no URL within 20 s")
+        }
+        guard let range = line.range(of: "http://127.0.0.1:") else {
+            kill(process.processIdentifier, SIGKILL)
+            let e = String(decoding: err.fileHandleForReading.availableData, as: UTF8.self)
+            throw PreviewStartError(message: "forkrender preview printed '\(line)' \(e)")
+        }
+        url = String(line[range.lowerBound...].prefix { $0 != " " })
+    }
+
+    var port: Int { Int(url.split(separator: ":").last!.filter(\.isNumber))! }
+
+    /// Ctrl-C; the exit status, or nil when it had to be killed after 10 s.
+    func stop() -> Int32? {
+        kill(process.processIdentifier, SIGINT)
+        if exited.wait(timeout: .now() + 10) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            exited.wait()
+            return nil
+        }
+        return process.terminationStatus
+    }
+}
+
+struct PreviewStartError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+@testable import Preview
+import Raster
+import Scene
+
+/// A scene file in a fresh folder (the showcase unless told), and the routes over it.
+struct Fixture {
+    let folder: URL
+    let file: String
+    let session: PreviewSession
+    let routes: PreviewRoutes
+
+    init(_ name: String, text: String = Showcase.json, export: Bool = false) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-preview-\(name)-\(UUID().uuidString)")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        file = folder.appendingPathComponent("scene.json").path
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        session = try PreviewSession(file: file, scale: 1, exportFolder: export ? folder.appendingPathComponent("export").path : nil,
+                                     workers: Workers(2))
+        routes = PreviewRoutes(session: session)
+    }
+
+    func get(_ path: String, _ args: [(String, String)] = []) -> PreviewResponse {
+        routes.respond(PreviewRequest(path: path, arguments: args))
+    }
+
+    /// What `forkrender scene.json --scale 1` writes for frame `i` (a fresh compositor from t = 0).
+    func reference(frame i: Int, adjust: (inout SceneDocument) -> Void = { _ in }) throws -> [UInt8] {
+        var doc = try SceneDecoder().decode(file: file)
+        doc.canvas.scale = 1
+        adjust(&doc)
+        var c = Compositor(document: doc, workers: Workers(2))
+        return try EncodeSettings(dither: doc.dither).pngBytes(c.render(frame: i))
+    }
+}
+
+@Suite("Preview routes")
+struct PreviewRouteTests {
+    @Test("Bad parameters get 400 with a message that quotes them", arguments: [
+        ([("frame", "120")], "frame '120' is out of range: expected a whole number from 0 to 119"),
+        ([("frame", "-1")], "frame '-1' is out of range"),
+        ([("frame", "x")], "frame 'x' is out of range"),
+        ([], "missing parameter 'frame'"),
+        ([("frame", "1"), ("pitch", "1.6"), ("roll", "0")], "pitch '1.6' is out of range: expected radians from -pi/2 to pi/2"),
+        ([("frame", "1"), ("pitch", "0"), ("roll", "-1.58")], "roll '-1.58' is out of range"),
+        ([("frame", "1"), ("pitch", "nan"), ("roll", "0")], "pitch 'nan' is out of range"),
+        ([("frame", "1"), ("pitch", "0.1")], "pitch and roll go together"),
+        ([("frame", "1"), ("tier", "ios99")], "tier 'ios99' is unknown: expected one of liquid, frosted, web, android, android-legacy"),
+        ([("frame", "1"), ("appearance", "sepia")], "appearance 'sepia' is not light or dark"),
+        ([("frame", "1"), ("reduceTransparency", "maybe")], "reduceTransparency 'maybe' is not true or false"),
+        ([("frame", "1"), ("path", "/etc/passwd")], "unknown parameter 'path' for /frame.png"),
+        ([("frame", "1"), ("frame", "2")], "parameter 'frame' given more than once"),
+    ] as [([(String, String)], String)])
+    func badParameters(args: [(String, String)], message: String) throws {
+        let f = try Fixture("bad")
+        let r = f.get("/frame.png", args)
+        #expect(r.status == 400)
+        #expect(r.text.hasPrefix(message), "\(r.text)")
+        #expect(f.get("/lint", args).status == 400)
+    }
+
+    @Test("Only the fixed routes answer; any other path is 404 and no file is read")
+    func unknownRoutes() throws {
+        let f = try Fixture("routes")
+        for path in ["/etc/passwd", "/../scene.json", "/scene.json", "/frame.png/", "//scene", "/index.html"] {
+            #expect(f.get(path).status == 404, "\(path)")
+        }
+        #expect(f.get("/scene", [("x", "1")]).status == 400)
+        #expect(f.get("/").contentType.hasPrefix("text/html"))
+        let scene = try JSONSerialization.jsonObject(with: Data(f.get("/scene").body)) as? [String: Any]
+        #expect(scene?["frameCount"] as? Int == 120)
+        #expect(scene?["fps"] as? Double == 30)
+        let panels = scene?["panels"] as? [[String: Any]] ?? []
+        #expect(panels.count == 3)
+        #expect((panels.first?["frames"] as? [[Double]])?.count == 120)
+        #expect((panels.first?["frames"] as? [[Double]])?.first == [12, 52, 366, 64])
+        #expect((scene?["tilt"] as? [Any])?.count == 2)
+    }
+
+    @Test("A frame's bytes equal a normal render, scrubbing forward never replays from t = 0")
+    func framesEqualRender() throws {
+        let f = try Fixture("bytes")
+        for i in [3, 17, 40] {
+            let r = f.get("/frame.png", [("frame", "\(i)")])
+            #expect(r.status == 200 && r.contentType == "image/png")
+            #expect(r.body == (try f.reference(frame: i)), "frame \(i)")
+        }
+        #expect(f.session.restarts == 0)
+        // A held tilt and other switches (liquid: frosted tiers do not follow tilt): the same as decoding with them and rendering from t = 0.
+        let tilted = f.get("/frame.png", [("frame", "41"), ("pitch", "0.4"), ("roll", "-0.7"), ("tier", "liquid"), ("appearance", "dark")])
+        #expect(f.session.restarts == 0)
+        var d = SceneDecoder()
+        d.platform = .ios26
+        d.appearance = .dark
+        var doc = try d.decode(file: f.file)
+        doc.canvas.scale = 1
+        doc.tilt = Keyframes([.init(time: 0, value: Tilt(pitch: 0.4, roll: -0.7), easing: .linear)])
+        var c = Compositor(document: doc, workers: Workers(2))
+        #expect(tilted.body == (try EncodeSettings(dither: doc.dither).pngBytes(c.render(frame: 41))))
+        // The scene's own tilt again on the liquid compositor that has reached frame 40.
+        #expect(f.get("/frame.png", [("frame", "42")]).body == (try f.reference(frame: 42)))
+        // Back in time: one restart, same bytes.
+        #expect(f.get("/frame.png", [("frame", "10"), ("pitch", "0"), ("roll", "0")]).body ==
+                (try f.reference(frame: 10) { $0.tilt = Keyframes([.init(time: 0, value: .level, easing: .linear)]) }))
+        #expect(f.session.restarts == 1)
+    }
+
+    @Test("Tilt changes pixels inside the glass only")
+    func tiltMovesHighlights() throws {
+        let f = try Fixture("tilt")
+        let a = try PNG.decode(f.get("/frame.png", [("frame", "5"), ("pitch", "0.6"), ("roll", "-0.9")]).body)
+        let b = try PNG.decode(f.get("/frame.png", [("frame", "5"), ("pitch", "-0.6"), ("roll", "0.9")]).body)
+        // The showcase's three panels (points = pixels at scale 1), grown by 24 px for their shadows and halos.
+        let panels = f.session.document.glass.panels.map { $0.frame(at: 0) }
+        func inGlass(_ x: Int, _ y: Int) -> Bool {
+            panels.contains { Float(x) >= $0.x - 24 && Float(x) < $0.x + $0.width + 24 && Float(y) >= $0.y - 24 && Float(y) < $0.y + $0.height + 24 }
+        }
+        var inside = 0, outside = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let k = (y * a.width + x) * 4
+                guard a.samples[k..<k + 4] != b.samples[k..<k + 4] else { continue }
+                if inGlass(x, y) { inside += 1 } else { outside += 1 }
+            }
+        }
+        #expect(inside > 100)
+        #expect(outside == 0)
+    }
+
+    @Test("Saving the file reloads it; a broken file shows the command line's error and keeps the last good frame")
+    func liveReload() throws {
+        let f = try Fixture("reload")
+        #expect(f.session.reload().version == 1)
+        #expect(f.get("/frame.png", [("frame", "2")]).status == 200)
+        try Showcase.json.replacingOccurrences(of: "\"duration\": 4", with: "\"duration\": 2").write(toFile: f.file, atomically: true, encoding: .utf8)
+        let v = f.session.reload()
+        #expect(v.version == 2 && v.error == nil)
+        #expect(f.session.document.frameCount == 60)
+        let before59 = f.get("/frame.png", [("frame", "59")]).body
+        #expect(before59 == (try f.reference(frame: 59)))
+        try "{\n  \"canvas\": {\"width\": 390, \"height\": \"tall\"}\n}\n".write(toFile: f.file, atomically: true, encoding: .utf8)
+        let broken = f.session.reload()
+        var cli = ""
+        do { _ = try SceneDecoder().decode(file: f.file) } catch { cli = "error: \(error)" }
+        #expect(broken.version == 2)
+        #expect(broken.error == cli)
+        #expect(cli.hasPrefix("error: \(f.file):2:"), "\(cli)")
+        let versionJSON = f.get("/version").text
+        #expect(versionJSON.contains("canvas.height"), "\(versionJSON)")
+        // The last good scene (2 s, 60 frames) still renders: frame 59 exists, frame 60 does not.
+        #expect(f.get("/frame.png", [("frame", "59")]).body == before59)
+        #expect(f.get("/frame.png", [("frame", "60")]).status == 400)
+    }
+
+    @Test("The lint route reports each label's figures for one frame")
+    func lint() throws {
+        let f = try Fixture("lint")
+        let r = f.get("/lint", [("frame", "3")])
+        #expect(r.status == 200)
+        let root = try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any]
+        let entries = root?["entries"] as? [[String: Any]] ?? []
+        #expect(entries.contains { $0["id"] as? String == "title" && $0["wcag"] is Double && $0["apca"] is Double })
+    }
+
+    @Test("Export writes the frame's bytes and the timeline video into --export's folder, and is off without it")
+    func export() throws {
+        let off = try Fixture("export-off")
+        #expect(off.get("/export", [("frame", "1")]).text.hasPrefix("export is off: start forkrender preview with --export <folder>"))
+        #expect(off.get("/export", [("frame", "1")]).status == 400)
+        let f = try Fixture("export", text: #"{"canvas": {"width": 200, "height": 300, "scale": 2}, "duration": 0.3, "glass": [{"frame": [20, 20, 160, 60]}]}"#, export: true)
+        let r = f.get("/export", [("frame", "7"), ("pitch", "0.2"), ("roll", "0.3")])
+        #expect(r.status == 200, "\(r.text)")
+        let png = f.folder.appendingPathComponent("export/frame-0007.png").path
+        let video = f.folder.appendingPathComponent("export/timeline.mp4").path
+        #expect(r.text.contains("frame-0007.png") && r.text.contains("timeline.mp4"))
+        #expect(FileManager.default.contents(atPath: png).map([UInt8].init) ==
+                (try f.reference(frame: 7) { $0.tilt = Keyframes([.init(time: 0, value: Tilt(pitch: 0.2, roll: 0.3), easing: .linear)]) }))
+        #expect((try? FileManager.default.attributesOfItem(atPath: video)[.size] as? Int) ?? 0 > 1000)
+    }
+}
