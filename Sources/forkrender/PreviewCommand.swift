@@ -34,10 +34,12 @@ enum PreviewCommand {
             let session = try PreviewSession(file: file, scale: scale, exportFolder: p.value("--export"),
                                              workers: Workers(threads))
             let routes = PreviewRoutes(session: session)
+            // Signals are caught before the URL is printed: a Ctrl-C right after it must not be lost.
+            let stopped = catchSignals()
             let server = try PreviewServer(port: port) { routes.respond($0) }
             // Written unbuffered: a script reading the URL from a pipe must see it at once.
             FileHandle.standardOutput.write(Data("forkrender preview: http://127.0.0.1:\(server.port)/ (Ctrl-C stops it)\n".utf8))
-            waitForSignal()
+            stopped.wait()
             server.stop()
             return ExitCode.interrupted
         } catch let e as UsageError {
@@ -48,18 +50,17 @@ enum PreviewCommand {
         }
     }
 
-    /// Blocks until SIGINT, SIGTERM or SIGHUP.
-    private static func waitForSignal() {
+    /// A semaphore signalled by SIGINT, SIGTERM or SIGHUP (the sources live as long as the process).
+    private static func catchSignals() -> DispatchSemaphore {
         let done = DispatchSemaphore(value: 0)
-        var sources: [DispatchSourceSignal] = []
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig, SIG_IGN)
             let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             s.setEventHandler { done.signal() }
             s.resume()
-            sources.append(s)
+            signalSources.append(s)
         }
-        done.wait()
-        sources.forEach { $0.cancel() }
+        return done
     }
+    nonisolated(unsafe) private static var signalSources: [DispatchSourceSignal] = []
 }

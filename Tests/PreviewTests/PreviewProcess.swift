@@ -82,9 +82,9 @@ final class RunningPreview {
     private let exited = DispatchSemaphore(value: 0)
     private let err = Pipe()
 
-    init(file: String, extra: [String] = []) throws {
+    init(file: String, port: Int = 0) throws {
         process.executableURL = PreviewProcess.binary
-        process.arguments = ["preview", file, "--port", "0", "--threads", "2"] + extra
+        process.arguments = ["preview", file, "--port", "\(port)", "--threads", "2"]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = err
