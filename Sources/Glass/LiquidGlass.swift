@@ -84,7 +84,10 @@ public struct LiquidGlass: Sendable {
         }
     }
 
-    /// The kernel; `makeField(columns, rows, narrowBand)` supplies the distance field.
+    /// The kernel; `makeField(columns, rows, narrowBand)` supplies the distance field. Specialized for the
+    /// compositor's container type: unspecialized, the per-pixel shape and closure calls went through generic
+    /// metadata with a retain and release each.
+    @_specialize(exported: false, where S == PanelUnion)
     func apply<S: Shape>(plane: Framebuffer, container shape: SmoothUnion<S>, materials: [LiquidMaterial],
                          into frame: inout Framebuffer, workers: Workers,
                          makeField: (Range<Int>, Range<Int>, Float) -> DistanceField) {
