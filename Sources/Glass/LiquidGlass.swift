@@ -91,21 +91,8 @@ public struct LiquidGlass: Sendable {
     func apply<S: Shape>(plane: Framebuffer, container shape: SmoothUnion<S>, materials: [LiquidMaterial],
                          into frame: inout Framebuffer, workers: Workers,
                          makeField: (Range<Int>, Range<Int>, Float) -> DistanceField) {
-        precondition(plane.width == frame.width && plane.height == frame.height, "plane and frame differ in size")
-        precondition(materials.count == shape.shapes.count, "one material per part")
-        // Samples land at most twice the thickness inward; the two box passes read 2 r beyond them.
-        let thickest = materials.map(\.lens.thickness).max() ?? 0
-        let reach = Int((thickest * 2 + Double(2 * blurRadius) + 2).rounded(.up))
-        let (xs, ys) = shape.bounds.insetBy(-1).pixelBounds(clippedTo: frame.width, frame.height)
-        guard !xs.isEmpty, !ys.isEmpty else { return }
-        let (sx, sy) = shape.bounds.insetBy(Float(-reach)).pixelBounds(clippedTo: frame.width, frame.height)
-        let source = Self.blurred(plane, columns: sx, rows: sy, radius: blurRadius, workers: workers)
-
-        let space = frame.space
-        var tables: [Double] = []
-        let parts = zip(shape.shapes, materials).map { part, m in
-            PartConstants(m, box: part.bounds, space: space, tables: &tables)
-        }
+        guard let (xs, ys, source, tables, parts) = inputs(plane: plane, shape: shape, materials: materials,
+                                                           frame: frame, workers: workers) else { return }
         let partCount = parts.count
         let w = frame.width
         // The distance field and the parts' weights over the bounds plus a one-pixel margin, evaluated once per
@@ -222,6 +209,27 @@ public struct LiquidGlass: Sendable {
                 }
             }
         }
+    }
+
+    /// What the kernel and its reference read: the pixels to draw (the shape's bounds plus a pixel), the plane
+    /// around them lightly blurred (samples land at most twice the thickness inward; the two box passes read
+    /// 2 r beyond them), and each part's constants with their lens tables. Nil when nothing is on the frame.
+    func inputs<S: Shape>(plane: Framebuffer, shape: SmoothUnion<S>, materials: [LiquidMaterial], frame: Framebuffer,
+                          workers: Workers)
+        -> (xs: Range<Int>, ys: Range<Int>, source: Window, tables: [Double], parts: [PartConstants])? {
+        precondition(plane.width == frame.width && plane.height == frame.height, "plane and frame differ in size")
+        precondition(materials.count == shape.shapes.count, "one material per part")
+        let thickest = materials.map(\.lens.thickness).max() ?? 0
+        let reach = Int((thickest * 2 + Double(2 * blurRadius) + 2).rounded(.up))
+        let (xs, ys) = shape.bounds.insetBy(-1).pixelBounds(clippedTo: frame.width, frame.height)
+        guard !xs.isEmpty, !ys.isEmpty else { return nil }
+        let (sx, sy) = shape.bounds.insetBy(Float(-reach)).pixelBounds(clippedTo: frame.width, frame.height)
+        let source = Self.blurred(plane, columns: sx, rows: sy, radius: blurRadius, workers: workers)
+        var tables: [Double] = []
+        let parts = zip(shape.shapes, materials).map { part, m in
+            PartConstants(m, box: part.bounds, space: frame.space, tables: &tables)
+        }
+        return (xs, ys, source, tables, parts)
     }
 
     /// A part's material reduced to the scalars the kernel mixes, with its four tables (displacement for red,

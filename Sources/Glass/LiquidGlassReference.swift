@@ -11,21 +11,8 @@ extension LiquidGlass {
     /// everywhere, the specular band position recomputed per pixel). Tests compare the fast kernel with it.
     func applyReference<S: Shape>(plane: Framebuffer, container shape: SmoothUnion<S>, materials: [LiquidMaterial],
                                 into frame: inout Framebuffer, workers: Workers) {
-        precondition(plane.width == frame.width && plane.height == frame.height, "plane and frame differ in size")
-        precondition(materials.count == shape.shapes.count, "one material per part")
-        // Samples land at most twice the thickness inward; the two box passes read 2 r beyond them.
-        let thickest = materials.map(\.lens.thickness).max() ?? 0
-        let reach = Int((thickest * 2 + Double(2 * blurRadius) + 2).rounded(.up))
-        let (xs, ys) = shape.bounds.insetBy(-1).pixelBounds(clippedTo: frame.width, frame.height)
-        guard !xs.isEmpty, !ys.isEmpty else { return }
-        let (sx, sy) = shape.bounds.insetBy(Float(-reach)).pixelBounds(clippedTo: frame.width, frame.height)
-        let source = Self.blurred(plane, columns: sx, rows: sy, radius: blurRadius, workers: workers)
-
-        let space = frame.space
-        var tables: [Double] = []
-        let parts = zip(shape.shapes, materials).map { part, m in
-            PartConstants(m, box: part.bounds, space: space, tables: &tables)
-        }
+        guard let (xs, ys, source, tables, parts) = inputs(plane: plane, shape: shape, materials: materials,
+                                                           frame: frame, workers: workers) else { return }
         let partCount = parts.count
         let w = frame.width
         // The distance field and the parts' weights over the bounds plus a one-pixel margin, evaluated once per
