@@ -3,6 +3,8 @@
 // forkrender: a software rasterizer for the FORK design language.
 // Dependencies run one way: CPNG <- Raster <- (Dots, Glass, Content) <- Scene <- Regression <- forkrender;
 // CText, CSVG <- Content; (Scene, CHTTP) <- Preview <- forkrender.
+// Scene's rooms follow a frame's stages: Decoding/ (JSON -> complete specs), Compositing/ (layer order),
+// Output/ (pipeline, encoders, sinks), Tools/ (tier sheet, legibility report, stage benchmarks).
 import PackageDescription
 
 let package = Package(

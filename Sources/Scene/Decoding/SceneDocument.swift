@@ -46,18 +46,6 @@ public struct Canvas: Sendable, Hashable {
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 }
 
-/// Device attitude in radians: pitch tips the top edge away (rotation about x), roll tips the right edge down
-/// (rotation about y). It moves Liquid Glass highlights.
-public struct Tilt: Sendable, Hashable {
-    public var pitch: Double
-    public var roll: Double
-    public init(pitch: Double, roll: Double) {
-        self.pitch = pitch
-        self.roll = roll
-    }
-    public static let level = Tilt(pitch: 0, roll: 0)
-}
-
 /// Frames and regions a visual-regression check uses for this scene.
 public struct CheckSpec: Sendable {
     /// Frame indices to compare; empty means the first, middle and last frame.

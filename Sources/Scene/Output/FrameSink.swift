@@ -1,0 +1,17 @@
+import Raster
+
+/// Where finished frames go: a folder of PNGs, a PNG stream on stdout, or an ffmpeg process.
+///
+/// A frame reaches a sink in two steps. `encode` turns the float frame into the sink's bytes (PNG or raw
+/// RGBA); the pipeline calls it for different frames at once, from several encoder threads, so it must depend
+/// on nothing but its frame (a folder sink also writes its file there: frames are independent files).
+/// `deliver` then receives the bytes strictly in frame order, one call at a time (a stream or a video pipe
+/// needs the order). `finish` makes the output visible (renames, closes); `abort` removes everything not yet
+/// finished, so that an error or Ctrl-C leaves nothing half-written behind; `abort` may be called from another
+/// thread while `deliver` is blocked on a pipe, and must unblock it.
+public protocol FrameSink: AnyObject, Sendable {
+    func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8]
+    func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError)
+    func finish() throws(OutputError)
+    func abort()
+}

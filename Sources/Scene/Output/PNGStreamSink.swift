@@ -1,0 +1,24 @@
+import Foundation
+import Raster
+
+/// Streams PNG frames back to back on a file descriptor (stdout), for `ffmpeg -f image2pipe -c:v png -i -`.
+public final class PNGStreamSink: FrameSink, @unchecked Sendable {
+    let fd: Int32
+    let settings: EncodeSettings
+
+    public init(fileDescriptor fd: Int32 = 1, settings: EncodeSettings) {
+        self.fd = fd
+        self.settings = settings
+    }
+
+    public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
+        try settings.pngBytes(image, scratch: &scratch)
+    }
+
+    public func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {
+        try writeAll(fd, bytes, what: "standard output")
+    }
+
+    public func finish() throws(OutputError) {}
+    public func abort() {}
+}
