@@ -76,7 +76,7 @@ public struct Plane: Sendable {
     public let firstColumn: Int
     public let firstRow: Int
     /// Updates taken so far.
-    public private(set) var step = 0
+    public internal(set) var step = 0
     var storage: DotStorage
     var timeline: PlaneTimeline
     var liveWaves: [Wave] = []
@@ -161,14 +161,23 @@ public struct Plane: Sendable {
     /// Updates resolved and run together (temporal blocking, see `DotStorage.advance`).
     static let batch = 64
 
-    /// One update with every source evaluated on every dot: the scalar reference the reach culling and the
-    /// temporal blocking are tested against (it must give the same bytes).
+    /// One update with every source evaluated on every dot, through the update kernel: what the reach culling
+    /// and the temporal blocking are tested against (it must give the same bytes). The kernel itself is tested
+    /// against `plainUpdate` (PlaneStepReference.swift).
     mutating func referenceUpdate(bounds: (String, Double) -> Rect? = { _, _ in nil }) {
         makeUnique()
         advance(to: step + 1, workers: .single, bounds: bounds, culled: false)
     }
 
     mutating func advance(to target: Int, workers: Workers, bounds: (String, Double) -> Rect?, culled: Bool) {
+        let steps = launchSources(to: target, bounds: bounds)
+        maxDisplacement = storage.advance(steps: steps, configuration: configuration, noise: noise,
+                                          culled: culled, workers: workers)
+        step = target
+    }
+
+    /// The sources of updates step + 1 ... target, one list per update, launching and retiring waves on the way.
+    mutating func launchSources(to target: Int, bounds: (String, Double) -> Rect?) -> [[Source]] {
         var steps: [[Source]] = []
         for k in (step + 1)...target {
             // Waves: launch those due, retire those past their life (launch order is fixed).
@@ -180,9 +189,7 @@ public struct Plane: Sendable {
             liveWaves.removeAll { !$0.isLive(atUpdate: k) }
             steps.append(resolveSources(update: k, bounds: bounds))
         }
-        maxDisplacement = storage.advance(steps: steps, configuration: configuration, noise: noise,
-                                          culled: culled, workers: workers)
-        step = target
+        return steps
     }
 
     /// The sources acting at update k, in a fixed order: waves, field tracks, attachments.

@@ -51,6 +51,16 @@ func reachCullingMatchesTheFullPassReference(stepsPerCall: Int) {
     #expect(fast.stateBytes == slow.stateBytes)
 }
 
+/// The update kernel (SIMD, reach culling, row skipping, temporal blocking, bands on two workers) against the
+/// plain scalar reference of its equations, update by update: the same bytes.
+@Test func updateKernelMatchesThePlainReference() {
+    var fast = busyPlane(), plain = busyPlane()
+    fast.simulate(toStep: 45, workers: Workers(2))
+    for _ in 1...45 { plain.plainUpdate() }
+    #expect(plain.step == 45)
+    #expect(fast.stateBytes == plain.stateBytes)
+}
+
 @Test func skippingFramesDoesNotChangeTheResult() {
     var a = busyPlane(), b = busyPlane()
     for k in stride(from: 2, through: 60, by: 2) { a.simulate(toStep: k) }
