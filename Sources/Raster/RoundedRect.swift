@@ -100,7 +100,7 @@ public struct RoundedRect: Shape, Hashable {
     public var bounds: Rect { rect }
 
     /// The exact area enclosed (in square pixels), for tests: the rectangle less what the four corners cut off.
-    public var area: Double {
+    var area: Double {
         let e = Double(reach)
         let cornerArea: Double
         switch curve {

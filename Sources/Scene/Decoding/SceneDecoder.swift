@@ -128,7 +128,7 @@ public struct SceneDecoder: Sendable {
     }
 
     func decodeTilt(_ r: ObjectReader, duration: Double) throws(SceneError) -> Keyframes<Tilt> {
-        let limit = NumberRange.closed(-Double.pi / 2, Double.pi / 2)
+        let limit = NumberRange.closed(-Tilt.maximumAngle, Tilt.maximumAngle)
         return Keyframes(try r.keyframes("tilt", valueKeys: ["pitch", "roll"]) { (o) throws(SceneError) -> Tilt in
             Tilt(pitch: try o.number("pitch", default: 0, in: limit), roll: try o.number("roll", default: 0, in: limit))
         })

@@ -78,6 +78,6 @@ extension SceneDocument {
 
     /// The tilt at time t (level when the scene has no keyframes).
     public func tilt(at t: Double) -> Tilt {
-        tilt.value(at: t) { a, b, p in Tilt(pitch: a.pitch + (b.pitch - a.pitch) * p, roll: a.roll + (b.roll - a.roll) * p) } ?? .level
+        tilt.value(at: t) { a, b, p in a.interpolated(to: b, p) } ?? .level
     }
 }
