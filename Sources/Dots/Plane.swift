@@ -76,7 +76,7 @@ public struct Plane: Sendable {
     public let firstColumn: Int
     public let firstRow: Int
     /// Updates taken so far.
-    public private(set) var step = 0
+    public internal(set) var step = 0
     var storage: DotStorage
     var timeline: PlaneTimeline
     var liveWaves: [Wave] = []
@@ -97,8 +97,8 @@ public struct Plane: Sendable {
         let lastRow = Int(checked: (c.canvas.maxY + c.overflow) / s, .down)
         columns = max(1, lastColumn - firstColumn + 1)
         rows = max(1, lastRow - firstRow + 1)
-        storage = DotStorage(columns: columns, rows: rows, firstColumn: firstColumn, firstRow: firstRow,
-                             spacing: s, idle: c.dotIdle)
+        storage = DotStorage.make(columns: columns, rows: rows, firstColumn: firstColumn, firstRow: firstRow,
+                                  spacing: s, idle: c.dotIdle)
         timeline = PlaneTimeline(events: events, tapTint: c.accent(alpha: c.dotTap),
                                  waveTint: c.accent(alpha: PlaneDefaults.ambientAlpha))
         timeline.waves.sort { $0.start < $1.start }
@@ -110,36 +110,33 @@ public struct Plane: Sendable {
     public var dotCount: Int { columns * rows }
 
     /// Index of the dot in grid column `i`, row `j` (0-based from the first overflow column and row).
-    public func index(column i: Int, row j: Int) -> Int { j * columns + i }
+    func index(column i: Int, row j: Int) -> Int { j * columns + i }
 
     /// The dot whose home is nearest to `p` (points).
-    public func nearestDot(to p: Point) -> Int {
+    func nearestDot(to p: Point) -> Int {
         let s = configuration.spacing
         let i = min(max(Int(checked: p.x / s, .toNearestOrAwayFromZero) - firstColumn, 0), columns - 1)
         let j = min(max(Int(checked: p.y / s, .toNearestOrAwayFromZero) - firstRow, 0), rows - 1)
         return index(column: i, row: j)
     }
 
-    public func dot(_ i: Int) -> DotState { storage.dot(i) }
+    func dot(_ i: Int) -> DotState { storage.withHandle { $0.dot(i) } }
 
     /// Sets a dot's position and velocity (for experiments and tests; the grid starts at rest).
-    public mutating func place(dot i: Int, displacement: Point, velocity: Point = .zero) {
+    mutating func place(dot i: Int, displacement: Point, velocity: Point = .zero) {
         makeUnique()
-        storage.place(i, displacement: displacement, velocity: velocity)
-        let row = i / columns
-        storage.rowRest[row] = false
-        storage.rowDisplacement[row] = max(storage.rowDisplacement[row], (displacement * displacement).sum().squareRoot())
+        storage.withHandle { $0.place(i, displacement: displacement, velocity: velocity) }
         maxDisplacement = max(maxDisplacement, (displacement * displacement).sum().squareRoot())
     }
 
     /// Every dot's state as bytes (x, y, vx, vy, alpha, tint weight, tint rgba), for bit-identity checks.
-    public var stateBytes: [UInt8] { storage.bytes() }
+    var stateBytes: [UInt8] { storage.withHandle { $0.bytes() } }
 
     /// Waves alive at the last update (timeline, trail and ambient).
-    public var activeWaves: [Wave] { liveWaves }
+    var activeWaves: [Wave] { liveWaves }
 
     /// Field tracks compiled from the events.
-    public var fieldTracks: [FieldTrack] { timeline.fields }
+    var fieldTracks: [FieldTrack] { timeline.fields }
 
     mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
@@ -164,14 +161,23 @@ public struct Plane: Sendable {
     /// Updates resolved and run together (temporal blocking, see `DotStorage.advance`).
     static let batch = 64
 
-    /// One update with every source evaluated on every dot: the scalar reference the reach culling and the
-    /// temporal blocking are tested against (it must give the same bytes).
-    public mutating func referenceUpdate(bounds: (String, Double) -> Rect? = { _, _ in nil }) {
+    /// One update with every source evaluated on every dot, through the update kernel: what the reach culling
+    /// and the temporal blocking are tested against (it must give the same bytes). The kernel itself is tested
+    /// against `plainUpdate` (PlaneStepReference.swift).
+    mutating func referenceUpdate(bounds: (String, Double) -> Rect? = { _, _ in nil }) {
         makeUnique()
         advance(to: step + 1, workers: .single, bounds: bounds, culled: false)
     }
 
     mutating func advance(to target: Int, workers: Workers, bounds: (String, Double) -> Rect?, culled: Bool) {
+        let steps = launchSources(to: target, bounds: bounds)
+        maxDisplacement = storage.advance(steps: steps, configuration: configuration, noise: noise,
+                                          culled: culled, workers: workers)
+        step = target
+    }
+
+    /// The sources of updates step + 1 ... target, one list per update, launching and retiring waves on the way.
+    mutating func launchSources(to target: Int, bounds: (String, Double) -> Rect?) -> [[Source]] {
         var steps: [[Source]] = []
         for k in (step + 1)...target {
             // Waves: launch those due, retire those past their life (launch order is fixed).
@@ -183,9 +189,7 @@ public struct Plane: Sendable {
             liveWaves.removeAll { !$0.isLive(atUpdate: k) }
             steps.append(resolveSources(update: k, bounds: bounds))
         }
-        maxDisplacement = storage.advance(steps: steps, configuration: configuration, noise: noise,
-                                          culled: culled, workers: workers)
-        step = target
+        return steps
     }
 
     /// The sources acting at update k, in a fixed order: waves, field tracks, attachments.

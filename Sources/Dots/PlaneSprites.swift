@@ -33,7 +33,7 @@ extension Plane {
 
     /// The premultiplied color of dot n, as drawn.
     @inline(__always)
-    static func spriteColor(_ n: Int, _ st: DotStorage, _ p: Paint) -> SIMD4<Float> {
+    static func spriteColor(_ n: Int, _ st: DotHandle, _ p: Paint) -> SIMD4<Float> {
         if let a = p.fixedAlpha { return p.labelUnit * a }
         let a = st.alpha[n], m = st.weight[n]
         if m == 0 { return p.labelUnit * a }
@@ -50,30 +50,31 @@ extension Plane {
         let reachPt = c.dotSize / 2 + maxDisplacement + 1 / scale + 0.5
         let w = fb.width, h = fb.height
         let s = c.spacing
-        let st = storage
         let colRange = gridRange(lo: c.canvas.minX - reachPt, hi: c.canvas.minX + Float(w) / scale + reachPt,
                                  first: firstColumn, count: columns, spacing: s)
-        fb.withUnsafeMutablePixels { px in
-            workers.forEachBand(h, bandSize: Self.spriteBand) { band in
-                (px.baseAddress! + band.lowerBound * w).update(repeating: background, count: band.count * w)
-                guard c.visible else { return }
-                let y0 = Float(band.lowerBound) / scale + c.canvas.minY, y1 = Float(band.upperBound) / scale + c.canvas.minY
-                let rowRange = gridRange(lo: y0 - reachPt, hi: y1 + reachPt, first: firstRow, count: rows, spacing: s)
-                for j in rowRange {
-                    for i in colRange {
-                        let n = j * columns + i
-                        let center = (Point(st.x[n], st.y[n]) - Point(c.canvas.minX, c.canvas.minY)) * scale
-                        let ys = max(band.lowerBound, Int(checked: center.y - radius - 0.5, .down))
-                        let ye = min(band.upperBound, Int(checked: center.y + radius + 0.5, .up) + 1)
-                        let xs = max(0, Int(checked: center.x - radius - 0.5, .down))
-                        let xe = min(w, Int(checked: center.x + radius + 0.5, .up) + 1)
-                        guard ys < ye, xs < xe else { continue }
-                        let color = Self.spriteColor(n, st, paint)
-                        for py in ys..<ye {
-                            for pxi in xs..<xe {
-                                let d = Point(Float(pxi) + 0.5, Float(py) + 0.5) - center
-                                let cov = coverage(distance: (d * d).sum().squareRoot() - radius)
-                                if cov > 0 { px[py * w + pxi] = sourceOver(px[py * w + pxi], color * cov) }
+        storage.withHandle { st in
+            fb.withUnsafeMutablePixels { px in
+                workers.forEachBand(h, bandSize: Self.spriteBand) { band in
+                    (px.baseAddress! + band.lowerBound * w).update(repeating: background, count: band.count * w)
+                    guard c.visible else { return }
+                    let y0 = Float(band.lowerBound) / scale + c.canvas.minY, y1 = Float(band.upperBound) / scale + c.canvas.minY
+                    let rowRange = gridRange(lo: y0 - reachPt, hi: y1 + reachPt, first: firstRow, count: rows, spacing: s)
+                    for j in rowRange {
+                        for i in colRange {
+                            let n = j * columns + i
+                            let center = (Point(st.x[n], st.y[n]) - Point(c.canvas.minX, c.canvas.minY)) * scale
+                            let ys = max(band.lowerBound, Int(checked: center.y - radius - 0.5, .down))
+                            let ye = min(band.upperBound, Int(checked: center.y + radius + 0.5, .up) + 1)
+                            let xs = max(0, Int(checked: center.x - radius - 0.5, .down))
+                            let xe = min(w, Int(checked: center.x + radius + 0.5, .up) + 1)
+                            guard ys < ye, xs < xe else { continue }
+                            let color = Self.spriteColor(n, st, paint)
+                            for py in ys..<ye {
+                                for pxi in xs..<xe {
+                                    let d = Point(Float(pxi) + 0.5, Float(py) + 0.5) - center
+                                    let cov = coverage(distance: (d * d).sum().squareRoot() - radius)
+                                    if cov > 0 { px[py * w + pxi] = sourceOver(px[py * w + pxi], color * cov) }
+                                }
                             }
                         }
                     }
@@ -83,16 +84,16 @@ extension Plane {
     }
 
     /// The scalar reference: every dot filled as a Raster `Circle`, one after another, on one thread.
-    public func renderReference(into fb: inout Framebuffer, scale: Float) {
+    func renderReference(into fb: inout Framebuffer, scale: Float) {
         let c = configuration
         fb.fill(fb.space.premultiply(c.background))
         guard c.visible else { return }
         let paint = paint(fb.space)
         for n in 0..<dotCount {
-            let center = (Point(storage.x[n], storage.y[n]) - Point(c.canvas.minX, c.canvas.minY)) * scale
-            let premul = Self.spriteColor(n, storage, paint)
-            let color = fb.space.color(premul)
-            fb.fill(Circle(center: center, radius: c.dotSize * scale / 2), color: color)
+            let (center, premul) = storage.withHandle { st in
+                ((Point(st.x[n], st.y[n]) - Point(c.canvas.minX, c.canvas.minY)) * scale, Self.spriteColor(n, st, paint))
+            }
+            fb.fill(Circle(center: center, radius: c.dotSize * scale / 2), color: fb.space.color(premul))
         }
     }
 

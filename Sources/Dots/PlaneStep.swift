@@ -1,6 +1,6 @@
 import Raster
 
-/// The dots' structure of arrays and the update kernel.
+/// The update kernel of the dots (their storage is DotStorage.swift).
 ///
 /// Update of one dot with home h, position p, velocity v, state alpha a, tint weight m and tint K, given the
 /// sum F of the sources' forces, the largest source alpha target A and the strongest source tint (w*, K*):
@@ -14,106 +14,7 @@ import Raster
 /// Sleep: when F = 0 and |p' - h| < 1e-3 pt and |v'| < 2e-4 pt/step, the dot is put exactly home at rest; a' within 1e-5 of idle becomes idle and m' below 1e-4 becomes 0. That keeps values out of the slow
 /// denormal range and lets untouched rows at exact rest be skipped (the update of a resting dot with no force
 /// is the identity, so skipping changes no bit).
-final class DotStorage: @unchecked Sendable {
-    // @unchecked: the buffer is written only inside `update`, by bands that own disjoint rows, and Plane copies
-    // the storage before writing whenever it is shared (copy on write).
-    let columns: Int
-    let rows: Int
-    let count: Int
-    let idle: Float
-    /// Grid index of the first column, and the pitch: home x of column i is Float(firstColumn + i) x spacing.
-    let firstColumn: Int
-    let spacing: Float
-    /// 12 arrays of `count` floats, one allocation.
-    let base: UnsafeMutablePointer<Float>
-    /// Per grid row: every dot exactly home with zero velocity / every dot at idle alpha with no tint.
-    var rowRest: [Bool]
-    var rowColorRest: [Bool]
-    var rowDisplacement: [Float]
-
-    static let arrays = 12
-    var x: UnsafeMutablePointer<Float> { base }
-    var y: UnsafeMutablePointer<Float> { base + count }
-    var vx: UnsafeMutablePointer<Float> { base + 2 * count }
-    var vy: UnsafeMutablePointer<Float> { base + 3 * count }
-    var hx: UnsafeMutablePointer<Float> { base + 4 * count }
-    var hy: UnsafeMutablePointer<Float> { base + 5 * count }
-    var alpha: UnsafeMutablePointer<Float> { base + 6 * count }
-    var weight: UnsafeMutablePointer<Float> { base + 7 * count }
-    var tr: UnsafeMutablePointer<Float> { base + 8 * count }
-    var tg: UnsafeMutablePointer<Float> { base + 9 * count }
-    var tb: UnsafeMutablePointer<Float> { base + 10 * count }
-    var ta: UnsafeMutablePointer<Float> { base + 11 * count }
-
-    init(columns: Int, rows: Int, firstColumn: Int, firstRow: Int, spacing s: Float, idle: Float) {
-        self.columns = columns
-        self.rows = rows
-        self.count = columns * rows
-        self.idle = idle
-        self.firstColumn = firstColumn
-        self.spacing = s
-        base = .allocate(capacity: count * Self.arrays)
-        base.initialize(repeating: 0, count: count * Self.arrays)
-        rowRest = Array(repeating: true, count: rows)
-        rowColorRest = Array(repeating: true, count: rows)
-        rowDisplacement = Array(repeating: 0, count: rows)
-        for j in 0..<rows {
-            for i in 0..<columns {
-                let n = j * columns + i
-                hx[n] = Float(firstColumn + i) * s
-                hy[n] = Float(firstRow + j) * s
-                x[n] = hx[n]
-                y[n] = hy[n]
-                alpha[n] = idle
-            }
-        }
-    }
-
-    private init(copying o: DotStorage) {
-        columns = o.columns
-        rows = o.rows
-        count = o.count
-        idle = o.idle
-        firstColumn = o.firstColumn
-        spacing = o.spacing
-        base = .allocate(capacity: count * Self.arrays)
-        base.initialize(from: o.base, count: count * Self.arrays)
-        rowRest = o.rowRest
-        rowColorRest = o.rowColorRest
-        rowDisplacement = o.rowDisplacement
-    }
-
-    deinit { base.deallocate() }
-
-    func copy() -> DotStorage { DotStorage(copying: self) }
-
-    func dot(_ n: Int) -> DotState {
-        precondition(n >= 0 && n < count, "dot index out of range")
-        return DotState(position: Point(x[n], y[n]), velocity: Point(vx[n], vy[n]), home: Point(hx[n], hy[n]),
-                        alpha: alpha[n], tintWeight: weight[n], tint: Color(red: tr[n], green: tg[n], blue: tb[n], alpha: ta[n]))
-    }
-
-    func place(_ n: Int, displacement: Point, velocity: Point) {
-        precondition(n >= 0 && n < count, "dot index out of range")
-        x[n] = hx[n] + displacement.x
-        y[n] = hy[n] + displacement.y
-        vx[n] = velocity.x
-        vy[n] = velocity.y
-    }
-
-    func bytes() -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(count * 10 * 4)
-        for a in [0, 1, 2, 3, 6, 7, 8, 9, 10, 11] {
-            let p = base + a * count
-            for n in 0..<count { withUnsafeBytes(of: p[n].bitPattern) { out.append(contentsOf: $0) } }
-        }
-        return out
-    }
-
-    /// Rows per band: big enough to amortize scheduling, small enough to balance two to eight workers.
-    static let bandRows = 8
-
+extension DotStorage {
     /// Runs the updates of `steps` (one list of sources per update, in order) and returns the largest
     /// displacement |p - h| afterward (points).
     ///
@@ -123,78 +24,85 @@ final class DotStorage: @unchecked Sendable {
     /// the previous update (plus 0.5 pt), so culling stays conservative within the batch.
     func advance(steps: [[Source]], configuration c: PlaneConfiguration, noise: ValueNoise, culled: Bool,
                  workers: Workers) -> Float {
+        withHandle { $0.advance(steps: steps, configuration: c, noise: noise, culled: culled, workers: workers) }
+    }
+}
+
+extension DotHandle {
+    /// Rows per band: big enough to amortize scheduling, small enough to balance two to eight workers.
+    static let bandRows = 8
+
+    /// See `DotStorage.advance`.
+    func advance(steps: [[Source]], configuration c: PlaneConfiguration, noise: ValueNoise, culled: Bool,
+                 workers: Workers) -> Float {
         let s = c.spacing
         let firstColumn = Int(checked: hx[0] / s, .toNearestOrAwayFromZero)
         let law = Law(spring: c.spring, damping: c.damping, relaxation: c.relaxation, idle: idle)
         let cols = columns
         let me = self
         let maxSources = steps.map(\.count).max() ?? 0
-        rowRest.withUnsafeMutableBufferPointer { rest in
-            rowColorRest.withUnsafeMutableBufferPointer { colorRest in
-                rowDisplacement.withUnsafeMutableBufferPointer { disp in
-                    let restBox = rest, colorBox = colorRest, dispBox = disp
-                    workers.forEachBand(rows, bandSize: Self.bandRows) { band in
-                        withUnsafeTemporaryAllocation(of: Float.self, capacity: cols * 9) { scratch in
-                          withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * max(1, maxSources)) { ints in
-                            let acc = Accumulator(scratch.baseAddress!, cols)
-                            let zeros = scratch.baseAddress! + cols * 8
-                            zeros.update(repeating: 0, count: cols)
-                            // picked: source indices for the band; spans: 4 bounds per picked source for a row.
-                            let picked = ints.baseAddress!, spans = ints.baseAddress! + max(1, maxSources)
-                            let bandTop = me.hy[band.lowerBound * cols], bandBottom = me.hy[(band.upperBound - 1) * cols]
-                            for sources in steps {
-                                // The sources whose reach crosses this band's rows (margin: the band's largest
-                                // displacement), so a row only looks at sources that can touch it.
-                                var bandMargin: Float = 0
-                                for j in band { bandMargin = max(bandMargin, dispBox[j]) }
-                                var count = 0
-                                for si in sources.indices
-                                where !culled || sources[si].reaches(from: bandTop, to: bandBottom, margin: bandMargin + 0.5) {
-                                    picked[count] = si
-                                    count += 1
-                                }
-                                for j in band {
-                                    let margin = dispBox[j] + 0.5
-                                    let homeY = me.hy[j * cols]
-                                    // The columns this row's sources touch: their spans, and the hull lo..<hi of all.
-                                    var lo = cols, hi = 0
-                                    for p in 0..<count {
-                                        let (a, b) = culled
-                                            ? sources[picked[p]].spans(row: homeY, margin: margin, firstColumn: firstColumn,
-                                                                       columns: cols, spacing: s)
-                                            : (0..<cols, 0..<0)
-                                        spans[4 * p] = a.lowerBound; spans[4 * p + 1] = a.upperBound
-                                        spans[4 * p + 2] = b.lowerBound; spans[4 * p + 3] = b.upperBound
-                                        if !a.isEmpty { lo = min(lo, a.lowerBound); hi = max(hi, a.upperBound) }
-                                        if !b.isEmpty { lo = min(lo, b.lowerBound); hi = max(hi, b.upperBound) }
-                                    }
-                                    let touched = lo < hi
-                                    if !touched && restBox[j] && colorBox[j] { continue }
-                                    let hull = touched ? lo..<hi : 0..<0
-                                    if touched {
-                                        acc.clear(hull)
-                                        for p in 0..<count {
-                                            me.accumulate(sources[picked[p]], row: j, from: spans[4 * p], to: spans[4 * p + 1],
-                                                          into: acc, noise: noise)
-                                            me.accumulate(sources[picked[p]], row: j, from: spans[4 * p + 2], to: spans[4 * p + 3],
-                                                          into: acc, noise: noise)
-                                        }
-                                    }
-                                    let (d, motionRest, cRest) = me.integrate(
-                                        row: j, acc: touched ? acc : nil, hull: hull, zeros: zeros, law: law,
-                                        motionActive: !restBox[j], colorActive: !colorBox[j])
-                                    dispBox[j] = d
-                                    restBox[j] = motionRest
-                                    colorBox[j] = cRest
+        withRows { rest, colorRest, disp in
+            let restBox = rest, colorBox = colorRest, dispBox = disp
+            workers.forEachBand(rows, bandSize: Self.bandRows) { band in
+                withUnsafeTemporaryAllocation(of: Float.self, capacity: cols * 9) { scratch in
+                  withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * max(1, maxSources)) { ints in
+                    let acc = Accumulator(scratch.baseAddress!, cols)
+                    let zeros = scratch.baseAddress! + cols * 8
+                    zeros.update(repeating: 0, count: cols)
+                    // picked: source indices for the band; spans: 4 bounds per picked source for a row.
+                    let picked = ints.baseAddress!, spans = ints.baseAddress! + max(1, maxSources)
+                    let bandTop = me.hy[band.lowerBound * cols], bandBottom = me.hy[(band.upperBound - 1) * cols]
+                    for sources in steps {
+                        // The sources whose reach crosses this band's rows (margin: the band's largest
+                        // displacement), so a row only looks at sources that can touch it.
+                        var bandMargin: Float = 0
+                        for j in band { bandMargin = max(bandMargin, dispBox[j]) }
+                        var count = 0
+                        for si in sources.indices
+                        where !culled || sources[si].reaches(from: bandTop, to: bandBottom, margin: bandMargin + 0.5) {
+                            picked[count] = si
+                            count += 1
+                        }
+                        for j in band {
+                            let margin = dispBox[j] + 0.5
+                            let homeY = me.hy[j * cols]
+                            // The columns this row's sources touch: their spans, and the hull lo..<hi of all.
+                            var lo = cols, hi = 0
+                            for p in 0..<count {
+                                let (a, b) = culled
+                                    ? sources[picked[p]].spans(row: homeY, margin: margin, firstColumn: firstColumn,
+                                                               columns: cols, spacing: s)
+                                    : (0..<cols, 0..<0)
+                                spans[4 * p] = a.lowerBound; spans[4 * p + 1] = a.upperBound
+                                spans[4 * p + 2] = b.lowerBound; spans[4 * p + 3] = b.upperBound
+                                if !a.isEmpty { lo = min(lo, a.lowerBound); hi = max(hi, a.upperBound) }
+                                if !b.isEmpty { lo = min(lo, b.lowerBound); hi = max(hi, b.upperBound) }
+                            }
+                            let touched = lo < hi
+                            if !touched && restBox[j] && colorBox[j] { continue }
+                            let hull = touched ? lo..<hi : 0..<0
+                            if touched {
+                                acc.clear(hull)
+                                for p in 0..<count {
+                                    me.accumulate(sources[picked[p]], row: j, from: spans[4 * p], to: spans[4 * p + 1],
+                                                  into: acc, noise: noise)
+                                    me.accumulate(sources[picked[p]], row: j, from: spans[4 * p + 2], to: spans[4 * p + 3],
+                                                  into: acc, noise: noise)
                                 }
                             }
-                          }
+                            let (d, motionRest, cRest) = me.integrate(
+                                row: j, acc: touched ? acc : nil, hull: hull, zeros: zeros, law: law,
+                                motionActive: !restBox[j], colorActive: !colorBox[j])
+                            dispBox[j] = d
+                            restBox[j] = motionRest
+                            colorBox[j] = cRest
                         }
                     }
+                  }
                 }
             }
         }
-        return rowDisplacement.max() ?? 0
+        return maxDisplacement
     }
 
     /// Evaluates one source on the dots of columns c0..<c1 of row j and folds the result into the accumulator.
@@ -250,7 +158,7 @@ final class DotStorage: @unchecked Sendable {
         typealias V = SIMD8<Float>
         let k = law.spring, damp = law.damping
         let e2 = Self.sleepPosition * Self.sleepPosition, ev2 = Self.sleepVelocity * Self.sleepVelocity
-        let px = x + n0, py = y + n0, pvx = vx + n0, pvy = vy + n0, phx = hx + n0, phy = hy + n0
+        let px = x.from(n0), py = y.from(n0), pvx = vx.from(n0), pvy = vy.from(n0), phx = hx.from(n0), phy = hy.from(n0)
         let hy8 = V(repeating: phy[0])
         let lanes = V(0, 1, 2, 3, 4, 5, 6, 7)
         var maxV = V(repeating: 0)
@@ -260,12 +168,12 @@ final class DotStorage: @unchecked Sendable {
             // Home from the grid index (the same Float(index) x spacing the home arrays hold, bit for bit), which
             // saves a fifth of the memory traffic of this bandwidth-bound loop.
             let hx8 = (V(repeating: Float(firstColumn + i)) + lanes) * spacing
-            let x8 = UnsafeRawPointer(px + i).loadUnaligned(as: V.self)
-            let y8 = UnsafeRawPointer(py + i).loadUnaligned(as: V.self)
+            let x8 = px.load8(i)
+            let y8 = py.load8(i)
             let fx8 = UnsafeRawPointer(fx + i).loadUnaligned(as: V.self)
             let fy8 = UnsafeRawPointer(fy + i).loadUnaligned(as: V.self)
-            let vx8 = UnsafeRawPointer(pvx + i).loadUnaligned(as: V.self)
-            let vy8 = UnsafeRawPointer(pvy + i).loadUnaligned(as: V.self)
+            let vx8 = pvx.load8(i)
+            let vy8 = pvy.load8(i)
             var nvx = damp * (vx8 + k * (hx8 - x8) + fx8)
             var nvy = damp * (vy8 + k * (hy8 - y8) + fy8)
             var nx = x8 + nvx, ny = y8 + nvy
@@ -278,10 +186,10 @@ final class DotStorage: @unchecked Sendable {
             ny.replace(with: hy8, where: sleep)
             nvx.replace(with: 0, where: sleep)
             nvy.replace(with: 0, where: sleep)
-            UnsafeMutableRawPointer(px + i).storeBytes(of: nx, as: V.self)
-            UnsafeMutableRawPointer(py + i).storeBytes(of: ny, as: V.self)
-            UnsafeMutableRawPointer(pvx + i).storeBytes(of: nvx, as: V.self)
-            UnsafeMutableRawPointer(pvy + i).storeBytes(of: nvy, as: V.self)
+            px.store8(nx, i)
+            py.store8(ny, i)
+            pvx.store8(nvx, i)
+            pvy.store8(nvy, i)
             maxV.replace(with: d2, where: d2 .> maxV)
             awake = awake .| .!sleep
             i += 8

@@ -21,20 +21,18 @@ public struct PanelShape: Shape, Sendable, Equatable {
     @usableFromInline let rounded: RoundedRect
     @usableFromInline let disc: Circle
 
+    /// `cornerRadius` is clamped by Raster's corner rule (`RoundedRect.clampedRadius`); a capsule and a circle
+    /// take the largest radius the box allows, its inradius.
     public init(_ outline: Outline, box: Rect, cornerRadius: Float = 0, curve: CornerCurve = .continuous) {
-        let half = min(box.width, box.height) / 2
         self.outline = outline
         self.box = box
         self.curve = curve
         switch outline {
-        case .rect:
-            self.cornerRadius = min(max(0, cornerRadius), half)
-            rounded = RoundedRect(box, radius: self.cornerRadius, curve: curve)
-        case .capsule, .circle:
-            self.cornerRadius = half
-            rounded = RoundedRect(box, radius: half, curve: .circular)
+        case .rect: rounded = RoundedRect(box, radius: cornerRadius, curve: curve)
+        case .capsule, .circle: rounded = RoundedRect(box, radius: box.inradius, curve: .circular)
         }
-        disc = Circle(center: box.center, radius: half)
+        self.cornerRadius = rounded.radius
+        disc = Circle(center: box.center, radius: box.inradius)
     }
 
     @inlinable

@@ -36,22 +36,32 @@ enum ContinuousCorner {
     }()
 }
 
-/// A rectangle with rounded corners, in pixels. The corner radius is clamped so that the corner curve fits:
-/// its reach never passes half the shorter side (a larger radius yields a capsule-like shape, as on iOS).
+/// A rectangle with rounded corners, in pixels. The corner radius is clamped by the one corner rule,
+/// `clampedRadius(_:in:)`, and the corner curve's reach by the same limit: a larger radius yields a capsule-like
+/// shape, as on iOS.
 public struct RoundedRect: Shape, Hashable {
-    public var rect: Rect
-    public var radius: Float
-    public var curve: CornerCurve
+    public let rect: Rect
+    /// The corner radius, within 0 ... `rect.inradius`.
+    public let radius: Float
+    public let curve: CornerCurve
 
     public init(_ rect: Rect, radius: Float, curve: CornerCurve = .continuous) {
         self.rect = rect
-        self.radius = max(0, radius)
+        self.radius = Self.clampedRadius(radius, in: rect)
         self.curve = curve
     }
 
-    /// The corner reach actually used: `radius * reachPerRadius`, clamped to half the shorter side.
+    /// The corner rule, the only place it is written: a corner radius lies in 0 ... half the rectangle's shorter
+    /// side (`inradius`); past that the two corners of a side would overlap. The scene decoder's note about a
+    /// clamped radius, `.containerRelative` corners and Glass's `PanelShape` all go through it.
+    public static func clampedRadius(_ radius: Float, in rect: Rect) -> Float {
+        min(max(0, radius), rect.inradius)
+    }
+
+    /// The corner reach actually used: `radius * reachPerRadius`, within the same limit (a continuous corner
+    /// reaches 1.53 radii along each side, so it meets the limit first).
     public var reach: Float {
-        min(radius * curve.reachPerRadius, min(rect.width, rect.height) / 2)
+        min(radius * curve.reachPerRadius, rect.inradius)
     }
 
     public func signedDistance(_ p: Point) -> Float {
@@ -90,7 +100,7 @@ public struct RoundedRect: Shape, Hashable {
     public var bounds: Rect { rect }
 
     /// The exact area enclosed (in square pixels), for tests: the rectangle less what the four corners cut off.
-    public var area: Double {
+    var area: Double {
         let e = Double(reach)
         let cornerArea: Double
         switch curve {
@@ -103,4 +113,10 @@ public struct RoundedRect: Shape, Hashable {
         }
         return Double(rect.width) * Double(rect.height) - 4 * cornerArea
     }
+}
+
+extension Rect {
+    /// Half the shorter side: the radius of the largest disc the rectangle holds, and the limit of every corner
+    /// radius and corner reach (`RoundedRect.clampedRadius`) and of a Liquid Glass bezel.
+    public var inradius: Float { min(width, height) / 2 }
 }

@@ -1,4 +1,4 @@
-import Dots
+@testable import Dots
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import Dots
+@testable import Dots
 import Raster
 import Testing
 
@@ -49,6 +49,16 @@ func reachCullingMatchesTheFullPassReference(stepsPerCall: Int) {
     for _ in 1...45 { slow.referenceUpdate() }
     #expect(fast.step == 45)
     #expect(fast.stateBytes == slow.stateBytes)
+}
+
+/// The update kernel (SIMD, reach culling, row skipping, temporal blocking, bands on two workers) against the
+/// plain scalar reference of its equations, update by update: the same bytes.
+@Test func updateKernelMatchesThePlainReference() {
+    var fast = busyPlane(), plain = busyPlane()
+    fast.simulate(toStep: 45, workers: Workers(2))
+    for _ in 1...45 { plain.plainUpdate() }
+    #expect(plain.step == 45)
+    #expect(fast.stateBytes == plain.stateBytes)
 }
 
 @Test func skippingFramesDoesNotChangeTheResult() {

@@ -1,4 +1,4 @@
-import Dots
+@testable import Dots
 import Raster
 
 /// A small plane for experiments: no ambient waves unless asked, light appearance, canvas in points.

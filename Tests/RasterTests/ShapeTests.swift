@@ -68,6 +68,19 @@ import Testing
         }
     }
 
+    /// The one corner rule: a radius lies in 0 ... half the shorter side. Expected values written out by hand
+    /// for an 80 x 40 rect (inradius 20).
+    @Test(arguments: [(Float(-5), Float(0)), (0, 0), (12.5, 12.5), (20, 20), (21, 20), (1e9, 20)])
+    func cornerRuleClampsToTheInradius(radius: Float, expected: Float) {
+        let rect = Rect(x: 3, y: 7, width: 80, height: 40)
+        #expect(rect.inradius == 20)
+        #expect(RoundedRect.clampedRadius(radius, in: rect) == expected)
+        #expect(RoundedRect(rect, radius: radius, curve: .circular).radius == expected)
+        #expect(RoundedRect(rect, radius: radius, curve: .circular).reach == expected)
+        // The continuous corner reaches 1.52866 radii along each side, within the same limit.
+        #expect(RoundedRect(rect, radius: radius, curve: .continuous).reach == min(expected * 1.52866, 20))
+    }
+
     @Test func fillIsIdenticalForAnyWorkerCount() {
         var a = Framebuffer(width: 200, height: 150, color: Color(242, 242, 247))
         var b = a

@@ -38,12 +38,12 @@ struct GlassLayer {
                     && $0.element.surfaceKey(index: $0.offset) == key && $0.element.liquid.presence(at: time) > 0
             }.map(\.element)
             guard !members.isEmpty else { continue }
-            drawLiquid(members, container: panel.container, slot: key, plane: plane, halo: halo, into: &frame, time: time,
+            drawLiquid(members, spacing: panel.liquid.containerSpacing, slot: key, plane: plane, halo: halo, into: &frame, time: time,
                        workers: workers)
         }
     }
 
-    func drawLiquid(_ members: [GlassPanelSpec], container: String?, slot: String, plane: Framebuffer, halo: GlowHalo,
+    func drawLiquid(_ members: [GlassPanelSpec], spacing: Float, slot: String, plane: Framebuffer, halo: GlowHalo,
                     into frame: inout Framebuffer,
                     time: Double, workers: Workers) {
         let scale = document.canvas.scale
@@ -54,7 +54,7 @@ struct GlassLayer {
         var unionIndex: [String: Int] = [:]
         var opacity: Float = 1
         for m in members {
-            var s = m.shape(at: time, scale: scale)
+            var (box, radius) = m.outline(at: time, scale: scale)
             let presence = m.liquid.presence(at: time)
             if presence < 1 {
                 switch m.liquid.transition(at: time) {
@@ -63,21 +63,22 @@ struct GlassLayer {
                         opacity = min(opacity, Float(presence))
                     } else {
                         // Within a joined shape a fade would dim the neighbours too: the material grows from its center.
-                        let b = s.box, k = Float(presence)
-                        let box = Rect(x: b.center.x - b.width * k / 2, y: b.center.y - b.height * k / 2, width: b.width * k, height: b.height * k)
-                        s = PanelShape(s.outline, box: box, cornerRadius: s.cornerRadius * k, curve: s.curve)
+                        let b = box, k = Float(presence)
+                        box = Rect(x: b.center.x - b.width * k / 2, y: b.center.y - b.height * k / 2, width: b.width * k, height: b.height * k)
+                        radius *= k
                     }
                 case .matchedGeometry:
-                    // Grow out of the nearest neighbour in the container: the frame slides from the neighbour's.
+                    // Grow out of the nearest neighbour in the container: the frame slides from the neighbour's,
+                    // keeping the corner the panel has at its own frame.
                     if let n = nearestNeighbour(of: m, among: members, at: time) {
                         let from = n.frame(at: time), to = m.frame(at: time)
-                        let box = from.interpolated(to: to, Float(presence)).scaled(by: scale)
-                        s = PanelShape(s.outline, box: box, cornerRadius: s.cornerRadius, curve: s.curve)
+                        box = from.interpolated(to: to, Float(presence)).scaled(by: scale)
                     } else {
                         opacity = min(opacity, Float(presence))
                     }
                 }
             }
+            let s = PanelShape(m.outline, box: box, cornerRadius: radius, curve: m.cornerCurve)
             if let u = m.liquid.union, let k = unionIndex[u] {
                 parts[k].members.append(s)
                 partMembers[k].append(m)
@@ -87,7 +88,6 @@ struct GlassLayer {
                 partMembers.append([m])
             }
         }
-        let spacing = container.map { document.glass.containers[$0] ?? L.containerSpacing } ?? 0
         let shape = SmoothUnion(parts, spacing: spacing * scale)
         let materials = zip(parts, partMembers).map { material(of: $1, shape: $0, plane: plane, time: time) }
         let tilt = document.tilt(at: time)
@@ -107,8 +107,8 @@ struct GlassLayer {
         let lead = panels[0]
         let frames = panels.map { $0.frame(at: time) }
         let shortest = frames.map { min($0.width, $0.height) }.min() ?? 0
-        let bezel = lead.liquid.bezel ?? min(L.bezelPoints, shortest * L.bezelFractionOfShorterSide)
-        let thickness = lead.liquid.thickness ?? bezel * L.thicknessPerBezel
+        let bezel = lead.liquid.bezel.points(shorterSide: shortest)
+        let thickness = lead.liquid.thickness.points(bezel: bezel)
         let lens = Lens(index: lead.liquid.index, thickness: Double(thickness * scale), bezel: Double(bezel * scale),
                         profile: lead.liquid.profile)
         let area = frames.reduce(0.0) { $0 + Double($1.width) * Double($1.height) }

@@ -3,8 +3,8 @@ import Raster
 
 /// The plane layer of a frame: systemGroupedBackground and the simulated dot grid (Dots module).
 ///
-/// Builds the `Plane` from the document (canvas, appearance, seed, Reduce Transparency and the plane section),
-/// advances it at 60 Hz and draws it. Attachments that name a glass panel (`element`) track that panel's frame.
+/// Builds the `Plane` from the plane section (its configuration resolved at decode, canvas, seed and Reduce
+/// Transparency included), advances it at 60 Hz and draws it. Attachments that name a glass panel (`element`) track that panel's frame.
 struct PlaneLayer {
     let document: SceneDocument
     private(set) var plane: Plane
@@ -14,11 +14,8 @@ struct PlaneLayer {
 
     init(document: SceneDocument) {
         self.document = document
-        var c = document.plane.configuration
-        c.canvas = document.canvas.bounds
-        c.seed = document.seed
-        c.reduceTransparency = document.reduceTransparency
-        plane = Plane(configuration: c, events: document.plane.events, attachments: document.plane.attachments)
+        plane = Plane(configuration: document.plane.configuration, events: document.plane.events,
+                      attachments: document.plane.attachments)
         scale = document.canvas.scale
         var panels: [String: GlassPanelSpec] = [:]
         for (attachment, panel) in document.plane.elements {

@@ -5,8 +5,6 @@ import Raster
 /// chosen. The layer rules (GlassRules) are checked here, over the whole timeline.
 public struct GlassSpec: Sendable {
     public var panels: [GlassPanelSpec]
-    /// GlassEffectContainer spacings by name, points (`containers` at the scene's top level).
-    public var containers: [String: Float] = [:]
     /// Things the user should know that are not errors (a tier drawn as another, a clamped radius).
     public var notes: [String]
 
@@ -27,7 +25,8 @@ public struct GlassPanelSpec: Sendable {
     public var outline: Outline
     /// The frame over time (a single key when the panel does not move).
     public var frames: Keyframes<Rect>
-    /// Corner radius in points (rect only); clamped to half the shorter side when drawn.
+    /// Corner radius in points (rect only), at least 0; Raster's corner rule (`RoundedRect.clampedRadius`)
+    /// limits it to the drawn box, whose size changes with keyframes and presses.
     public var radius: Float
     public var material: Material
     /// Straight tint with its opacity applied, or nil.
@@ -36,8 +35,8 @@ public struct GlassPanelSpec: Sendable {
     public var container: String?
     public var tier: TierChoice
     public var cornerCurve: CornerCurve
-    /// Liquid Glass keys (lens, variant, interaction, union); used by the liquid tier only.
-    public var liquid: LiquidSpec = .standard
+    /// Liquid Glass keys (lens, variant, interaction, union, container spacing); used by the liquid tier only.
+    public var liquid: LiquidSpec
     /// For `"radius": "containerRelative"`: the panel whose corners this one follows, inset.
     public var cornerParent: String?
 
@@ -46,24 +45,6 @@ public struct GlassPanelSpec: Sendable {
     /// The frame at a time, eased between keys.
     public func frame(at time: Double) -> Rect {
         frames.value(at: time) { a, b, p in a.interpolated(to: b, Float(p)) } ?? Rect(x: 0, y: 0, width: 0, height: 0)
-    }
-
-    /// The panel's outline at a time, in units of `scale` pixels per point. An interactive panel's press
-    /// scales it about its center.
-    public func shape(at time: Double, scale: Float) -> PanelShape {
-        var box = frame(at: time)
-        let press = Float(liquid.pressScale(at: time))
-        if press != 1 {
-            let c = box.center
-            box = Rect(x: c.x - box.width * press / 2, y: c.y - box.height * press / 2, width: box.width * press, height: box.height * press)
-        }
-        return PanelShape(outline, box: box.scaled(by: scale), cornerRadius: radius * press * scale, curve: cornerCurve)
-    }
-
-    /// What the Glass module draws for this panel at a time.
-    public func surface(at time: Double, scale: Float, appearance: Appearance) -> GlassSurface {
-        GlassSurface(shape: shape(at: time, scale: scale), material: material, tint: tint,
-                     appearance: appearance, scale: scale, tier: tier.rendered)
     }
 }
 
@@ -93,9 +74,13 @@ enum GlassSection {
         var reduceTransparency: Bool
         var duration: Double
         var fps: Double
+        /// Declared GlassEffectContainer spacings by name, points (`containers` at the scene's top level).
+        var containers: [String: Float] = [:]
     }
 
-    static func decode(_ root: ObjectReader, _ c: Context) throws(SceneError) -> GlassSpec {
+    static func decode(_ root: ObjectReader, _ context: Context) throws(SceneError) -> GlassSpec {
+        var c = context
+        c.containers = try LiquidSection.decodeContainers(root)
         var notes: [String] = []
         var sources: [(node: JSONNode, path: String, panel: Int)] = []
         var index = 0
@@ -113,9 +98,7 @@ enum GlassSection {
             notes.append("glass: \(note) (\(fallbacks.count) panel\(fallbacks.count == 1 ? "" : "s"))")
         }
         try GlassRules.checkLayers(panels, duration: c.duration, fps: c.fps)
-        var spec = GlassSpec(panels: panels, notes: notes)
-        spec.containers = try LiquidSection.decodeContainers(root)
-        return spec
+        return GlassSpec(panels: panels, notes: notes)
     }
 
     static func decodePanel(_ o: ObjectReader, _ c: Context, notes: inout [String]) throws(SceneError) -> GlassPanelSpec {
@@ -152,8 +135,9 @@ enum GlassSection {
             guard r >= 0, r.isFinite else { throw o.fail("radius", "expected a corner radius of at least 0 points, found \(Value.format(r))") }
             radius = Float(r)
         }
-        if outline == .rect, o.has("radius"), cornerParent == nil, let k = frames.keys.min(by: { minSide($0.value) < minSide($1.value) }), radius > minSide(k.value) / 2 {
-            notes.append("\(o.childPath("radius")): radius \(fmt(radius)) pt of \(name) is more than half its shorter side (\(fmt(minSide(k.value))) pt at t = \(Value.format(k.time)) s); clamped to half the side")
+        if outline == .rect, o.has("radius"), cornerParent == nil, let k = frames.keys.min(by: { $0.value.inradius < $1.value.inradius }),
+           RoundedRect.clampedRadius(radius, in: k.value) < radius {
+            notes.append("\(o.childPath("radius")): radius \(fmt(radius)) pt of \(name) is more than half its shorter side (\(fmt(min(k.value.width, k.value.height))) pt at t = \(Value.format(k.time)) s); clamped to half the side")
         }
 
         let material = try o.choice("material", default: Self.defaultMaterial)
@@ -168,10 +152,11 @@ enum GlassSection {
         let requested: Tier? = o.has("tier") ? try o.choice("tier", default: Tier.frosted) : nil
         let choice = Tier.select(device: c.platform.device, reduceTransparency: c.reduceTransparency, requested: requested)
         let curve = choice.rendered.cornerCurve ?? c.platform.device.cornerCurve
+        let liquid = try LiquidSection.decode(o, frames: frames, container: container, containers: c.containers,
+                                              duration: c.duration)
         var panel = GlassPanelSpec(name: name, id: id, path: o.path, location: o.location, outline: outline, frames: frames,
                                    radius: radius, material: material, tint: tint, container: container,
-                                   tier: choice, cornerCurve: curve)
-        panel.liquid = try LiquidSection.decode(o, frames: frames, duration: c.duration)
+                                   tier: choice, cornerCurve: curve, liquid: liquid)
         panel.cornerParent = cornerParent
         return panel
     }
@@ -187,19 +172,7 @@ enum GlassSection {
         case (let f?, nil):
             return Keyframes([.init(time: 0, value: try Value.rect(f, path: o.childPath("frame")), easing: .linear)])
         case (nil, .some):
-            var last = -Double.infinity
-            let keys = try o.array("keyframes") { (node, path) throws(SceneError) -> Keyframes<Rect>.Key in
-                let k = try ObjectReader(node, path: path, keys: ["t", "frame", "ease"])
-                let t = try k.number("t", default: 0, in: .nonNegative)
-                guard t > last else {
-                    throw k.fail("t", "keyframes must be in increasing time order; \(Value.format(t)) s does not come after \(Value.format(last)) s")
-                }
-                last = t
-                let frame = try Value.rect(try k.require("frame", "[x, y, width, height] in points"), path: k.childPath("frame"))
-                return .init(time: t, value: frame, easing: try k.choice("ease", default: Easing.easeInOut))
-            }
-            guard !keys.isEmpty else { throw o.fail("keyframes", "expected at least one keyframe") }
-            return Keyframes(keys)
+            return try o.frameKeyframes()
         }
     }
 
@@ -219,7 +192,7 @@ enum GlassSection {
                 throw SceneError(path: panels[i].path + ".parent", location: panels[i].location,
                                  message: "\(panels[i].name) is not inside its parent \(parent.name), so its corners cannot follow the parent's")
             }
-            panels[i].radius = max(0, min(parent.radius, min(a.width, a.height) / 2) - inset)
+            panels[i].radius = max(0, RoundedRect.clampedRadius(parent.radius, in: a) - inset)
         }
     }
 
@@ -271,6 +244,5 @@ enum GlassSection {
         }
     }
 
-    static func minSide(_ r: Rect) -> Float { min(r.width, r.height) }
     static func fmt(_ v: Float) -> String { Value.format(Double(v)) }
 }

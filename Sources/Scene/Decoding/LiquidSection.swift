@@ -5,9 +5,12 @@ import Raster
 public struct LiquidSpec: Sendable {
     public var profile: BezelProfile
     public var index: Double
-    /// Rim width and glass height, points; nil: from the panel's size (GlassDefaults.Liquid).
-    public var bezel: Float?
-    public var thickness: Float?
+    /// Rim width and glass height: the scene's, or the default rule (GlassDefaults.Liquid), resolved.
+    public var bezel: BezelWidth
+    public var thickness: GlassThickness
+    /// The spacing of the GlassEffectContainer the panel belongs to, points: its declared `spacing`, the default
+    /// for a container the scene names without declaring, 0 for a panel in no container.
+    public var containerSpacing: Float
     /// Extra index of blue over red (chromatic dispersion); 0 = none.
     public var dispersion: Double
     public var variant: GlassVariant
@@ -25,35 +28,6 @@ public struct LiquidSpec: Sendable {
         public var duration: Double
         public var transition: GlassTransition
     }
-
-    /// How present the panel is at a time: 0 (absent) ... 1 (fully there).
-    public func presence(at t: Double) -> Double {
-        var p = 1.0
-        if let a = appear { p *= GlassTransition.progress(at: t, start: a.time, duration: a.transition == .identity ? 0 : a.duration) }
-        if let d = disappear { p *= 1 - GlassTransition.progress(at: t, start: d.time, duration: d.transition == .identity ? 0 : d.duration) }
-        return p
-    }
-
-    /// The transition in effect at a time (the disappearing one once it has started).
-    public func transition(at t: Double) -> GlassTransition {
-        if let d = disappear, t >= d.time { return d.transition }
-        return appear?.transition ?? .identity
-    }
-
-    public static let standard = LiquidSpec(profile: .convexSquircle, index: GlassDefaults.Liquid.index, bezel: nil,
-                                            thickness: nil, dispersion: 0, variant: .regular, interactive: false,
-                                            presses: [], union: nil, appear: nil, disappear: nil)
-
-    /// The panel's press scale at a time (1 when not interactive or not pressed).
-    public func pressScale(at t: Double) -> Double {
-        let r = PressResponse()
-        return presses.reduce(1) { s, p in s * r.scale(at: t, down: p.down, up: p.up) }
-    }
-
-    /// The shimmer running after the latest touch-down, if any.
-    public func shimmer(at t: Double) -> (position: Double, strength: Double)? {
-        presses.last(where: { $0.down <= t }).flatMap { PressResponse().shimmer(at: t, down: $0.down) }
-    }
 }
 
 /// The Liquid Glass variants, named as Apple names them (`Glass.regular`, `.clear`, `.identity`).
@@ -70,25 +44,29 @@ enum LiquidSection {
     static let keys = ["profile", "index", "thickness", "bezel", "dispersion", "variant", "interactive", "presses", "union",
                        "appear", "disappear"]
 
-    static func decode(_ o: ObjectReader, frames: Keyframes<Rect>, duration: Double) throws(SceneError) -> LiquidSpec {
-        var spec = LiquidSpec.standard
-        spec.profile = try o.choice("profile", default: BezelProfile.convexSquircle)
-        spec.index = try o.number("index", default: GlassDefaults.Liquid.index, in: .closed(1, 4))
-        spec.dispersion = try o.number("dispersion", default: 0, in: .closed(0, 0.5))
-        spec.variant = try o.choice("variant", default: GlassVariant.regular)
-        spec.interactive = try o.bool("interactive", default: false)
-        spec.union = try o.string("union")
-        let shortest = frames.keys.map { min($0.value.width, $0.value.height) }.min() ?? 0
+    /// The panel's Liquid Glass keys, every default resolved. `containers`: the declared spacings by name.
+    static func decode(_ o: ObjectReader, frames: Keyframes<Rect>, container: String?, containers: [String: Float],
+                       duration: Double) throws(SceneError) -> LiquidSpec {
+        let profile = try o.choice("profile", default: BezelProfile.convexSquircle)
+        let index = try o.number("index", default: GlassDefaults.Liquid.index, in: .closed(1, 4))
+        let dispersion = try o.number("dispersion", default: 0, in: .closed(0, 0.5))
+        let variant = try o.choice("variant", default: GlassVariant.regular)
+        let interactive = try o.bool("interactive", default: false)
+        let union = try o.string("union")
+        let inradius = frames.keys.map(\.value.inradius).min() ?? 0
+        var bezel = BezelWidth.standard
         if o.has("bezel") {
             let b = try o.float("bezel", default: 0, in: .lengthOrZero)
-            guard b <= shortest / 2 else {
-                throw o.fail("bezel", "a bezel of \(Value.format(Double(b))) pt does not fit the panel: at most half its shorter side, \(Value.format(Double(shortest / 2))) pt")
+            guard b <= inradius else {
+                throw o.fail("bezel", "a bezel of \(Value.format(Double(b))) pt does not fit the panel: at most half its shorter side, \(Value.format(Double(inradius))) pt")
             }
-            spec.bezel = b
+            bezel = .points(b)
         }
-        if o.has("thickness") {
-            spec.thickness = try o.float("thickness", default: 0, in: .closed(0, 200))
-        }
+        var thickness = GlassThickness.standard
+        if o.has("thickness") { thickness = .points(try o.float("thickness", default: 0, in: .closed(0, 200))) }
+        var spec = LiquidSpec(profile: profile, index: index, bezel: bezel, thickness: thickness,
+                              containerSpacing: container.map { containers[$0] ?? GlassDefaults.Liquid.containerSpacing } ?? 0,
+                              dispersion: dispersion, variant: variant, interactive: interactive, presses: [], union: union)
         var last = -Double.infinity
         spec.presses = try o.array("presses") { (node, path) throws(SceneError) -> (down: Double, up: Double?) in
             let p = try ObjectReader(node, path: path, keys: ["t", "duration"])

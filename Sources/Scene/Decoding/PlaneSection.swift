@@ -1,8 +1,9 @@
 import Dots
 import Raster
 
-/// The plane section of a scene, validated: the plane's configuration (canvas, seed and Reduce Transparency are
-/// filled in from the document when the layer is built), its field attachments and the timed events.
+/// The plane section of a scene, validated: the plane's configuration with every default resolved (the canvas,
+/// the seed and Reduce Transparency are filled in from the document's top level at decode), its field
+/// attachments and the timed events.
 public struct PlaneSpec: Sendable {
     public var configuration: PlaneConfiguration
     public var attachments: [PlaneFieldAttachment]
@@ -19,8 +20,19 @@ enum PlaneSection {
     static let attachmentKeys = ["id", "frame", "keyframes", "element", "cornerRadius", "strength", "reach",
                                  "falloff", "tint"]
 
-    static func decode(_ root: ObjectReader, appearance: Appearance) throws(SceneError) -> PlaneSpec {
-        var c = PlaneConfiguration(canvas: Rect(x: 0, y: 0, width: 1, height: 1), appearance: appearance)
+    /// The top-level values the plane's configuration holds besides its own section.
+    struct Context {
+        var canvas: Canvas
+        var appearance: Appearance
+        var seed: UInt64
+        var reduceTransparency: Bool
+    }
+
+    static func decode(_ root: ObjectReader, _ context: Context) throws(SceneError) -> PlaneSpec {
+        let appearance = context.appearance
+        var c = PlaneConfiguration(canvas: context.canvas.bounds, appearance: appearance)
+        c.seed = context.seed
+        c.reduceTransparency = context.reduceTransparency
         guard let r = try root.object("plane", keys: keys) else {
             return PlaneSpec(configuration: c, attachments: [], elements: [:], events: [])
         }
@@ -79,7 +91,7 @@ enum PlaneSection {
                 elements[id] = e
                 bounds = .external
             } else {
-                bounds = .keyframed(try frameKeys(o))
+                bounds = .keyframed(try o.frameKeyframes())
             }
             return PlaneFieldAttachment(
                 id: id, bounds: bounds,
@@ -100,24 +112,6 @@ enum PlaneSection {
                   let m = members.first(where: { $0.key == "id" }), case .string(let s) = m.value.value else { return nil }
             return s
         }
-    }
-
-    static func frameKeys(_ o: ObjectReader) throws(SceneError) -> Keyframes<Rect> {
-        var last = -Double.infinity
-        let keys = try o.array("keyframes") { (n, p) throws(SceneError) -> Keyframes<Rect>.Key in
-            let k = try ObjectReader(n, path: p, keys: ["t", "frame", "ease"])
-            let t = try k.number("t", default: 0, in: .nonNegative)
-            guard t > last else {
-                throw k.fail("t", "keyframes must be in increasing time order; \(Value.format(t)) s does not come after \(Value.format(last)) s")
-            }
-            last = t
-            guard let f = try k.rect("frame") else {
-                throw SceneError(path: p, location: k.location, message: "missing key 'frame' ([x, y, width, height] in points)")
-            }
-            return .init(time: t, value: f, easing: try k.choice("ease", default: Easing.easeInOut))
-        }
-        guard !keys.isEmpty else { throw o.fail("keyframes", "expected at least one keyframe") }
-        return Keyframes(keys)
     }
 
     /// Decodes `events` into the plane spec (see PlaneEvents.swift).

@@ -81,7 +81,8 @@ public struct SceneDecoder: Sendable {
             if let n = r.count(key) { try ObjectReader.checkCount(n, limit: limit, path: key, location: r.node(key)!.location) }
         }
         let tilt = try decodeTilt(r, duration: duration)
-        let plane = try PlaneSection.decodeEvents(r, duration: duration, into: PlaneSection.decode(r, appearance: appearance))
+        let plane = try PlaneSection.decodeEvents(r, duration: duration, into: PlaneSection.decode(
+            r, .init(canvas: canvas, appearance: appearance, seed: UInt64(seed), reduceTransparency: reduceTransparency)))
         let glass = try GlassSection.decode(r, .init(appearance: appearance, platform: platform,
                                                      reduceTransparency: reduceTransparency, duration: duration, fps: fps))
         try checkDots(r, canvas: canvas, plane: plane)
@@ -127,20 +128,10 @@ public struct SceneDecoder: Sendable {
     }
 
     func decodeTilt(_ r: ObjectReader, duration: Double) throws(SceneError) -> Keyframes<Tilt> {
-        var last = -Double.infinity
-        let keys = try r.array("tilt") { (node, path) throws(SceneError) -> Keyframes<Tilt>.Key in
-            let o = try ObjectReader(node, path: path, keys: ["t", "pitch", "roll", "ease"])
-            let t = try o.number("t", default: 0, in: .nonNegative)
-            guard t > last else {
-                throw o.fail("t", "keyframes must be in increasing time order; \(Value.format(t)) s does not come after \(Value.format(last)) s")
-            }
-            last = t
-            let limit = NumberRange.closed(-Double.pi / 2, Double.pi / 2)
-            return .init(time: t,
-                         value: Tilt(pitch: try o.number("pitch", default: 0, in: limit), roll: try o.number("roll", default: 0, in: limit)),
-                         easing: try o.choice("ease", default: Easing.easeInOut))
-        }
-        return Keyframes(keys)
+        let limit = NumberRange.closed(-Tilt.maximumAngle, Tilt.maximumAngle)
+        return Keyframes(try r.keyframes("tilt", valueKeys: ["pitch", "roll"]) { (o) throws(SceneError) -> Tilt in
+            Tilt(pitch: try o.number("pitch", default: 0, in: limit), roll: try o.number("roll", default: 0, in: limit))
+        })
     }
 
     func decodeCheck(_ r: ObjectReader, frameCount: Int) throws(SceneError) -> CheckSpec {

@@ -4,7 +4,11 @@ import Raster
 ///
 /// Units: coordinates and sizes in points (the canvas scale maps them to pixels), time in seconds.
 public struct SceneDocument: Sendable {
-    public var canvas: Canvas
+    /// The plane's configuration holds the canvas's bounds, filled in at decode; a tool that resizes the canvas
+    /// afterwards (`--scale`, the benchmarks' phone canvas) moves them with it, so the two never disagree.
+    public var canvas: Canvas {
+        didSet { plane.configuration.canvas = canvas.bounds }
+    }
     public var appearance: Appearance
     public var platform: Platform
     public var reduceTransparency: Bool
@@ -74,6 +78,6 @@ extension SceneDocument {
 
     /// The tilt at time t (level when the scene has no keyframes).
     public func tilt(at t: Double) -> Tilt {
-        tilt.value(at: t) { a, b, p in Tilt(pitch: a.pitch + (b.pitch - a.pitch) * p, roll: a.roll + (b.roll - a.roll) * p) } ?? .level
+        tilt.value(at: t) { a, b, p in a.interpolated(to: b, p) } ?? .level
     }
 }

@@ -1,0 +1,31 @@
+import Raster
+
+/// Keyframes as every section writes them: `[{"t": seconds, <value keys>, "ease": curve}, ...]`, in increasing
+/// time order. One reader for the glass panels' and the plane attachments' frames and the scene's tilt, so the
+/// order rule, the default curve and the messages are the same everywhere.
+extension ObjectReader {
+    /// The keyframes under `key` (empty when it is absent); `value` reads one key's value from its object, whose
+    /// allowed keys are "t", `valueKeys` and "ease".
+    func keyframes<V>(_ key: String, valueKeys: [String],
+                      _ value: (ObjectReader) throws(SceneError) -> V) throws(SceneError) -> [Keyframes<V>.Key] {
+        var last = -Double.infinity
+        return try array(key) { (node, path) throws(SceneError) -> Keyframes<V>.Key in
+            let k = try ObjectReader(node, path: path, keys: ["t"] + valueKeys + ["ease"])
+            let t = try k.number("t", default: 0, in: .nonNegative)
+            guard t > last else {
+                throw k.fail("t", "keyframes must be in increasing time order; \(Value.format(t)) s does not come after \(Value.format(last)) s")
+            }
+            last = t
+            return .init(time: t, value: try value(k), easing: try k.choice("ease", default: Easing.easeInOut))
+        }
+    }
+
+    /// `keyframes` of a moving frame: at least one, each with a `frame` [x, y, width, height] in points.
+    func frameKeyframes() throws(SceneError) -> Keyframes<Rect> {
+        let keys = try keyframes("keyframes", valueKeys: ["frame"]) { (k) throws(SceneError) -> Rect in
+            try Value.rect(try k.require("frame", "[x, y, width, height] in points"), path: k.childPath("frame"))
+        }
+        guard !keys.isEmpty else { throw fail("keyframes", "expected at least one keyframe") }
+        return Keyframes(keys)
+    }
+}
