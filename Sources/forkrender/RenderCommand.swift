@@ -46,6 +46,11 @@ enum RenderCommand: Command {
             print("forkrender \(version)")
             return ExitCode.success
         }
+        // `forkrender lnit scene.json` is a misspelled command, not a scene called "lnit".
+        if let word = p.positionals.first, !FileManager.default.fileExists(atPath: word),
+           let command = Suggest.closest(to: word, in: Forkrender.subcommands.compactMap({ $0.configuration.name })) {
+            throw UsageError(message: "Unknown subcommand '\(word)'. Did you mean '\(command)'?")
+        }
         let file = try p.optionalSceneFile()
         let quiet = p.quiet
         let threads = try p.threads()

@@ -31,6 +31,9 @@ import Testing
               See 'forkrender --help' for more information.
 
             """)
+        let typo = try CLI.run(["lnit", "scene.json"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr.hasPrefix("Error: Unknown subcommand 'lnit'. Did you mean 'lint'?\nUsage: forkrender [<scene.json>]"))
         let diff = try CLI.run(["diff", "a.png"])
         #expect(diff.status == 2)
         #expect(diff.stderr == """
