@@ -26,7 +26,10 @@ import Scene
         let frame = try Self.frame()
         func bytes(_ o: PNGEncodeOptions) throws -> [UInt8] { try EncodeSettings(dither: true, png: o).pngBytes(frame) }
         let rle1 = try bytes(PNGEncodeOptions(level: 1, filters: .up, strategy: .rle))
-        #expect(try bytes(PNGEncodeOptions(level: 9, filters: .up, strategy: .rle)) == rle1)
+        for level in 2...9 {
+            #expect(try bytes(PNGEncodeOptions(level: level, filters: .up, strategy: .rle)) == rle1, "level \(level)")
+        }
+        #expect(try bytes(PNGEncodeOptions(level: 6, filters: .up, strategy: .filtered)) != rle1)
         #expect(try bytes(PNGEncodeOptions(level: 6, filters: .up, strategy: nil))
                 == bytes(PNGEncodeOptions(level: 6, filters: .up, strategy: .filtered)))
     }
