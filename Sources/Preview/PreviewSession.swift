@@ -87,7 +87,7 @@ public final class PreviewSession: @unchecked Sendable {
             let data = FileManager.default.contents(atPath: file)
             if data != lastData || data == nil {
                 lastData = data
-                do {
+                do throws(SceneError) {
                     let doc = try SceneDecoder().decode(file: file)
                     guard let data, let t = String(data: data, encoding: .utf8) else { throw SceneError(file: file, path: "", location: nil, message: "scene file changed while reading") }
                     var scaled = doc
@@ -101,7 +101,7 @@ public final class PreviewSession: @unchecked Sendable {
                     currentError = nil
                     currentVersion += 1
                 } catch {
-                    currentError = "error: \(error)"
+                    currentError = error.diagnostic
                 }
             }
             return (currentVersion, currentError)

@@ -105,9 +105,6 @@ public enum PNG {
             throw PNGError(
                 "expected \(width)x\(height)x4 = \(expected) \(bitDepth)-bit RGBA samples, got \(count)")
         }
-        guard (0...9).contains(options.level) else {
-            throw PNGError("invalid zlib compression level \(options.level): must be 0...9")
-        }
         guard !options.filters.isEmpty, options.filters.isSubset(of: .all) else {
             throw PNGError("filter set must contain at least one of none/sub/up/average/paeth")
         }

@@ -60,25 +60,31 @@ public enum PNGCompressionStrategy: Sendable, Hashable {
 }
 
 /// How to encode a PNG.
+///
+/// `level` is always one of zlib's `levels`: a level from a user goes through `init(level:)`, the one place that
+/// checks it, and levels written in code are asserted; the encoder can rely on it.
 public struct PNGEncodeOptions: Sendable, Equatable {
-    /// zlib compression level, 0 (store) ... 9 (smallest, slowest).
-    public var level: Int
+    /// zlib's compression levels: 0 stores the data, 9 is the smallest and slowest.
+    public static let levels: ClosedRange<Int> = 0...9
+
+    /// zlib compression level, within `levels`.
+    public private(set) var level: Int
     /// Row filters libpng may choose from.
     public var filters: PNGFilterSet
     /// zlib strategy; `nil` leaves libpng's choice (`Z_FILTERED` when filtering,
-    /// `Z_DEFAULT_STRATEGY` for filter none). Note: with `.rle` (the default)
-    /// every level 1...9 gives the same output, so set this to `nil` when
-    /// raising `level` from `.default`.
+    /// `Z_DEFAULT_STRATEGY` for filter none). With `.rle` (the default) every
+    /// level 1...9 gives the same output: `init(level:)` picks `.filtered`.
     public var strategy: PNGCompressionStrategy?
     /// Write an sRGB chunk (perceptual intent) with matching gAMA and cHRM.
     public var srgbChunk: Bool
 
-    /// Explicit options. `strategy` defaults to libpng's own choice, not to
-    /// `default.strategy`, so that a level given here takes effect; start from
-    /// `.default` and modify it for the tuned preset.
+    /// Explicit options, for settings written in code: a level outside `levels` is a programming error here
+    /// (a level from a user goes through `init(level:)`). `strategy` defaults to libpng's own choice, not to
+    /// `default.strategy`, so that a level given here takes effect.
     public init(
         level: Int, filters: PNGFilterSet, strategy: PNGCompressionStrategy? = nil, srgbChunk: Bool = true
     ) {
+        precondition(Self.levels.contains(level), "zlib level \(level) is outside \(Self.levels)")
         self.level = level
         self.filters = filters
         self.strategy = strategy
@@ -119,4 +125,19 @@ public struct PNGEncodeOptions: Sendable, Equatable {
     /// with filter `none` and `strategy: nil` gives 180 KB in ~100 ms, but is
     /// 5x slower and 33% larger than this default on dithered content.
     public static let `default` = PNGEncodeOptions(level: 1, filters: .up, strategy: .rle, srgbChunk: true)
+
+    /// The tuned default at a level a user chose (`forkrender --png-level`), checked here and nowhere else.
+    ///
+    /// The default's `Z_RLE` ignores the level (zlib's run-length pass has no search for a level to tune: levels
+    /// 1-9 give the same bytes), so a chosen level comes with zlib's `Z_FILTERED` strategy, which is what libpng
+    /// itself picks for filtered rows; the level then trades time for size as in the table above (the rows
+    /// marked `libpng`). Level 0 stores the rows uncompressed whatever the strategy.
+    public init(level: Int) throws(PNGError) {
+        guard Self.levels.contains(level) else {
+            throw PNGError("zlib level \(level) is outside \(Self.levels.lowerBound)...\(Self.levels.upperBound)")
+        }
+        self = .default
+        self.level = level
+        strategy = .filtered
+    }
 }

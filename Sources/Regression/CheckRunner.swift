@@ -84,14 +84,14 @@ public struct CheckRunner: Sendable {
     /// Decodes a scene and resolves its frames and masks. Errors are the user's to fix (exit 2).
     public func prepare(scene path: String) throws(CheckError) -> Job {
         var doc: SceneDocument
-        do {
+        do throws(SceneError) {
             doc = try decoder.decode(file: path)
             if let scale {
                 doc.canvas.scale = scale
                 _ = try decoder.checkCanvas(doc.canvas)
             }
         } catch {
-            throw CheckError("\(error)")
+            throw CheckError(error)
         }
         let count = doc.frameCount
         var chosen: Set<Int> = []
@@ -268,5 +268,11 @@ public struct CheckRunner: Sendable {
 /// Bad input to a check run: a scene that does not decode, a path that does not exist, bad frames.
 public struct CheckError: Error, CustomStringConvertible, Sendable {
     public var description: String
+    /// The scene's own error when a scene does not decode, kept whole for the command line's compiler-form line.
+    public var scene: SceneError?
     public init(_ d: String) { description = d }
+    public init(_ e: SceneError) {
+        description = "\(e)"
+        scene = e
+    }
 }

@@ -11,8 +11,14 @@ struct OptionSpec {
     var repeatable = false
 }
 
+/// A command line that does not say something the command can do: reported with the usage line and exit 2.
 struct UsageError: Error {
     var message: String
+
+    /// `The value '12' is invalid for '--png-level': expected ...`, argument-parser's words for a bad value.
+    static func invalid(_ value: String, for option: String, _ expected: String) -> UsageError {
+        UsageError(message: "The value '\(value)' is invalid for '\(option)': \(expected)")
+    }
 }
 
 struct ParsedArguments {
@@ -33,18 +39,33 @@ struct ParsedArguments {
         return positionals[0]
     }
 
+    /// The scene file of a command that renders the built-in showcase without one (render, sheet).
+    func optionalSceneFile() throws(UsageError) -> String? {
+        guard positionals.count <= 1 else {
+            throw UsageError(message: "Expected one scene file, got \(positionals.count): \(positionals.map { "'\($0)'" }.joined(separator: ", "))")
+        }
+        return positionals.first
+    }
+
     func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let s = value(name) else { return nil }
         guard let v = Int(s), range.contains(v) else {
-            throw UsageError(message: "The value '\(s)' is invalid for '\(name)': expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw .invalid(s, for: name, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
+        return v
+    }
+
+    /// A whole number whose range the library that takes it checks (`--png-level`: `EncodeSettings`).
+    func int(_ name: String) throws(UsageError) -> Int? {
+        guard let s = value(name) else { return nil }
+        guard let v = Int(s) else { throw .invalid(s, for: name, "expected a whole number") }
         return v
     }
 
     func double(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let s = value(name) else { return nil }
         guard let v = Double(s), v.isFinite, range.contains(v) else {
-            throw UsageError(message: "The value '\(s)' is invalid for '\(name)': expected a number from \(Value.format(range.lowerBound)) to \(Value.format(range.upperBound))")
+            throw .invalid(s, for: name, "expected a number from \(Value.format(range.lowerBound)) to \(Value.format(range.upperBound))")
         }
         return v
     }
@@ -92,34 +113,4 @@ func parseArguments(_ args: [String], options: [OptionSpec]) throws(UsageError) 
         out.values[spec.name, default: []].append(v)
     }
     return out
-}
-
-/// Help laid out as OVERVIEW / USAGE / ARGUMENTS / OPTIONS with aligned labels and defaults.
-func helpText(overview: String, usage: [String], arguments: [(String, String)], options: [OptionSpec],
-              footer: String = "") -> String {
-    var s = "OVERVIEW: \(overview)\n\nUSAGE: " + usage.joined(separator: "\n       ") + "\n"
-    func label(_ o: OptionSpec) -> String {
-        var l = o.short.map { "\($0), " } ?? ""
-        l += o.name
-        if let v = o.value { l += " <\(v)>" }
-        return l
-    }
-    let width = min(34, max((options.map { label($0).count } + arguments.map { $0.0.count }).max() ?? 0, 10) + 2)
-    func row(_ l: String, _ h: String) -> String {
-        let pad = l.count < width ? String(repeating: " ", count: width - l.count) : "\n  " + String(repeating: " ", count: width)
-        return "  " + l + pad + h + "\n"
-    }
-    if !arguments.isEmpty {
-        s += "\nARGUMENTS:\n"
-        for (a, h) in arguments { s += row(a, h) }
-    }
-    s += "\nOPTIONS:\n"
-    for o in options {
-        var h = o.help
-        if let d = o.defaultText { h += " (default: \(d))" }
-        s += row(label(o), h)
-    }
-    s += row("--help", "Show help information.")
-    if !footer.isEmpty { s += "\n" + footer + "\n" }
-    return s
 }

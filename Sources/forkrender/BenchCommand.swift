@@ -8,68 +8,60 @@ import Scene
 
 /// `forkrender bench`: per-stage timings of the showcase at 1170 x 2532 for 1 thread and all cores, then the
 /// benchmarks of each module. Meaningful only in release builds (`swift build -c release`).
-enum BenchCommand {
-    static let usage = "forkrender bench [--frames <n>] [--threads <list>] [--only <section>] [--peers]"
-    static let options: [OptionSpec] = [
-        OptionSpec(name: "--frames", value: "n", help: "Frames of the showcase to render per run.", defaultText: "30"),
-        OptionSpec(name: "--threads", value: "list", help: "Thread counts to compare, comma-separated.",
-                   defaultText: "1,\(Workers.allCores.count)"),
-        OptionSpec(name: "--only", value: "section", help: "Run one section: pipeline, encode, glass, dots, content, diff.", repeatable: true),
-        OptionSpec(name: "--peers", help: "Also run the peers (libpng alone, ffmpeg gblur, ffmpeg encoding alone, a memory copy) and print ratios."),
+enum BenchCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "bench",
+        abstract: "Measure each stage in release builds (see docs/performance.md).",
+        overview: "Measure forkrender's stages (use a release build).",
+        usage: ["forkrender bench [--frames <n>] [--threads <list>] [--only <section>] [--peers]"],
+        options: [
+            OptionSpec(name: "--frames", value: "n", help: "Frames of the showcase to render per run.", defaultText: "30"),
+            OptionSpec(name: "--threads", value: "list", help: "Thread counts to compare, comma-separated.",
+                       defaultText: "1 and all cores"),
+            OptionSpec(name: "--only", value: "section", help: "Run one section: \(onlyNames.joined(separator: ", ")).", repeatable: true),
+            OptionSpec(name: "--peers", help: "Also run the peers (libpng alone, ffmpeg gblur, ffmpeg encoding alone, a memory copy) and print ratios."),
+        ])
+
+    /// The sections in the order they run; `--only` picks by name (glass has two parts, the stage first), and
+    /// the peers, right after the pipeline they are ratios of, run with `--peers`.
+    static let sections: [(name: String, run: @Sendable (_ frames: Int, _ threadCounts: [Int]) -> Void)] = [
+        ("pipeline", { frames, threadCounts in pipeline(frames: frames, threadCounts: threadCounts) }),
+        ("peers", { frames, threadCounts in BenchPeers.run(frames: frames, threads: threadCounts.max() ?? Workers.allCores.count) }),
+        ("glass", { print(titled(nil, GlassStageBenchmark.report(threadCounts: $1) + "\n" + LiquidGlassBenchmark.report())) }),
+        ("encode", { _, _ in print(titled(nil, EncodeBenchmark.report())) }),
+        ("dots", { print(titled("dots: physics step and sprite pass (docs/plane.md)", PlaneBenchmark.report(threadCounts: $1))) }),
+        ("content", { print(titled("content: text-heavy frame (docs/content.md)", ContentBenchmark.report(threadCounts: $1))) }),
+        ("diff", { print(titled("diff: pixelmatch-style comparison of two 1170x2532 frames (docs/regression.md)",
+                                RegressionBenchmark.report(threadCounts: $1))) }),
+        ("glass", { print(titled("glass: full-frame blur (docs/glass.md)", GlassBenchmark.report(threadCounts: $1))) }),
     ]
 
-    static func run(_ args: [String]) -> Int32 {
-        if args.contains("--help") || args.contains("-h") {
-            print(helpText(overview: "Measure forkrender's stages (use a release build).", usage: [usage],
-                           arguments: [], options: options), terminator: "")
-            return ExitCode.success
-        }
-        let p: ParsedArguments
-        let frames: Int
+    /// A section's report after a blank line, under its title.
+    static func titled(_ title: String?, _ report: String) -> String {
+        "\n" + (title.map { $0 + "\n" } ?? "") + report
+    }
+
+    /// The names `--only` accepts.
+    static var onlyNames: [String] { sections.map(\.name).filter { $0 != "peers" }.uniqued }
+
+    static func run(_ p: ParsedArguments) throws -> Int32 {
+        let frames = try p.int("--frames", in: 1...10_000) ?? 30
         var threadCounts: [Int] = []
-        do throws(UsageError) {
-            p = try parseArguments(args, options: options)
-            frames = try p.int("--frames", in: 1...10_000) ?? 30
-            for t in (p.value("--threads") ?? "1,\(Workers.allCores.count)").split(separator: ",") {
-                guard let n = Int(t), n >= 1 else { throw UsageError(message: "The value '\(t)' is invalid for '--threads'") }
-                if !threadCounts.contains(n) { threadCounts.append(n) }
-            }
-        } catch {
-            return usageFailure(error.message, usage: usage)
+        for t in (p.value("--threads") ?? "1,\(Workers.allCores.count)").split(separator: ",") {
+            guard let n = Int(t), n >= 1 else { throw UsageError.invalid(String(t), for: "--threads", "expected whole numbers of at least 1, comma-separated") }
+            if !threadCounts.contains(n) { threadCounts.append(n) }
         }
         let only = Set(p.all("--only"))
+        if let unknown = only.sorted().first(where: { !onlyNames.contains($0) }) {
+            throw UsageError.invalid(unknown, for: "--only", "expected one of \(onlyNames.joined(separator: ", "))")
+        }
         #if DEBUG
         print("warning: this is a debug build; figures are meaningless. Use: swift run -c release forkrender bench")
         #endif
         print("forkrender \(version) bench on \(ProcessInfo.processInfo.activeProcessorCount) cores")
-        if only.isEmpty || only.contains("pipeline") {
-            pipeline(frames: frames, threadCounts: threadCounts)
-        }
-        if p.has("--peers") {
-            BenchPeers.run(frames: frames, threads: threadCounts.max() ?? Workers.allCores.count)
-        }
-        if only.isEmpty || only.contains("glass") {
-            print("\n" + GlassStageBenchmark.report(threadCounts: threadCounts))
-            print(LiquidGlassBenchmark.report())
-        }
-        if only.isEmpty || only.contains("encode") {
-            print("\n" + EncodeBenchmark.report())
-        }
-        if only.isEmpty || only.contains("dots") {
-            print("\ndots: physics step and sprite pass (docs/plane.md)")
-            print(PlaneBenchmark.report(threadCounts: threadCounts))
-        }
-        if only.isEmpty || only.contains("content") {
-            print("\ncontent: text-heavy frame (docs/content.md)")
-            print(ContentBenchmark.report(threadCounts: threadCounts))
-        }
-        if only.isEmpty || only.contains("diff") {
-            print("\ndiff: pixelmatch-style comparison of two 1170x2532 frames (docs/regression.md)")
-            print(RegressionBenchmark.report(threadCounts: threadCounts))
-        }
-        if only.isEmpty || only.contains("glass") {
-            print("\nglass: full-frame blur (docs/glass.md)")
-            print(GlassBenchmark.report(threadCounts: threadCounts))
+        for section in sections {
+            let chosen = section.name == "peers" ? p.has("--peers") : only.isEmpty || only.contains(section.name)
+            if chosen { section.run(frames, threadCounts) }
         }
         return ExitCode.success
     }
@@ -109,4 +101,12 @@ final class DiscardSink: FrameSink, @unchecked Sendable {
     func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {}
     func finish() throws(OutputError) {}
     func abort() {}
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    var uniqued: [Element] {
+        var seen: Set<Element> = []
+        return filter { seen.insert($0).inserted }
+    }
 }

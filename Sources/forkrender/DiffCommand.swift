@@ -4,78 +4,48 @@ import Regression
 import Scene
 
 /// `forkrender diff expected.png actual.png`: pixelmatch's perceptual comparison of two PNGs.
-enum DiffCommand {
-    static let usage = "forkrender diff <expected.png> <actual.png> [-o <diff.png>] [<options>]"
+enum DiffCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "diff",
+        abstract: "Compare two PNGs (pixelmatch's perceptual YIQ distance, anti-aliasing aware).",
+        overview: "Compare two PNGs with pixelmatch's perceptual color distance and anti-aliasing detection.",
+        usage: ["forkrender diff <expected.png> <actual.png> [-o <diff.png>] [<options>]"],
+        arguments: [("<expected.png>", "The reference image (any PNG: 8 or 16 bit, gray, palette, alpha)."),
+                    ("<actual.png>", "The image to check, of the same size.")],
+        options: [
+            OptionSpec(name: "--output", short: "-o", value: "diff.png",
+                       help: "Write the diff image: differences red over a faded grey expected image."),
+            OptionSpec(name: "--panels", value: "panels.png", help: "Write expected | diff | actual side by side."),
+        ] + OptionSpec.comparison + [
+            OptionSpec(name: "--mask", value: "x,y,w,h", help: "Leave a rectangle of pixels out (repeatable).", repeatable: true),
+            .maxMegapixels("Refuse inputs above this size (read from the PNG header)."),
+            .threads,
+            .quiet("Print nothing; the exit status tells."),
+        ],
+        discussion: """
+        EXAMPLES:
+          forkrender diff refs/tap/0030.png frames/0030.png -o diff.png
+          forkrender diff a.png b.png --threshold 0.05 --max-diff-ratio 0.001 --mask 0,0,1170,150
 
-    static let options: [OptionSpec] = [
-        OptionSpec(name: "--output", short: "-o", value: "diff.png",
-                   help: "Write the diff image: differences red over a faded grey expected image."),
-        OptionSpec(name: "--panels", value: "panels.png", help: "Write expected | diff | actual side by side."),
-        OptionSpec(name: "--threshold", value: "0-1",
-                   help: "Per-pixel YIQ tolerance: 0 flags any change, 1 nothing.", defaultText: "0.1"),
-        OptionSpec(name: "--max-diff-pixels", value: "n", help: "Pass with at most n different pixels.", defaultText: "0"),
-        OptionSpec(name: "--max-diff-ratio", value: "r", help: "Pass with at most this fraction (0-1) of the pixels different."),
-        OptionSpec(name: "--ignore-antialiasing",
-                   help: "Do not count pixels detected as anti-aliased edges (drawn yellow)."),
-        OptionSpec(name: "--mask", value: "x,y,w,h", help: "Leave a rectangle of pixels out (repeatable).", repeatable: true),
-        OptionSpec(name: "--max-megapixels", value: "n", help: "Refuse inputs above this size (read from the PNG header).", defaultText: "64"),
-        OptionSpec(name: "--threads", value: "n", help: "Worker threads.", defaultText: "all cores"),
-        OptionSpec(name: "--quiet", short: "-q", help: "Print nothing; the exit status tells."),
-    ]
+        EXIT STATUS: 0 within tolerance, 1 different (a size mismatch is a difference), 2 usage error or
+        unreadable input.
+        """)
 
-    static var help: String {
-        helpText(
-            overview: "Compare two PNGs with pixelmatch's perceptual color distance and anti-aliasing detection.",
-            usage: [usage],
-            arguments: [("<expected.png>", "The reference image (any PNG: 8 or 16 bit, gray, palette, alpha)."),
-                        ("<actual.png>", "The image to check, of the same size.")],
-            options: options,
-            footer: """
-            EXAMPLES:
-              forkrender diff refs/tap/0030.png frames/0030.png -o diff.png
-              forkrender diff a.png b.png --threshold 0.05 --max-diff-ratio 0.001 --mask 0,0,1170,150
-
-            EXIT STATUS: 0 within tolerance, 1 different (a size mismatch is a difference), 2 usage error or
-            unreadable input.
-            """)
-    }
-
-    static func run(_ args: [String]) -> Int32 {
-        if args.contains("--help") || args.contains("-h") {
-            print(help, terminator: "")
-            return ExitCode.success
+    static func run(_ p: ParsedArguments) throws -> Int32 {
+        guard p.positionals.count == 2 else {
+            throw UsageError(message: "Expected two PNG files, expected and actual; got \(p.positionals.count)" +
+                             (p.positionals.isEmpty ? "" : ": " + p.positionals.map { "'\($0)'" }.joined(separator: ", ")))
         }
-        let p: ParsedArguments
-        let comparison: Comparison
-        let tolerance: Tolerance
-        let threads: Int
-        let maxPixels: Int
-        do throws(UsageError) {
-            p = try parseArguments(args, options: options)
-            guard p.positionals.count == 2 else {
-                throw UsageError(message: "Expected two PNG files, expected and actual; got \(p.positionals.count)" +
-                                 (p.positionals.isEmpty ? "" : ": " + p.positionals.map { "'\($0)'" }.joined(separator: ", ")))
-            }
-            comparison = try CheckCommand.comparison(p, masks: try masks(p))
-            tolerance = try CheckCommand.tolerance(p)
-            threads = try p.int("--threads", in: 1...1024) ?? Workers.allCores.count
-            maxPixels = Int(checked: (try p.double("--max-megapixels", in: 0.000001...100_000) ?? 64) * 1_000_000)
-        } catch {
-            return usageFailure(error.message, usage: usage)
-        }
-        let quiet = p.has("--quiet")
-        let images: [RGBAImage]
-        do throws(ImageError) {
-            images = try read(p.positionals, maxPixels: maxPixels, concurrently: threads > 1)
-        } catch {
-            printError("error: \(error.message)")
-            return ExitCode.usage
-        }
+        let comparison = try p.comparison(masks: try masks(p))
+        let tolerance = try p.tolerance()
+        let threads = try p.threads()
+        let maxPixels = try p.maxPixels()
+        let quiet = p.quiet
+        let images = try read(p.positionals, maxPixels: maxPixels, concurrently: threads > 1)
         let (expected, actual) = (images[0], images[1])
         // A mask that does not lie inside the image masks nothing it names: a typo, not a request.
         for m in comparison.masks where m.x < 0 || m.y < 0 || m.x + m.width > expected.width || m.y + m.height > expected.height {
-            printError("error: --mask \(m.x),\(m.y),\(m.width),\(m.height) does not lie inside the \(expected.sizeDescription) image")
-            return ExitCode.usage
+            throw CommandError("--mask \(m.x),\(m.y),\(m.width),\(m.height) does not lie inside the \(expected.sizeDescription) image")
         }
         let wantDiff = p.value("--output") != nil || p.value("--panels") != nil
         let result: ComparisonOutcome
@@ -85,14 +55,12 @@ enum DiffCommand {
             if !quiet { print("different: \(error)") }
             // No diff image exists for a size mismatch: a previous run's must not pass for this one's.
             if let o = p.value("--output") { unlink(o) }
-            if wantDiff, let o = p.value("--panels") {
-                if let status = write(DiffImage.panels([expected, actual]), to: o) { return status }
-            }
+            if wantDiff, let o = p.value("--panels") { try write(DiffImage.panels([expected, actual]), to: o) }
             return ExitCode.checkFailed
         }
         if let diff = result.diff {
-            if let o = p.value("--output"), let status = write(diff, to: o) { return status }
-            if let o = p.value("--panels"), let status = write(DiffImage.panels([expected, diff, actual]), to: o) { return status }
+            if let o = p.value("--output") { try write(diff, to: o) }
+            if let o = p.value("--panels") { try write(DiffImage.panels([expected, diff, actual]), to: o) }
         }
         let pass = tolerance.accepts(result)
         if !quiet {
@@ -135,14 +103,8 @@ enum DiffCommand {
         return out
     }
 
-    /// Writes a PNG atomically; returns an exit status on failure.
-    static func write(_ image: RGBAImage, to path: String) -> Int32? {
-        do {
-            try AtomicFile.write(try image.pngBytes(), to: path)
-            return nil
-        } catch {
-            printError("error: \(error)")
-            return ExitCode.usage
-        }
+    /// Writes a PNG atomically.
+    static func write(_ image: RGBAImage, to path: String) throws {
+        try AtomicFile.write(try image.pngBytes(), to: path)
     }
 }

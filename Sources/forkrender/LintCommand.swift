@@ -4,56 +4,40 @@ import Scene
 
 /// `forkrender lint scene.json`: renders the scene and reports the legibility of every label and symbol against
 /// the pixels actually behind it (worst case over the frames), plus the material guidance's rules.
-enum LintCommand {
-    static let usage = "forkrender lint <scene.json> [--strict] [--json] [--scale <s>] [--threads <n>]"
-    static let options: [OptionSpec] = [
-        OptionSpec(name: "--strict", help: "Exit 1 when anything is flagged; a missing font becomes an error."),
-        fontDirOption,
-        OptionSpec(name: "--json", help: "Print the report as JSON for tools."),
-        OptionSpec(name: "--scale", value: "s", help: "Override the canvas scale (pixels per point) while measuring.",
-                   defaultText: "the scene's"),
-        OptionSpec(name: "--frames", value: "first..last", help: "Measure only these frames (30..59, 30, 30.., ..59).",
-                   defaultText: "all"),
-        OptionSpec(name: "--threads", value: "n", help: "Worker threads.", defaultText: "all cores"),
-    ]
+enum LintCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "lint",
+        abstract: "Legibility report: contrast of every label against the pixels behind it.",
+        overview: "Measure the contrast of every label and symbol on the pixels behind it (WCAG 2 and APCA) and check the material guidance.",
+        usage: ["forkrender lint <scene.json> [--strict] [--json] [--scale <s>] [--threads <n>]"],
+        arguments: [("<scene.json>", "The scene file.")],
+        options: [
+            OptionSpec(name: "--strict", help: "Exit 1 when anything is flagged; a missing font becomes an error."),
+            .fontDirectory,
+            OptionSpec(name: "--json", help: "Print the report as JSON for tools."),
+            .scaleOverride("Override the canvas scale (pixels per point) while measuring.", defaultText: "the scene's"),
+            .frameRange("Measure only these frames", defaultText: "all"),
+            .threads,
+        ],
+        discussion: "EXIT STATUS: 0 no flags (or not --strict), 1 something flagged under --strict, 2 usage or scene error.")
 
-    static func run(_ args: [String]) -> Int32 {
-        if args.contains("--help") || args.contains("-h") {
-            print(helpText(overview: "Measure the contrast of every label and symbol on the pixels behind it (WCAG 2 and APCA) and check the material guidance.",
-                           usage: [usage],
-                           arguments: [("<scene.json>", "The scene file.")], options: options,
-                           footer: "EXIT STATUS: 0 no flags (or not --strict), 1 something flagged under --strict, 2 usage or scene error."),
-                  terminator: "")
-            return ExitCode.success
-        }
-        do {
-            let p = try parseArguments(args, options: options)
-            _ = try p.sceneFile()
-            let threads = try p.int("--threads", in: 1...1024) ?? Workers.allCores.count
-            let strict = p.has("--strict"), json = p.has("--json")
-            try addFontDirectories(p)
-            var document = try SceneDecoder().decode(file: p.positionals[0])
-            if let s = try p.double("--scale", in: 0.01...100) { document.canvas.scale = Float(s) }
-            var frames: [Int]?
-            if let f = p.value("--frames") { frames = Array(try FrameSelection.parse(f, frameCount: document.frameCount)) }
-            if strict, let first = document.content.fontWarnings.first {
-                var e = first
-                e.file = p.positionals[0]
-                printError("error: \(e)")
-                for more in document.content.fontWarnings.dropFirst() { printError("error: \(more)") }
+    static func run(_ p: ParsedArguments) throws -> Int32 {
+        let file = try p.sceneFile()
+        let threads = try p.threads()
+        let strict = p.has("--strict"), json = p.has("--json")
+        try p.addFontDirectories()
+        var document = try SceneDecoder().decode(file: file)
+        if let s = try p.scaleOverride() { document.canvas.scale = s }
+        let frames = try p.frameRange(frameCount: document.frameCount)
+        if strict {
+            for var warning in document.content.fontWarnings {
+                warning.file = file
+                _ = report(warning)
             }
-            let report = LegibilityAudit.run(document: document, frames: frames, strict: strict, workers: Workers(threads))
-            print(json ? jsonText(report, file: p.positionals[0]) : table(report, file: p.positionals[0]), terminator: "")
-            return strict && !report.passes ? ExitCode.checkFailed : ExitCode.success
-        } catch let e as UsageError {
-            return usageFailure(e.message, usage: usage)
-        } catch let e as SceneError {
-            printError("error: \(e)")
-            return ExitCode.usage
-        } catch {
-            printError("error: \(error)")
-            return ExitCode.usage
         }
+        let report = LegibilityAudit.run(document: document, frames: frames, strict: strict, workers: Workers(threads))
+        print(json ? jsonText(report, file: file) : table(report, file: file), terminator: "")
+        return strict && !report.passes ? ExitCode.checkFailed : ExitCode.success
     }
 
     static func f(_ v: Float?, _ digits: Int = 1) -> String {

@@ -3,150 +3,93 @@ import Raster
 import Scene
 
 /// `forkrender [scene.json] -o frames/ [--video out.mp4] ...`: renders a scene to PNG frames and/or a video.
-enum RenderCommand {
-    static let usage = "forkrender [<scene.json>] [-o <folder>|-] [--video <file>] [<options>]"
+enum RenderCommand: Command {
+    static let configuration = CommandConfiguration(
+        overview: "Render FORK design-language scenes (dot plane, glass, content) to PNG frames and video previews.",
+        usage: ["forkrender [<scene.json>] [-o <folder>|-] [--video <file>] [<options>]",
+                "forkrender <subcommand> [<arguments>] [<options>]"],
+        arguments: [("<scene.json>", "The scene file (see docs/scene-format.md). Without one, the built-in showcase.")],
+        options: [
+            OptionSpec(name: "--output", short: "-o", value: "folder|-",
+                       help: "Write 0000.png, 0001.png, ... into a folder; '-' streams the PNGs to stdout.",
+                       defaultText: "frames, unless --video is given"),
+            OptionSpec(name: "--video", value: "file",
+                       help: "Encode a video with ffmpeg from raw frames (.mp4, .mov, .webm, .gif)."),
+            .frameRange("Render only these frames, inclusive"),
+            OptionSpec(name: "--shard", value: "i/n",
+                       help: "Render the i-th of n contiguous slices of the frames (0-based)."),
+            .threads,
+            OptionSpec(name: "--png-level", value: "\(EncodeSettings.pngLevels.lowerBound)-\(EncodeSettings.pngLevels.upperBound)",
+                       help: "zlib level of the PNGs, with zlib's Z_FILTERED strategy (libpng's own for filtered rows); 0 stores them uncompressed.",
+                       defaultText: "1 with zlib's Z_RLE strategy, chosen by measurement: docs/performance.md"),
+            OptionSpec(name: "--depth", value: "8|16", help: "Bits per channel of the PNGs.", defaultText: "8"),
+            .scaleOverride("Override the canvas scale (pixels per point), e.g. 1 for quick previews."),
+            OptionSpec(name: "--tilt-sweep", help: "Replace the scene's tilt with a sweep across the full range (previews every highlight)."),
+            .maxMegapixels(),
+            OptionSpec(name: "--max-memory", value: "GB", help: "Refuse renders whose memory estimate is above this (docs/limits.md).", defaultText: "8"),
+            OptionSpec(name: "--strict", help: "Treat warnings as errors (a font that falls back to another face)."),
+            .fontDirectory,
+            .quiet(),
+            OptionSpec(name: "--version", help: "Show the version."),
+        ],
+        discussion: """
+        EXAMPLES:
+          forkrender scenes/dots-tap.json -o frames/
+          forkrender scenes/dots-tap.json -o - | ffmpeg -f image2pipe -c:v png -i - out.mp4
+          forkrender scenes/dots-tap.json --video preview.mp4 --frames 0..59
 
-    static let options: [OptionSpec] = [
-        OptionSpec(name: "--output", short: "-o", value: "folder|-",
-                   help: "Write 0000.png, 0001.png, ... into a folder; '-' streams the PNGs to stdout.",
-                   defaultText: "frames, unless --video is given"),
-        OptionSpec(name: "--video", value: "file",
-                   help: "Encode a video with ffmpeg from raw frames (.mp4, .mov, .webm, .gif)."),
-        OptionSpec(name: "--frames", value: "first..last",
-                   help: "Render only these frames, inclusive (30..59, 30, 30.., ..59)."),
-        OptionSpec(name: "--shard", value: "i/n",
-                   help: "Render the i-th of n contiguous slices of the frames (0-based)."),
-        OptionSpec(name: "--threads", value: "n", help: "Worker threads.", defaultText: "all cores"),
-        OptionSpec(name: "--png-level", value: "0-9", help: "zlib level of the PNGs; sets zlib's default strategy.",
-                   defaultText: "1 with the RLE strategy, chosen by measurement"),
-        OptionSpec(name: "--depth", value: "8|16", help: "Bits per channel of the PNGs.", defaultText: "8"),
-        OptionSpec(name: "--scale", value: "s", help: "Override the canvas scale (pixels per point), e.g. 1 for quick previews."),
-        OptionSpec(name: "--tilt-sweep", help: "Replace the scene's tilt with a sweep across the full range (previews every highlight)."),
-        OptionSpec(name: "--max-megapixels", value: "n", help: "Refuse canvases above this size.", defaultText: "64"),
-        OptionSpec(name: "--max-memory", value: "GB", help: "Refuse renders whose memory estimate is above this (docs/limits.md).", defaultText: "8"),
-        OptionSpec(name: "--strict", help: "Treat warnings as errors (a font that falls back to another face)."),
-        fontDirOption,
-        OptionSpec(name: "--quiet", short: "-q", help: "Print nothing but errors."),
-        OptionSpec(name: "--version", help: "Show the version."),
-    ]
+        EXIT STATUS: 0 success, 1 a check failed, 2 usage, input or output error, 130 interrupted.
+        """)
 
-    static var help: String {
-        helpText(
-            overview: "Render FORK design-language scenes (dot plane, glass, content) to PNG frames and video previews.",
-            usage: [usage, "forkrender sheet [<scene.json>] -o <sheet.png>", "forkrender lint <scene.json> [--strict] [--json]",
-                    "forkrender diff <expected.png> <actual.png> [<options>]",
-                    "forkrender check <scenes>... --references <folder> [<options>]",
-                    "forkrender preview <scene.json> [--port <n>] [--scale <s>]",
-                    "forkrender bench [<options>]", "forkrender showcase"],
-            arguments: [("<scene.json>", "The scene file (see docs/scene-format.md). Without one, the built-in showcase.")],
-            options: options,
-            footer: """
-            SUBCOMMANDS:
-              sheet                   One frame in every glass tier, light and dark, as a labelled grid.
-              lint                    Legibility report: contrast of every label against the pixels behind it.
-              diff                    Compare two PNGs (pixelmatch's perceptual YIQ distance, anti-aliasing aware).
-              check                   Render scenes and compare them with reference PNGs (visual regression).
-              preview                 A live page on 127.0.0.1: scrub time, drag tilt, switch tiers (docs/preview.md).
-              bench                   Measure each stage in release builds (see docs/performance.md).
-              showcase                Print the built-in showcase scene, a starting point for your own.
-
-            EXAMPLES:
-              forkrender scenes/dots-tap.json -o frames/
-              forkrender scenes/dots-tap.json -o - | ffmpeg -f image2pipe -c:v png -i - out.mp4
-              forkrender scenes/dots-tap.json --video preview.mp4 --frames 0..59
-
-            EXIT STATUS: 0 success, 1 a check failed, 2 usage, input or output error, 130 interrupted.
-            """)
-    }
-
-    static func run(_ args: [String]) -> Int32 {
-        if args.contains("--help") || args.contains("-h") {
-            print(help, terminator: "")
-            return ExitCode.success
-        }
-        let parsed: ParsedArguments
-        do {
-            parsed = try parseArguments(args, options: options)
-        } catch {
-            return usageFailure(error.message, usage: usage)
-        }
-        if parsed.has("--version") {
+    static func run(_ p: ParsedArguments) throws -> Int32 {
+        if p.has("--version") {
             print("forkrender \(version)")
             return ExitCode.success
         }
-        do {
-            return try render(parsed)
-        } catch let e as UsageError {
-            return usageFailure(e.message, usage: usage)
-        } catch let e as SceneError {
-            printError("error: \(e)")
-            return ExitCode.usage
-        } catch let e as OutputError {
-            printError("error: \(e)")
-            return Interrupt.shared.isSet ? ExitCode.interrupted : ExitCode.usage
-        } catch {
-            printError("error: \(error)")
-            return ExitCode.usage
+        // `forkrender lnit scene.json` is a misspelled command, not a scene called "lnit".
+        if let word = p.positionals.first, !FileManager.default.fileExists(atPath: word),
+           let command = Suggest.closest(to: word, in: Forkrender.subcommands.compactMap({ $0.configuration.name })) {
+            throw UsageError(message: "Unknown subcommand '\(word)'. Did you mean '\(command)'?")
         }
-    }
-
-    static func render(_ p: ParsedArguments) throws -> Int32 {
-        guard p.positionals.count <= 1 else {
-            throw UsageError(message: "Expected one scene file, got \(p.positionals.count): \(p.positionals.map { "'\($0)'" }.joined(separator: ", "))")
-        }
-        let quiet = p.has("--quiet")
-        let threads = try p.int("--threads", in: 1...1024) ?? Workers.allCores.count
-        let level = try p.int("--png-level", in: 0...9)
+        let file = try p.optionalSceneFile()
+        let quiet = p.quiet
+        let threads = try p.threads()
         let depth = try p.int("--depth", in: 8...16) ?? 8
-        guard depth == 8 || depth == 16 else { throw UsageError(message: "The value '\(depth)' is invalid for '--depth': expected 8 or 16") }
-        let megapixels = try p.double("--max-megapixels", in: 0.000001...100_000) ?? 64
-        let scale = try p.double("--scale", in: 0.01...100)
-        try addFontDirectories(p)
+        guard depth == 8 || depth == 16 else { throw UsageError.invalid("\(depth)", for: "--depth", "expected 8 or 16") }
+        // The level goes as given to the one place that checks it and picks its strategy.
+        var settings: EncodeSettings
+        do {
+            settings = try EncodeSettings(depth: depth, pngLevel: p.int("--png-level"))
+        } catch {
+            throw UsageError.invalid(p.value("--png-level") ?? "", for: "--png-level", "expected a whole number from \(EncodeSettings.pngLevels.lowerBound) to \(EncodeSettings.pngLevels.upperBound)")
+        }
+        let scale = try p.scaleOverride()
+        try p.addFontDirectories()
 
         // Decode and validate everything before touching the output.
         let maxMemory = try p.double("--max-memory", in: 0.001...1_000_000).map { $0 * 1e9 } ?? SceneDecoder.defaultMaxMemory
-        let decoder = SceneDecoder(maxPixels: Int(megapixels * 1_000_000), maxMemory: maxMemory)
-        var document: SceneDocument
-        if let file = p.positionals.first {
-            document = try decoder.decode(file: file)
-        } else {
-            do {
-                document = try decoder.decode(text: Showcase.json)
-            } catch {
-                var e = error
-                e.file = Showcase.name
-                throw e
-            }
-        }
+        let decoder = SceneDecoder(maxPixels: try p.maxPixels(), maxMemory: maxMemory)
+        var document = try decoder.decodeScene(file: file)
         if let scale {
-            document.canvas.scale = Float(scale)
+            document.canvas.scale = scale
             _ = try decoder.checkCanvas(document.canvas)
             try decoder.checkMemory(document)
         }
+        settings.dither = document.dither
 
         if p.has("--tilt-sweep") { document.sweepTilt() }
         if p.has("--strict"), var first = document.content.fontWarnings.first {
-            first.file = p.positionals.first ?? Showcase.name
+            first.file = file ?? Showcase.name
             first.message += " (an error under --strict)"
             throw first
         }
 
-        var frames = Array(0..<document.frameCount)
-        if let f = p.value("--frames") {
-            frames = Array(try FrameSelection.parse(f, frameCount: document.frameCount))
-        }
+        var frames = try p.frameRange(frameCount: document.frameCount) ?? Array(0..<document.frameCount)
         if let s = p.value("--shard") {
             let (i, n) = try FrameSelection.parseShard(s)
             frames = FrameSelection.shard(frames, index: i, of: n)
         }
 
-        var png = PNGEncodeOptions.default
-        if let level {
-            // The default's RLE strategy ignores the level; an explicit level gets zlib's ordinary strategy.
-            png.level = level
-            png.strategy = nil
-        }
-        let settings = EncodeSettings(depth: depth, dither: document.dither, png: png)
         let output = p.value("--output") ?? (p.has("--video") ? nil : "frames")
         if output == "-" && isatty(1) != 0 {
             throw UsageError(message: "Refusing to write PNG data to a terminal; pipe '-o -' into a program such as ffmpeg")

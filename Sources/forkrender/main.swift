@@ -17,31 +17,19 @@ enum ExitCode {
     static let interrupted: Int32 = 130
 }
 
-/// Prints a usage error the way swift-argument-parser does and returns the exit code.
-func usageFailure(_ message: String, usage: String) -> Int32 {
-    printError("Error: \(message)\nUsage: \(usage)\n  See 'forkrender --help' for more information.")
-    return ExitCode.usage
+/// The commands: the first argument names a subcommand, anything else goes to the root command, which renders.
+enum Forkrender {
+    static var subcommands: [any Command.Type] { [
+        SheetCommand.self, LintCommand.self, DiffCommand.self, CheckCommand.self, PreviewCommand.self,
+        BenchCommand.self, ShowcaseCommand.self,
+    ] }
+
+    static func main(_ arguments: [String]) -> Int32 {
+        if let word = arguments.first, let sub = subcommands.first(where: { $0.configuration.name == word }) {
+            return sub.main(Array(arguments.dropFirst()))
+        }
+        return RenderCommand.main(arguments)
+    }
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let status: Int32
-switch arguments.first {
-case "lint":
-    status = LintCommand.run(Array(arguments.dropFirst()))
-case "bench":
-    status = BenchCommand.run(Array(arguments.dropFirst()))
-case "sheet":
-    status = SheetCommand.run(Array(arguments.dropFirst()))
-case "diff":
-    status = DiffCommand.run(Array(arguments.dropFirst()))
-case "preview":
-    status = PreviewCommand.run(Array(arguments.dropFirst()))
-case "check":
-    status = CheckCommand.run(Array(arguments.dropFirst()))
-case "showcase":
-    print(Showcase.json)
-    status = ExitCode.success
-default:
-    status = RenderCommand.run(arguments)
-}
-exit(status)
+exit(Forkrender.main(Array(CommandLine.arguments.dropFirst())))

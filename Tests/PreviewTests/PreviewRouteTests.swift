@@ -143,10 +143,11 @@ struct PreviewRouteTests {
         try "{\n  \"canvas\": {\"width\": 390, \"height\": \"tall\"}\n}\n".write(toFile: f.file, atomically: true, encoding: .utf8)
         let broken = f.session.reload()
         var cli = ""
-        do { _ = try SceneDecoder().decode(file: f.file) } catch { cli = "error: \(error)" }
+        do throws(SceneError) { _ = try SceneDecoder().decode(file: f.file) } catch { cli = error.diagnostic }
         #expect(broken.version == 2)
         #expect(broken.error == cli)
-        #expect(cli.hasPrefix("error: \(f.file):2:"), "\(cli)")
+        // The compilers' form, as the command line prints it.
+        #expect(cli.hasPrefix("\(f.file):2:") && cli.contains(": error: canvas.height: "), "\(cli)")
         let versionJSON = f.get("/version").text
         #expect(versionJSON.contains("canvas.height"), "\(versionJSON)")
         // The last good scene (2 s, 60 frames) still renders: frame 59 exists, frame 60 does not.

@@ -188,7 +188,7 @@ import Raster
         try #"{"canvas": {"width": -1}}"#.write(to: s.scenes.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
         let broken = try Binary.run(["check", s.scenes.path, "--references", s.refs.path])
         #expect(broken.status == 2)
-        #expect(broken.err.contains("broken.json:1:22: canvas.width: expected a positive number"), "\(broken.err)")
+        #expect(broken.err.hasPrefix(s.scenes.appendingPathComponent("broken.json").path + ":1:22: error: canvas.width: expected a positive number"), "\(broken.err)")
         #expect(CLIFiles.list(s.refs).isEmpty, "nothing rendered or written before every scene decoded")
         // With --update all a missing reference folder is created.
         let fresh = s.dir.appendingPathComponent("fresh")

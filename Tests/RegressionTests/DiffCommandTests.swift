@@ -107,7 +107,7 @@ import Raster
             let r = try Binary.run(["diff", good, good] + args)
             #expect(r.status == 2, "\(args)")
             #expect(r.err.hasPrefix("Error: "), "\(args): \(r.err)")
-            #expect(r.err.contains("See 'forkrender --help'"))
+            #expect(r.err.contains("See 'forkrender diff --help' for more information."))
         }
         let one = try Binary.run(["diff", good])
         #expect(one.status == 2 && one.err.hasPrefix("Error: Expected two PNG files"))

@@ -49,12 +49,12 @@ struct GlassSectionTests {
             #expect(error.message.hasPrefix("4 glass layers overlap at ("))
             #expect(error.message.hasSuffix(") pt at t = 0 s: 'a', 'b', 'c' and 'd'; at most 3 glass layers may cover any point (blur compounds beyond 3 levels)"))
             #expect(error.description.hasPrefix(path + ":"))
-            // The message, as docs/glass.md and docs/scene-format.md quote it.
+            // The message, as the command line prints it and docs/glass.md and docs/scene-format.md quote it.
             var relative = error
             relative.file = "scenes/invalid/glass-four-layers.json"
             for doc in ["docs/glass.md", "docs/scene-format.md"] {
                 let text = (try? String(contentsOf: scenesFolder.deletingLastPathComponent().appendingPathComponent(doc), encoding: .utf8)) ?? ""
-                #expect(text.contains(relative.description), "\(doc) does not quote: \(relative.description)")
+                #expect(text.contains(relative.diagnostic), "\(doc) does not quote: \(relative.diagnostic)")
             }
             // The point named is inside all four panels.
             let numbers = error.message.split(separator: "(")[1].split(separator: ")")[0]

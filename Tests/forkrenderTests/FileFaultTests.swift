@@ -35,7 +35,7 @@ import Testing
         try FileHandle(forWritingTo: dir.appendingPathComponent("huge.json")).truncate(atOffset: 17_000_000)
         try expectRefused(["huge.json", "-o", "out"], "scene file of 17000000 bytes is over the limit of 16000000", cwd: dir)
         try Data([0x7B, 0x0A, 0x20, 0x20, 0x22, 0xFF, 0x22, 0x7D]).write(to: dir.appendingPathComponent("bad.json"))
-        try expectRefused(["bad.json", "-o", "out"], "bad.json:2:4: scene file is not UTF-8", cwd: dir)
+        try expectRefused(["bad.json", "-o", "out"], "bad.json:2:4: error: scene file is not UTF-8", cwd: dir)
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
     }
 

@@ -13,6 +13,16 @@ public struct EncodeSettings: Sendable {
         self.png = png
     }
 
+    /// Settings with the zlib level a user chose (`--png-level`), or the tuned default when there is none. The
+    /// level is handed on as given: `PNGEncodeOptions(level:)` is the one place that checks it and derives the
+    /// zlib strategy that goes with it.
+    public init(depth: Int = 8, dither: Bool = true, pngLevel: Int?) throws(PNGError) {
+        self.init(depth: depth, dither: dither, png: try pngLevel.map { l throws(PNGError) in try PNGEncodeOptions(level: l) } ?? .default)
+    }
+
+    /// The zlib levels `init(pngLevel:)` accepts, for the command line's help.
+    public static var pngLevels: ClosedRange<Int> { PNGEncodeOptions.levels }
+
     /// The PNG bytes of a frame.
     public func pngBytes(_ image: Framebuffer) throws(OutputError) -> [UInt8] {
         var scratch = EncodeScratch()
