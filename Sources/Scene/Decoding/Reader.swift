@@ -3,12 +3,12 @@ import Raster
 /// Typed, path-aware access to one JSON object of a scene. Creating a reader checks the object's keys against
 /// the names it may hold, so an unknown or misspelled key is an error with a "did you mean" before any value is
 /// read. Every accessor either returns a validated value or throws a `SceneError` naming the JSON path.
-public struct ObjectReader: Sendable {
-    public let path: String
-    public let location: SourceLocation
+struct ObjectReader: Sendable {
+    let path: String
+    let location: SourceLocation
     let members: [String: JSONMember]
 
-    public init(_ node: JSONNode, path: String, keys allowed: [String]) throws(SceneError) {
+    init(_ node: JSONNode, path: String, keys allowed: [String]) throws(SceneError) {
         guard case .object(let list) = node.value else {
             throw SceneError(path: path, location: node.location, message: "expected an object, found \(node.value.kindName)")
         }
@@ -27,48 +27,48 @@ public struct ObjectReader: Sendable {
         self.members = members
     }
 
-    public func has(_ key: String) -> Bool { members[key] != nil }
+    func has(_ key: String) -> Bool { members[key] != nil }
 
-    public func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    public func node(_ key: String) -> JSONNode? { members[key]?.value }
+    func node(_ key: String) -> JSONNode? { members[key]?.value }
 
     /// The node for a key that must be present.
-    public func require(_ key: String, _ expected: String) throws(SceneError) -> JSONNode {
+    func require(_ key: String, _ expected: String) throws(SceneError) -> JSONNode {
         guard let n = members[key]?.value else {
             throw SceneError(path: path, location: location, message: "missing key '\(key)' (\(expected))")
         }
         return n
     }
 
-    public func fail(_ key: String, _ message: String) -> SceneError {
+    func fail(_ key: String, _ message: String) -> SceneError {
         SceneError(path: childPath(key), location: members[key]?.value.location ?? location, message: message)
     }
 
     // MARK: Scalars
 
-    public func number(_ key: String) throws(SceneError) -> Double? {
+    func number(_ key: String) throws(SceneError) -> Double? {
         guard let n = members[key]?.value else { return nil }
         return try Value.number(n, path: childPath(key))
     }
 
-    public func number(_ key: String, default d: Double) throws(SceneError) -> Double {
+    func number(_ key: String, default d: Double) throws(SceneError) -> Double {
         try number(key) ?? d
     }
 
     /// A number in a range, with the range stated in the message when it is not.
-    public func number(_ key: String, default d: Double, in range: NumberRange) throws(SceneError) -> Double {
+    func number(_ key: String, default d: Double, in range: NumberRange) throws(SceneError) -> Double {
         guard let n = members[key]?.value else { return d }
         // The field's own range speaks first ("at most 3600"), then the net under every number.
         if case .number(let v) = n.value { try range.check(v, path: childPath(key), location: n.location) }
         return try Value.number(n, path: childPath(key))
     }
 
-    public func float(_ key: String, default d: Float, in range: NumberRange = .any) throws(SceneError) -> Float {
+    func float(_ key: String, default d: Float, in range: NumberRange = .any) throws(SceneError) -> Float {
         Float(try number(key, default: Double(d), in: range))
     }
 
-    public func int(_ key: String, default d: Int, in range: NumberRange = .any) throws(SceneError) -> Int {
+    func int(_ key: String, default d: Int, in range: NumberRange = .any) throws(SceneError) -> Int {
         guard let n = members[key]?.value else { return d }
         // Whole numbers (a seed) may pass `SceneLimits.magnitude`; the check below keeps them exact in a Double.
         guard case .number(let v) = n.value else {
@@ -81,7 +81,7 @@ public struct ObjectReader: Sendable {
         return Int(v)
     }
 
-    public func bool(_ key: String, default d: Bool) throws(SceneError) -> Bool {
+    func bool(_ key: String, default d: Bool) throws(SceneError) -> Bool {
         guard let n = members[key]?.value else { return d }
         guard case .bool(let b) = n.value else {
             throw SceneError(path: childPath(key), location: n.location, message: "expected true or false, found \(n.value.kindName)")
@@ -89,35 +89,35 @@ public struct ObjectReader: Sendable {
         return b
     }
 
-    public func string(_ key: String) throws(SceneError) -> String? {
+    func string(_ key: String) throws(SceneError) -> String? {
         guard let n = members[key]?.value else { return nil }
         return try Value.string(n, path: childPath(key))
     }
 
     /// One of a fixed set of names, with a "did you mean" when misspelled.
-    public func choice<E: RawRepresentable & CaseIterable>(_ key: String, default d: E) throws(SceneError) -> E
+    func choice<E: RawRepresentable & CaseIterable>(_ key: String, default d: E) throws(SceneError) -> E
     where E.RawValue == String {
         guard let n = members[key]?.value else { return d }
         return try Value.choice(n, path: childPath(key), E.self)
     }
 
-    public func color(_ key: String, appearance: Appearance) throws(SceneError) -> Color? {
+    func color(_ key: String, appearance: Appearance) throws(SceneError) -> Color? {
         guard let n = members[key]?.value else { return nil }
         return try Value.color(n, path: childPath(key), appearance: appearance)
     }
 
-    public func point(_ key: String) throws(SceneError) -> Point? {
+    func point(_ key: String) throws(SceneError) -> Point? {
         guard let n = members[key]?.value else { return nil }
         return try Value.point(n, path: childPath(key))
     }
 
-    public func rect(_ key: String) throws(SceneError) -> Rect? {
+    func rect(_ key: String) throws(SceneError) -> Rect? {
         guard let n = members[key]?.value else { return nil }
         return try Value.rect(n, path: childPath(key))
     }
 
     /// An array whose elements are decoded one by one with their own paths (`key[i]`).
-    public func array<T>(_ key: String, _ element: (JSONNode, String) throws(SceneError) -> T) throws(SceneError) -> [T] {
+    func array<T>(_ key: String, _ element: (JSONNode, String) throws(SceneError) -> T) throws(SceneError) -> [T] {
         guard let n = members[key]?.value else { return [] }
         guard case .array(let items) = n.value else {
             throw SceneError(path: childPath(key), location: n.location, message: "expected an array, found \(n.value.kindName)")
@@ -144,27 +144,27 @@ public struct ObjectReader: Sendable {
         return items.count
     }
 
-    public func object(_ key: String, keys: [String]) throws(SceneError) -> ObjectReader? {
+    func object(_ key: String, keys: [String]) throws(SceneError) -> ObjectReader? {
         guard let n = members[key]?.value else { return nil }
         return try ObjectReader(n, path: childPath(key), keys: keys)
     }
 }
 
 /// A closed or half-open interval a number must fall in, with wording for the message.
-public struct NumberRange: Sendable {
-    public var lower: Double?
-    public var lowerInclusive: Bool
-    public var upper: Double?
-    public var upperInclusive: Bool
+struct NumberRange: Sendable {
+    var lower: Double?
+    var lowerInclusive: Bool
+    var upper: Double?
+    var upperInclusive: Bool
 
-    public static let any = NumberRange(lower: nil, lowerInclusive: true, upper: nil, upperInclusive: true)
-    public static let positive = NumberRange(lower: 0, lowerInclusive: false, upper: nil, upperInclusive: true)
-    public static let nonNegative = NumberRange(lower: 0, lowerInclusive: true, upper: nil, upperInclusive: true)
-    public static let unit = NumberRange(lower: 0, lowerInclusive: true, upper: 1, upperInclusive: true)
-    public static func closed(_ a: Double, _ b: Double) -> NumberRange {
+    static let any = NumberRange(lower: nil, lowerInclusive: true, upper: nil, upperInclusive: true)
+    static let positive = NumberRange(lower: 0, lowerInclusive: false, upper: nil, upperInclusive: true)
+    static let nonNegative = NumberRange(lower: 0, lowerInclusive: true, upper: nil, upperInclusive: true)
+    static let unit = NumberRange(lower: 0, lowerInclusive: true, upper: 1, upperInclusive: true)
+    static func closed(_ a: Double, _ b: Double) -> NumberRange {
         NumberRange(lower: a, lowerInclusive: true, upper: b, upperInclusive: true)
     }
-    public static func atLeast(_ a: Double) -> NumberRange {
+    static func atLeast(_ a: Double) -> NumberRange {
         NumberRange(lower: a, lowerInclusive: true, upper: nil, upperInclusive: true)
     }
 
