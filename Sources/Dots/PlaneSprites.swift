@@ -43,40 +43,103 @@ extension Plane {
 
     /// Fills the background and draws the dots (each band fills its own rows first). `scale` is pixels per point (the canvas scale).
     public func render(into fb: inout Framebuffer, scale: Float, workers: Workers = .single) {
-        let c = configuration
-        let background = fb.space.premultiply(c.background)
-        let paint = paint(fb.space)
-        let radius = c.dotSize * scale / 2
-        let reachPt = c.dotSize / 2 + maxDisplacement + 1 / scale + 0.5
+        let sprites = SpriteLayout(self, fb, scale: scale)
         let w = fb.width, h = fb.height
-        let s = c.spacing
-        let colRange = gridRange(lo: c.canvas.minX - reachPt, hi: c.canvas.minX + Float(w) / scale + reachPt,
-                                 first: firstColumn, count: columns, spacing: s)
-        storage.withHandle { st in
-            fb.withUnsafeMutablePixels { px in
-                workers.forEachBand(h, bandSize: Self.spriteBand) { band in
-                    (px.baseAddress! + band.lowerBound * w).update(repeating: background, count: band.count * w)
-                    guard c.visible else { return }
-                    let y0 = Float(band.lowerBound) / scale + c.canvas.minY, y1 = Float(band.upperBound) / scale + c.canvas.minY
-                    let rowRange = gridRange(lo: y0 - reachPt, hi: y1 + reachPt, first: firstRow, count: rows, spacing: s)
-                    for j in rowRange {
-                        for i in colRange {
-                            let n = j * columns + i
-                            let center = (Point(st.x[n], st.y[n]) - Point(c.canvas.minX, c.canvas.minY)) * scale
-                            let ys = max(band.lowerBound, Int(checked: center.y - radius - 0.5, .down))
-                            let ye = min(band.upperBound, Int(checked: center.y + radius + 0.5, .up) + 1)
-                            let xs = max(0, Int(checked: center.x - radius - 0.5, .down))
-                            let xe = min(w, Int(checked: center.x + radius + 0.5, .up) + 1)
-                            guard ys < ye, xs < xe else { continue }
-                            let color = Self.spriteColor(n, st, paint)
-                            for py in ys..<ye {
-                                for pxi in xs..<xe {
-                                    let d = Point(Float(pxi) + 0.5, Float(py) + 0.5) - center
-                                    let cov = coverage(distance: (d * d).sum().squareRoot() - radius)
-                                    if cov > 0 { px[py * w + pxi] = sourceOver(px[py * w + pxi], color * cov) }
-                                }
-                            }
-                        }
+        storage.withHandle { st in fb.withUnsafeMutablePixels { px in
+            workers.forEachBand(h, bandSize: Self.spriteBand) { band in
+                drawSprites(sprites, st, band: band, columns: 0..<w, into: px)
+            }
+        }
+    }
+
+    /// Redraws only where a dot changed since the frame `record` describes, when `fb` still holds that frame
+    /// (the caller's promise: the same buffer, untouched since); otherwise draws everything. The bytes equal
+    /// `render(into:scale:workers:)`'s: a dirty span is filled and every dot reaching it is drawn again, clipped
+    /// to it, in the same order, so each of its pixels goes through the same operations; a pixel outside every
+    /// dirty span is touched by no dot that moved or changed color, so it already holds its value.
+    public func render(into fb: inout Framebuffer, scale: Float, workers: Workers = .single,
+                       record: inout PlaneSpriteRecord) {
+        let sprites = SpriteLayout(self, fb, scale: scale)
+        let current = PlaneSpriteRecord(self, sprites, fb)
+        guard current.sameFrame(as: record) else {
+            render(into: &fb, scale: scale, workers: workers)
+            record = current
+            return
+        }
+        let dirty = current.dirtySpans(since: record, layout: sprites, band: Self.spriteBand)
+        record = current
+        let h = fb.height
+        storage.withHandle { st in fb.withUnsafeMutablePixels { px in
+            workers.forEachBand(h, bandSize: Self.spriteBand) { band in
+                for span in dirty[band.lowerBound / Self.spriteBand] {
+                    drawSprites(sprites, st, band: band, columns: span, into: px)
+                }
+            }
+        }
+    }
+
+    /// What a frame's sprites depend on besides the dots, resolved once.
+    struct SpriteLayout {
+        let paint: Paint
+        let background: SIMD4<Float>
+        let radius: Float
+        let reachPt: Float
+        let scale: Float
+        let width: Int
+
+        init(_ plane: Plane, _ fb: Framebuffer, scale: Float) {
+            let c = plane.configuration
+            paint = plane.paint(fb.space)
+            background = fb.space.premultiply(c.background)
+            radius = c.dotSize * scale / 2
+            reachPt = c.dotSize / 2 + plane.maxDisplacement + 1 / scale + 0.5
+            self.scale = scale
+            width = fb.width
+        }
+
+        /// The pixel box a dot centered at `center` (pixels) may touch, clipped to rows 0..<height.
+        @inline(__always)
+        func box(_ center: Point, height: Int) -> (xs: Int, xe: Int, ys: Int, ye: Int) {
+            (max(0, Int(checked: center.x - radius - 0.5, .down)), min(width, Int(checked: center.x + radius + 0.5, .up) + 1),
+             max(0, Int(checked: center.y - radius - 0.5, .down)), min(height, Int(checked: center.y + radius + 0.5, .up) + 1))
+        }
+    }
+
+    /// The center of dot n in pixels.
+    @inline(__always)
+    func spriteCenter(_ n: Int, _ st: DotHandle, scale: Float) -> Point {
+        let c = configuration
+        return (Point(st.x[n], st.y[n]) - Point(c.canvas.minX, c.canvas.minY)) * scale
+    }
+
+    /// Fills `band` x `columns` with the background and draws, clipped to it, every dot that can reach it, in
+    /// grid order (rows, then columns: the order every pixel composites its dots in).
+    func drawSprites(_ l: SpriteLayout, _ st: DotHandle, band: Range<Int>, columns: Range<Int>,
+                     into px: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        let c = configuration
+        let w = l.width, scale = l.scale, radius = l.radius
+        for y in band { (px.baseAddress! + y * w + columns.lowerBound).update(repeating: l.background, count: columns.count) }
+        guard c.visible else { return }
+        let colRange = gridRange(lo: c.canvas.minX + Float(columns.lowerBound) / scale - l.reachPt,
+                                 hi: c.canvas.minX + Float(columns.upperBound) / scale + l.reachPt,
+                                 first: firstColumn, count: self.columns, spacing: c.spacing)
+        let y0 = Float(band.lowerBound) / scale + c.canvas.minY, y1 = Float(band.upperBound) / scale + c.canvas.minY
+        let rowRange = gridRange(lo: y0 - l.reachPt, hi: y1 + l.reachPt, first: firstRow, count: rows, spacing: c.spacing)
+        for j in rowRange {
+            for i in colRange {
+                let n = j * self.columns + i
+                let center = spriteCenter(n, st, scale: scale)
+                let ys = max(band.lowerBound, Int(checked: center.y - radius - 0.5, .down))
+                let ye = min(band.upperBound, Int(checked: center.y + radius + 0.5, .up) + 1)
+                let xs = max(columns.lowerBound, Int(checked: center.x - radius - 0.5, .down))
+                let xe = min(columns.upperBound, Int(checked: center.x + radius + 0.5, .up) + 1)
+                guard ys < ye, xs < xe else { continue }
+                let color = Self.spriteColor(n, st, l.paint)
+                for py in ys..<ye {
+                    for pxi in xs..<xe {
+                        let d = Point(Float(pxi) + 0.5, Float(py) + 0.5) - center
+                        let cov = coverage(distance: (d * d).sum().squareRoot() - radius)
+                        if cov > 0 { px[py * w + pxi] = sourceOver(px[py * w + pxi], color * cov) }
                     }
                 }
             }
@@ -90,9 +153,7 @@ extension Plane {
         guard c.visible else { return }
         let paint = paint(fb.space)
         for n in 0..<dotCount {
-            let (center, premul) = storage.withHandle { st in
-                ((Point(st.x[n], st.y[n]) - Point(c.canvas.minX, c.canvas.minY)) * scale, Self.spriteColor(n, st, paint))
-            }
+            let (center, premul) = storage.withHandle { st in (spriteCenter(n, st, scale: scale), Self.spriteColor(n, st, paint)) }
             fb.fill(Circle(center: center, radius: c.dotSize * scale / 2), color: fb.space.color(premul))
         }
     }

@@ -76,3 +76,29 @@ func idleDotsShowTheTokenAlphaAtTheirCenters(appearance: Appearance) {
     let peak = dots(plane).map(\.alpha).max() ?? 0
     #expect(peak > 0.1 && peak <= 0.17 + 1e-6)
 }
+
+/// Redrawing only the dots that changed since the last frame gives the bytes of a full redraw, frame after frame
+/// of a busy plane (taps, a vortex drag, fields, noise tint), on any worker count, including a frame where
+/// nothing moved and a change of scale (which must redraw everything).
+@Test(arguments: [1, 3])
+func redrawingChangedDotsEqualsAFullRedraw(workers: Int) {
+    var plane = busyPlane()
+    var kept = Framebuffer(width: 390, height: 844), record = PlaneSpriteRecord()
+    for step in [0, 2, 4, 4, 6, 10, 16, 24, 30, 31, 40, 60, 90] {
+        plane.simulate(toStep: step)
+        plane.render(into: &kept, scale: 1, workers: Workers(workers), record: &record)
+        var full = Framebuffer(width: 390, height: 844)
+        plane.render(into: &full, scale: 1, workers: Workers(workers))
+        #expect(bits(kept) == bits(full), "step \(step)")
+    }
+    var small = Framebuffer(width: 195, height: 422)
+    plane.render(into: &small, scale: 0.5, workers: Workers(workers), record: &record)
+    var full = Framebuffer(width: 195, height: 422)
+    plane.render(into: &full, scale: 0.5, workers: Workers(workers))
+    #expect(bits(small) == bits(full), "after a change of scale")
+}
+
+/// The pixels' bit patterns, so that equality is exact (no float comparison).
+func bits(_ fb: Framebuffer) -> [SIMD4<UInt32>] {
+    fb.withUnsafePixels { px in px.map { unsafeBitCast($0, to: SIMD4<UInt32>.self) } }
+}

@@ -45,16 +45,41 @@ import Testing
 
     @Test(arguments: [BlendSpace.srgb, .linear], [false, true])
     func eightBitEqualsTheReference(space: BlendSpace, dither: Bool) {
-        let fb = Self.awkwardFrame(space: space)
-        let expected = Self.reference(fb, maxValue: 255, dither: dither).map { UInt8($0) }
-        #expect(fb.rgba8(dither: dither) == expected)
-        #expect(fb.rgba8(dither: dither, workers: Workers(3)) == expected)
+        for fb in [Self.awkwardFrame(space: space), Self.repeatingFrame(space: space)] {
+            let expected = Self.reference(fb, maxValue: 255, dither: dither).map { UInt8($0) }
+            #expect(fb.rgba8(dither: dither) == expected)
+            #expect(fb.rgba8(dither: dither, workers: Workers(3)) == expected)
+        }
     }
 
     @Test(arguments: [false, true])
     func sixteenBitEqualsTheReference(dither: Bool) {
         let fb = Self.awkwardFrame(space: .srgb)
         #expect(fb.rgba16(dither: dither) == Self.reference(fb, maxValue: 65535, dither: dither).map { UInt16($0) })
+    }
+
+    /// Rows of repeated pixels, the case where the kernel copies the bytes of the group 8 pixels to the left:
+    /// runs of one pixel (copied), a period of 4 (equal bits, but a different dither phase: must be converted),
+    /// a period of 8 with one pixel changed in a group, and +0 against -0 (equal as floats, different bits).
+    static func repeatingFrame(space: BlendSpace) -> Framebuffer {
+        var fb = Framebuffer(width: 67, height: 16, space: space)
+        var rng = SplitMix(seed: 11)
+        let palette: [SIMD4<Float>] = (0..<8).map { k in
+            let a: Float = k == 5 ? 0.5 : 1
+            let c = SIMD4(Float(rng.next() % 1000) / 999, Float(rng.next() % 1000) / 999, Float(rng.next() % 1000) / 999, 1)
+            return SIMD4(c.x * a, c.y * a, c.z * a, a)
+        }
+        for y in 0..<fb.height {
+            for x in 0..<fb.width {
+                switch y % 4 {
+                case 0: fb[x, y] = palette[y % 8]
+                case 1: fb[x, y] = palette[x % 4]
+                case 2: fb[x, y] = x == 37 ? palette[7] : palette[x % 8]
+                default: fb[x, y] = x % 16 < 8 ? SIMD4(0, 0.5, 0.5, 1) : SIMD4(-0.0, 0.5, 0.5, 1)
+                }
+            }
+        }
+        return fb
     }
 
     /// Every opaque level of every channel, each exactly at, just below and just above its rounding threshold.
@@ -94,7 +119,12 @@ import Testing
 
     @Test(arguments: PNGRowFilter.allCases, [8, 16])
     func scanlinesUnfilterToTheSamples(filter: PNGRowFilter, depth: Int) {
-        let fb = Self.awkwardFrame(space: .srgb, width: 41, height: 70)
+        for fb in [Self.awkwardFrame(space: .srgb, width: 41, height: 70), Self.repeatingFrame(space: .srgb)] {
+            Self.checkScanlines(fb, filter: filter, depth: depth)
+        }
+    }
+
+    static func checkScanlines(_ fb: Framebuffer, filter: PNGRowFilter, depth: Int) {
         var rows: [UInt8] = []
         fb.pngScanlines(depth: depth, dither: true, filter: filter, into: &rows)
         var banded: [UInt8] = []

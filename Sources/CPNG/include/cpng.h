@@ -95,6 +95,10 @@ int cpng_write_memory(const cpng_write_params *params, uint8_t **out, size_t *ou
 int cpng_write_filtered_memory(const cpng_write_params *params, uint8_t **out, size_t *out_len,
                                char *err, size_t err_len);
 
+/* The Adler-32 checksum (RFC 1950) of `n` bytes continuing from `adler` (1 to
+ * start), equal to zlib's adler32(); SSE2 where available (adler32.c). */
+uint32_t cpng_adler32(uint32_t adler, const uint8_t *p, size_t n);
+
 /* A decoded image: always RGBA, 16 bits per channel, native-endian, straight alpha. */
 typedef struct cpng_image {
     uint32_t width;

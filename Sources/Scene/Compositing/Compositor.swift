@@ -1,4 +1,5 @@
 import Dispatch
+import Dots
 import Raster
 
 /// Builds frames in the one order the design language allows: the plane, then glass, then content.
@@ -16,6 +17,8 @@ public struct Compositor {
     public private(set) var times = StageTimes()
     /// The plane of the last frame, kept to be drawn over by the next one.
     var planeBuffer: Framebuffer?
+    /// What `planeBuffer` holds, so that the next frame redraws only the dots that changed.
+    var planeRecord = PlaneSpriteRecord()
 
     /// The physics rate. Frames sample the simulation at whatever fps the scene asks for.
     public static let physicsRate = 60.0
@@ -67,9 +70,10 @@ public struct Compositor {
         precondition(frame.width == c.pixelWidth && frame.height == c.pixelHeight && frame.space == document.blending,
                      "frame buffer does not match the canvas")
         let t0 = DispatchTime.now()
+        if planeBuffer == nil { planeRecord = PlaneSpriteRecord() }
         var planeLayer = planeBuffer ?? emptyFrame()
         planeBuffer = nil  // keep the buffer uniquely referenced while drawing into it
-        plane.render(into: &planeLayer, workers: workers)
+        plane.render(into: &planeLayer, workers: workers, record: &planeRecord)
         frame.copyPixels(from: planeLayer, workers: workers)
         let t1 = DispatchTime.now()
         times.plane += t1.seconds(since: t0)

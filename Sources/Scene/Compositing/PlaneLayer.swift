@@ -33,4 +33,9 @@ struct PlaneLayer {
     func render(into fb: inout Framebuffer, workers: Workers) {
         plane.render(into: &fb, scale: scale, workers: workers)
     }
+
+    /// Redraws only the dots that changed since the frame `record` describes, which `fb` still holds.
+    func render(into fb: inout Framebuffer, workers: Workers, record: inout PlaneSpriteRecord) {
+        plane.render(into: &fb, scale: scale, workers: workers, record: &record)
+    }
 }

@@ -1,0 +1,70 @@
+import Raster
+
+/// What a frame of the plane's sprites was drawn from: each dot's center (pixels) and premultiplied color, and
+/// what every sprite shares (frame size, blend space, radius, background). `Plane.render(into:scale:workers:
+/// record:)` compares the next frame's with it and redraws only the spans of rows a changed dot touches, old
+/// position or new: on the showcase, most dots far from the vortex are at rest between frames.
+///
+/// Equality is of bits, never of values within a tolerance: a dot whose center and color bits are unchanged
+/// draws the same pixels, so skipping it cannot change a byte.
+public struct PlaneSpriteRecord: Sendable {
+    var width = 0
+    var height = 0
+    var space: BlendSpace?
+    var radius: UInt32 = 0
+    var background = SIMD4<UInt32>()
+    var visible = false
+    var centers: [SIMD2<UInt32>] = []
+    var colors: [SIMD4<UInt32>] = []
+
+    /// An empty record: the next render draws everything.
+    public init() {}
+
+    init(_ plane: Plane, _ layout: Plane.SpriteLayout, _ fb: Framebuffer) {
+        width = fb.width
+        height = fb.height
+        space = fb.space
+        radius = layout.radius.bitPattern
+        background = unsafeBitCast(layout.background, to: SIMD4<UInt32>.self)
+        visible = plane.configuration.visible
+        (centers, colors) = plane.storage.withHandle { st in
+            ((0..<st.count).map { unsafeBitCast(plane.spriteCenter($0, st, scale: layout.scale), to: SIMD2<UInt32>.self) },
+             (0..<st.count).map { unsafeBitCast(Plane.spriteColor($0, st, layout.paint), to: SIMD4<UInt32>.self) })
+        }
+    }
+
+    /// Whether `old` describes a frame of the same size, space, radius, background, visibility and dots.
+    func sameFrame(as old: PlaneSpriteRecord) -> Bool {
+        old.space != nil && width == old.width && height == old.height && space == old.space && radius == old.radius
+            && background == old.background && visible == old.visible && centers.count == old.centers.count
+    }
+
+    /// For each band of `band` rows, the disjoint, ascending column spans that a dot which moved or changed color
+    /// since `old` touches (its old box and its new one).
+    func dirtySpans(since old: PlaneSpriteRecord, layout: Plane.SpriteLayout, band: Int) -> [[Range<Int>]] {
+        var spans = [[Range<Int>]](repeating: [], count: (height + band - 1) / band)
+        func mark(_ center: SIMD2<UInt32>) {
+            let b = layout.box(unsafeBitCast(center, to: Point.self), height: height)
+            guard b.xs < b.xe, b.ys < b.ye else { return }
+            for k in (b.ys / band)...((b.ye - 1) / band) { spans[k].append(b.xs..<b.xe) }
+        }
+        for n in centers.indices where centers[n] != old.centers[n] || colors[n] != old.colors[n] {
+            mark(old.centers[n])
+            mark(centers[n])
+        }
+        return spans.map(Self.merged)
+    }
+
+    /// Overlapping or touching spans joined, in ascending order.
+    static func merged(_ spans: [Range<Int>]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        for s in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, s.lowerBound <= last.upperBound {
+                out[out.count - 1] = last.lowerBound..<max(last.upperBound, s.upperBound)
+            } else {
+                out.append(s)
+            }
+        }
+        return out
+    }
+}
