@@ -62,7 +62,7 @@ enum PreviewPage {
 <script>
 "use strict";
 const $ = (id) => document.getElementById(id);
-const state = { frame: 0, tilt: null, appearance: "", tier: "", rt: false, playing: false };
+const state = { frame: 0, tilt: null, appearance: "", tier: "", rt: false, playing: false, noAhead: false };
 const stats = { frames: [], drag: [], play: [], dragging: false };
 let scene = null, version = 0, inflight = false, pending = false, lintTimer = 0, lintData = null;
 let overlapImage = null, overlapKey = "", layersInflight = false, layersPending = null;
@@ -87,7 +87,8 @@ async function render() {
   inflight = true; pending = false;
   const q = query(), playing = state.playing;
   try {
-    const r = await fetch("/frame.png?" + q + (playing ? "&play=true" : ""));
+    // state.noAhead: the browser test's peer, playing without rendering ahead.
+    const r = await fetch("/frame.png?" + q + (playing && !state.noAhead ? "&play=true" : ""));
     if (!r.ok) { showError(await r.text()); }
     else {
       const url = URL.createObjectURL(await r.blob());

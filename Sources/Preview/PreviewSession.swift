@@ -20,10 +20,15 @@ public final class PreviewSession: @unchecked Sendable {
     /// Where `/export` writes (`--export`); nil: export is off.
     public let exportFolder: String?
     let workers: Workers
+    /// Guards the scene: its text, document, version and error. Held for moments only, so that every request
+    /// (validating its frame number reads the document) is answered while a frame renders.
     private let lock = NSLock()
+    /// Guards the compositors and the documents decoded per switch set; held while a frame renders. A reload
+    /// takes it before `lock`; the scene changes only under both, so either one is enough to read it.
+    private let renderLock = NSLock()
 
     /// The last scene text that decoded, and its document with the scene's own switches.
-    /// (libmicrohttpd answers 127.0.0.1 and ::1 on a thread each, so everything below is read under the lock.)
+    /// (libmicrohttpd answers 127.0.0.1 and ::1 on a thread each, so everything below is read under a lock.)
     private var text: String
     private var current: SceneDocument
     private var currentVersion = 1
@@ -47,6 +52,8 @@ public final class PreviewSession: @unchecked Sendable {
 
     /// How far playback renders ahead of the frame on screen: one second of the timeline (at least 8 frames).
     static let aheadSeconds = 1.0
+    /// Where each session's render-ahead loop runs (a concurrent queue: one blocked loop per session).
+    private static let aheadQueue = DispatchQueue(label: "forkrender preview render-ahead", qos: .userInitiated, attributes: .concurrent)
     private struct AheadJob {
         var template: FrameRequest
         var next: Int
@@ -54,12 +61,16 @@ public final class PreviewSession: @unchecked Sendable {
     }
     /// The frames to render ahead; guarded by `ahead`, which the render-ahead thread waits on.
     private var aheadJob: AheadJob?
-    private var aheadBusy = false
+    /// The frame the render-ahead thread is drawing now.
+    private var aheadRendering: FrameRequest?
+    /// Page requests waiting for the render lock: the render-ahead thread starts no frame while there are any
+    /// (NSLock is not fair: the thread could take the lock back frame after frame while a request waits).
+    private var pageWaiting = 0
     private var aheadStarted = false
     private let ahead = NSCondition()
 
     /// Compositors that started again from t = 0 because a request went back in time; tests read it.
-    public var restarts: Int { lock.withLock { restartCount } }
+    public var restarts: Int { renderLock.withLock { restartCount } }
     private var restartCount = 0
 
     /// Decodes the scene file; throws the command line's error when it does not decode.
@@ -101,8 +112,10 @@ public final class PreviewSession: @unchecked Sendable {
     /// cache start afresh) and bumps `version`; failure keeps the last good scene and sets `error`.
     @discardableResult
     public func reload() -> (version: Int, error: String?) {
-        lock.withLock {
-            let data = FileManager.default.contents(atPath: file)
+        let data = FileManager.default.contents(atPath: file)
+        let unchanged = lock.withLock { data == lastData && data != nil ? (currentVersion, currentError) : nil }
+        if let unchanged { return unchanged }
+        return renderLock.withLock { lock.withLock {
             if data != lastData || data == nil {
                 lastData = data
                 do {
@@ -124,7 +137,7 @@ public final class PreviewSession: @unchecked Sendable {
                 }
             }
             return (currentVersion, currentError)
-        }
+        } }
     }
 
     /// The frame as PNG bytes. `play`: the page is playing the timeline; the frames after this one are rendered
@@ -135,15 +148,26 @@ public final class PreviewSession: @unchecked Sendable {
         if let hit = cache[r] {
             bytes = hit
         } else {
-            lock.lock()
-            defer { lock.unlock() }
+            ahead.lock()
+            // The render-ahead thread is drawing this very frame: wait for it rather than draw it again.
+            while aheadRendering == r { ahead.wait() }
+            pageWaiting += 1
+            ahead.unlock()
+            defer {
+                ahead.lock()
+                pageWaiting -= 1
+                ahead.broadcast()
+                ahead.unlock()
+            }
+            renderLock.lock()
+            defer { renderLock.unlock() }
             bytes = try render(r)
         }
         if play { startAhead(after: r) }
         return bytes
     }
 
-    /// Renders (or finds in the cache) one frame; the caller holds `lock`.
+    /// Renders (or finds in the cache) one frame; the caller holds `renderLock`.
     private func render(_ r: FrameRequest) throws(SceneError) -> [UInt8] {
         if let hit = cache[r] { return hit }
         var slot: Slot
@@ -185,12 +209,10 @@ public final class PreviewSession: @unchecked Sendable {
         aheadJob = r.frame < last ? AheadJob(template: r, next: r.frame + 1, last: last) : nil
         if aheadJob != nil && !aheadStarted {
             aheadStarted = true
-            // The thread holds the session only while it works; it ends within a second of the session's end.
-            let t = Thread { [weak self] in
+            // The loop holds the session only while it works; it ends within a second of the session's end.
+            Self.aheadQueue.async { [weak self] in
                 while let s = self, s.aheadStep() {}
             }
-            t.name = "forkrender preview render-ahead"
-            t.start()
         }
         ahead.broadcast()
     }
@@ -202,31 +224,30 @@ public final class PreviewSession: @unchecked Sendable {
         ahead.unlock()
     }
 
-    /// One turn of the render-ahead thread: waits up to a second for work, renders one frame that is not
-    /// cached yet. Returns true to be called again.
+    /// One turn of the render-ahead thread: waits up to a second for work (and while a page request waits for
+    /// the render lock), renders one frame that is not cached yet. Returns true to be called again.
     private func aheadStep() -> Bool {
         ahead.lock()
-        if aheadJob == nil { _ = ahead.wait(until: Date(timeIntervalSinceNow: 1)) }
-        guard let job = aheadJob else {
+        if aheadJob == nil || pageWaiting > 0 { _ = ahead.wait(until: Date(timeIntervalSinceNow: pageWaiting > 0 ? 0.05 : 1)) }
+        guard var r = aheadJob?.template, let job = aheadJob, pageWaiting == 0 else {
             ahead.unlock()
             return true
         }
-        aheadBusy = true
-        ahead.unlock()
-        var r = job.template
         r.frame = job.next
+        aheadRendering = r
+        ahead.unlock()
         if !cache.contains(r) {
-            lock.lock()
+            renderLock.lock()
             // A reload or another request may have come while waiting for the lock: render only a wanted frame.
             if isWanted(r), r.frame < current.frameCount { _ = try? render(r) }
-            lock.unlock()
+            renderLock.unlock()
         }
         ahead.lock()
         if var j = aheadJob, j.template == job.template, j.next == job.next {
             j.next += 1
             aheadJob = j.next <= j.last ? j : nil
         }
-        aheadBusy = false
+        aheadRendering = nil
         ahead.broadcast()
         ahead.unlock()
         return true
@@ -246,7 +267,7 @@ public final class PreviewSession: @unchecked Sendable {
         let deadline = Date(timeIntervalSinceNow: timeout)
         ahead.lock()
         defer { ahead.unlock() }
-        while aheadJob != nil || aheadBusy {
+        while aheadJob != nil || aheadRendering != nil {
             if !ahead.wait(until: deadline) { return false }
         }
         return true
@@ -256,8 +277,8 @@ public final class PreviewSession: @unchecked Sendable {
 
     /// The overlap view of one frame under the given switches (tilt does not move glass).
     public func overlap(_ r: FrameRequest) throws(SceneError) -> OverlapMap {
-        lock.lock()
-        defer { lock.unlock() }
+        renderLock.lock()
+        defer { renderLock.unlock() }
         let doc: SceneDocument
         if let d = documents[r.settings] {
             doc = d
