@@ -98,6 +98,13 @@ def overlay_pixels(d):
         " if (a[i] === 10 && a[i + 1] === 132 && a[i + 2] === 255 && a[i + 3] === 255) blue++; } return [n, blue];")
 
 
+def open_page(d, url):
+    """Loads the page, adds the pixel helpers and waits for its first frame."""
+    d.get(url)
+    d.execute_script(PIXELS_JS + "window.previewBusy = () => window.preview.busy();")
+    wait(d, "the first frame", lambda: settled(d))
+
+
 def play_run(d, ahead, seconds=2):
     """Plays from frame 0 for `seconds`; the frames shown a second. Fails unless frames advance one at a time."""
     scrub = d.find_element(By.ID, "scrub")
@@ -135,9 +142,7 @@ def play_both(d, seconds=2):
 def playback(url, seconds):
     d = browser()
     try:
-        d.get(url)
-        d.execute_script(PIXELS_JS + "window.previewBusy = () => window.preview.busy();")
-        wait(d, "the first frame", lambda: settled(d))
+        open_page(d, url)
         a, b = play_both(d, seconds)
         print(json.dumps({"playRate": a, "playRateWithoutAhead": b, "sceneFps": d.execute_script("return window.preview.scene().fps")}))
     finally:
@@ -147,9 +152,7 @@ def playback(url, seconds):
 def test(url, scene_file, forkrender, export_folder):
     d = browser()
     try:
-        d.get(url)
-        d.execute_script(PIXELS_JS + "window.previewBusy = () => window.preview.busy();")
-        wait(d, "the first frame", lambda: settled(d))
+        open_page(d, url)
         results = {}
 
         # Tilt pad: a drag of about 2 s with a pointer move every 20 ms (50 a second, faster than frames come, so
@@ -265,9 +268,7 @@ def test(url, scene_file, forkrender, export_folder):
 def screenshot(url, out):
     d = browser()
     try:
-        d.get(url)
-        d.execute_script(PIXELS_JS + "window.previewBusy = () => window.preview.busy();")
-        wait(d, "the first frame", lambda: settled(d))
+        open_page(d, url)
         d.execute_script("const s = document.getElementById('scrub'); s.value = '60'; s.dispatchEvent(new Event('input'));")
         pad = d.find_element(By.ID, "pad")
         ActionChains(d).move_to_element_with_offset(pad, 50, -40).click().perform()
