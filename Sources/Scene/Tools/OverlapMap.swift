@@ -117,12 +117,18 @@ public struct OverlapMap: Sendable {
         for s in surfaces where s.signedDistance(p) < 0 {
             probe.layers += 1
             probe.surfaces.append(s.names)
-            if s.members.count > 1 {
-                let inside = s.members.reduce(0) { $0 + ($1.signedDistance(p) < 0 ? 1 : 0) }
-                if inside != 1 { probe.merge = true }
-            }
+            if joinsMembers(s, at: p) { probe.merge = true }
         }
         return probe
+    }
+
+    /// Inside a surface with several members, whether `p` is where they join: inside two or more of them, or
+    /// inside none (the bridge). The caller knows `p` is inside the surface.
+    func joinsMembers(_ s: Surface, at p: Point) -> Bool {
+        guard s.members.count > 1 else { return false }
+        var inside = 0
+        for m in s.members where m.signedDistance(p) < 0 { inside += 1 }
+        return inside != 1
     }
 
     /// What covers the center of pixel (x, y).
@@ -157,17 +163,27 @@ public struct OverlapMap: Sendable {
             let k = (y * width + x) * 4
             rgba[k] = c.x; rgba[k + 1] = c.y; rgba[k + 2] = c.z; rgba[k + 3] = c.w
         }
-        guard var area = surfaces.first?.bounds else { return rgba }
-        for s in surfaces.dropFirst() { area = area.union(s.bounds) }
-        let (xs, ys) = area.insetBy(-2).pixelBounds(clippedTo: width, height)
+        // Only pixels near some surface are looked at (bounds grown past the outline's half width), with no
+        // allocation per pixel: the showcase's overlay took 0.5 s at scale 1 and 3.4 s at scale 3 through
+        // `probe` over the box around all glass, 0.055 s and 0.49 s this way (one thread, loaded machine;
+        // `curl -w %{time_total}` on /overlap.png), same bytes.
+        let near = surfaces.map { $0.bounds.insetBy(-2) }
+        guard var area = near.first else { return rgba }
+        for b in near.dropFirst() { area = area.union(b) }
+        let (xs, ys) = area.pixelBounds(clippedTo: width, height)
         let h = Self.outlineHalfWidth
         for y in ys {
             for x in xs {
                 let p = Point(Float(x) + 0.5, Float(y) + 0.5)
-                let probe = probe(p)
-                if probe.breaksLayerRule { put(x, y, Ink.breaksLayerRule) }
-                else if probe.glassOnGlass { put(x, y, Ink.glassOnGlass) }
-                else if probe.merge { put(x, y, Ink.merge) }
+                guard near.contains(where: { $0.contains(p) }) else { continue }
+                var layers = 0, merge = false
+                for s in surfaces where s.signedDistance(p) < 0 {
+                    layers += 1
+                    if joinsMembers(s, at: p) { merge = true }
+                }
+                if layers > Self.maxLayers { put(x, y, Ink.breaksLayerRule) }
+                else if layers > 1 { put(x, y, Ink.glassOnGlass) }
+                else if merge { put(x, y, Ink.merge) }
                 for s in surfaces where s.joined != nil && s.members.count > 1 && abs(s.signedDistance(p)) <= h {
                     put(x, y, Ink.joined)
                 }
