@@ -48,7 +48,13 @@ struct PreviewBrowserTests {
         #expect(!r.timedOut, "the browser run was killed after 180 s")
         #expect(r.status == 0, "\(r.out)\(r.err)")
         #expect(status == 130)
-        // The measured figure, reported (docs/preview.md), not asserted: a loaded machine is slower.
-        print("preview browser test: \(r.out.trimmingCharacters(in: .whitespacesAndNewlines))")
+        // The measured figures, reported (docs/preview.md): speed is not a pass/fail matter on a shared machine,
+        // so a tilt drag under the goal of 10 updates a second is a warning in the run, not a failure.
+        let line = r.out.trimmingCharacters(in: .whitespacesAndNewlines)
+        print("preview browser test: \(line)")
+        let figures = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        if let rate = figures?["dragRate"] as? Double, rate < 10 {
+            Issue.record("tilt drag updated \(rate) times a second, under the goal of 10 (a loaded machine?)", severity: .warning)
+        }
     }
 }
