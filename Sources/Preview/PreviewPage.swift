@@ -3,7 +3,11 @@
 ///
 /// While the tilt pad is dragged, at most one frame request is in flight: a move during a request is remembered
 /// and sent when the frame arrives, so the rate follows the renderer instead of queueing stale tilts.
-/// `window.preview.stats` records when each frame arrived (the browser test reads the drag update rate there).
+/// Playing asks for each frame with `play=true` (the server renders the next second ahead) and paces itself at
+/// the scene's fps, never faster, without bursts when it falls behind.
+/// The overlap view draws `/overlap.png` (computed by the server's OverlapMap, never in JavaScript) and asks
+/// `/layers` for the count under the pointer, one request in flight.
+/// `window.preview.stats` records when each frame arrived (the browser test reads the drag and playback rates).
 enum PreviewPage {
     static let html = #"""
 <!doctype html>
@@ -58,14 +62,17 @@ enum PreviewPage {
 <script>
 "use strict";
 const $ = (id) => document.getElementById(id);
-const state = { frame: 0, tilt: null, appearance: "", tier: "", rt: false, playing: false };
-const stats = { frames: [], drag: [], dragging: false };
+const state = { frame: 0, tilt: null, appearance: "", tier: "", rt: false, playing: false, noAhead: false };
+const stats = { frames: [], drag: [], play: [], dragging: false };
 let scene = null, version = 0, inflight = false, pending = false, lintTimer = 0, lintData = null;
-window.preview = { state, stats, busy: () => inflight || pending, scene: () => scene };
+let overlapImage = null, overlapKey = "", layersInflight = false, layersPending = null;
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+window.preview = { state, stats, busy: () => inflight || pending, scene: () => scene, overlapKey: () => overlapKey };
 
-function query(extra) {
+// The frame and switches; the tilt too unless `glassOnly` (the overlap view: tilt does not move glass).
+function query(glassOnly) {
   const q = new URLSearchParams({ frame: String(state.frame) });
-  if (state.tilt) { q.set("pitch", state.tilt.pitch.toFixed(4)); q.set("roll", state.tilt.roll.toFixed(4)); }
+  if (state.tilt && !glassOnly) { q.set("pitch", state.tilt.pitch.toFixed(4)); q.set("roll", state.tilt.roll.toFixed(4)); }
   if (state.appearance) q.set("appearance", state.appearance);
   if (state.tier) q.set("tier", state.tier);
   if (state.rt) q.set("reduceTransparency", "true");
@@ -78,9 +85,10 @@ function showError(text) { const e = $("error"); e.textContent = text || ""; e.s
 async function render() {
   if (inflight) { pending = true; return; }
   inflight = true; pending = false;
-  const q = query();
+  const q = query(), playing = state.playing;
   try {
-    const r = await fetch("/frame.png?" + q);
+    // state.noAhead: the browser test's peer, playing without rendering ahead.
+    const r = await fetch("/frame.png?" + q + (playing && !state.noAhead ? "&play=true" : ""));
     if (!r.ok) { showError(await r.text()); }
     else {
       const url = URL.createObjectURL(await r.blob());
@@ -90,7 +98,9 @@ async function render() {
       const now = performance.now();
       stats.frames.push(now);
       if (stats.dragging) stats.drag.push(now);
+      if (playing) stats.play.push([now, state.frame]);
       info();
+      await loadOverlap();
       drawOverlay();
     }
   } catch (e) { showError(String(e)); }
@@ -121,34 +131,53 @@ async function lint() {
   drawOverlay();
 }
 
-// Outlines of glass members (their frames at the current frame), overlaps between members in red, flagged labels circled.
-function drawOverlay(pointer) {
+// The server's overlap overlay for the current frame and switches, fetched when they change.
+async function loadOverlap() {
+  if (!$("overlap").checked) return;
+  const key = query(true) + "&v=" + version;
+  if (key === overlapKey) return;
+  const r = await fetch("/overlap.png?" + query(true));
+  if (!r.ok) { showError(await r.text()); return; }
+  const url = URL.createObjectURL(await r.blob());
+  const img = new Image();
+  await new Promise((ok) => { img.onload = ok; img.onerror = ok; img.src = url; });
+  URL.revokeObjectURL(url);
+  overlapImage = img; overlapKey = key;
+}
+
+// The overlap overlay (member outlines blue, a container's joined outline and its merges purple, glass on glass
+// orange, more layers than the rule allows red) and flagged labels circled.
+function drawOverlay() {
   const c = $("overlay"), g = c.getContext("2d");
   g.clearRect(0, 0, c.width, c.height);
   if (!scene) return;
   const s = scene.scale;
+  if ($("overlap").checked && overlapImage) g.drawImage(overlapImage, 0, 0);
   if (lintData) for (const e of lintData.entries) if (e.flags.length && e.point) {
     g.strokeStyle = "#ff3b30"; g.lineWidth = 2; g.beginPath(); g.arc(e.point[0] * s, e.point[1] * s, 10, 0, 7); g.stroke();
   }
-  if (!$("overlap").checked) { $("layers").textContent = ""; return; }
-  const rects = scene.panels.map((p) => p.frames[Math.min(state.frame, p.frames.length - 1)].map((v) => v * s));
-  g.lineWidth = 1.5; g.strokeStyle = "#0a84ff";
-  for (const [x, y, w, h] of rects) g.strokeRect(x + .5, y + .5, w, h);
-  // Members of one container merge into one shape (purple); any other overlap stacks glass on glass (red).
-  const group = (i) => scene.panels[i].container || ("#" + i);
-  for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) {
-    const a = rects[i], b = rects[j];
-    const x0 = Math.max(a[0], b[0]), y0 = Math.max(a[1], b[1]), x1 = Math.min(a[0] + a[2], b[0] + b[2]), y1 = Math.min(a[1] + a[3], b[1] + b[3]);
-    g.fillStyle = group(i) === group(j) ? "rgba(175,82,222,.35)" : "rgba(255,59,48,.45)";
-    if (x1 > x0 && y1 > y0) g.fillRect(x0, y0, x1 - x0, y1 - y0);
+}
+
+// The glass layers under the pointer, counted by the server; one request in flight, the latest position next.
+async function probe(p) {
+  if (!$("overlap").checked || !scene) { $("layers").textContent = ""; return; }
+  if (layersInflight) { layersPending = p; return; }
+  layersInflight = true;
+  const x = Math.floor(p.x), y = Math.floor(p.y);
+  if (x >= 0 && y >= 0 && x < scene.width && y < scene.height) {
+    const r = await fetch(`/layers?${query(true)}&x=${x}&y=${y}`);
+    if (r.ok) {
+      const l = await r.json();
+      let text = `glass layers here: ${l.layers}`;
+      if (l.breaksLayerRule) text += ` (breaks the three-layer rule: at most ${l.maxLayers})`;
+      else if (l.glassOnGlass) text += " (glass on glass)";
+      if (l.merge) text += " (container merge)";
+      if (l.surfaces.length) text += ": " + l.surfaces.map((names) => names.join(" + ")).join(", ");
+      $("layers").textContent = text;
+    }
   }
-  if (pointer) {
-    // A container's merged members are one layer of glass.
-    const hit = new Set(rects.map((r, i) => [r, i]).filter(([[x, y, w, h]]) => pointer.x >= x && pointer.x < x + w && pointer.y >= y && pointer.y < y + h)
-                             .map(([, i]) => group(i)));
-    const n = hit.size;
-    $("layers").textContent = `glass layers here: ${n}` + (n > 1 ? " (glass on glass: breaks the rule)" : "");
-  }
+  layersInflight = false;
+  if (layersPending) { const q = layersPending; layersPending = null; probe(q); }
 }
 
 async function loadScene() {
@@ -166,7 +195,7 @@ async function poll() {
   try {
     const v = await (await fetch("/version")).json();
     showError(v.error);
-    if (v.version !== version) { await loadScene(); render(); }
+    if (v.version !== version) { await loadScene(); overlapKey = ""; render(); }
   } catch (e) { /* the server stopped; keep the last frame */ }
   setTimeout(poll, 400);
 }
@@ -174,12 +203,19 @@ async function poll() {
 $("scrub").addEventListener("input", (e) => { state.frame = Number(e.target.value); render(); });
 $("play").addEventListener("click", () => {
   state.playing = !state.playing; $("play").textContent = state.playing ? "Pause" : "Play";
-  if (state.playing) tick();
+  if (state.playing) play();
 });
-function tick() {
-  if (!state.playing || !scene) return;
-  if (!inflight) { state.frame = (state.frame + 1) % scene.frameCount; $("scrub").value = String(state.frame); render(); }
-  setTimeout(tick, 1000 / scene.fps);
+// Each frame is shown at its time or, when the renderer is slower than the scene's fps, as soon as it comes.
+async function play() {
+  let due = performance.now();
+  while (state.playing && scene) {
+    while (inflight) await sleep(2);
+    state.frame = (state.frame + 1) % scene.frameCount; $("scrub").value = String(state.frame);
+    await render();
+    due += 1000 / scene.fps;
+    const now = performance.now();
+    if (due < now) due = now; else await sleep(due - now);
+  }
 }
 const pad = $("pad"), knob = $("knob");
 function padMove(e) {
@@ -199,14 +235,14 @@ $("sceneTilt").addEventListener("click", () => { state.tilt = null; knob.style.l
 $("appearance").addEventListener("change", (e) => { state.appearance = e.target.value; render(); });
 $("tier").addEventListener("change", (e) => { state.tier = e.target.value; render(); });
 $("rt").addEventListener("change", (e) => { state.rt = e.target.checked; render(); });
-$("overlap").addEventListener("change", () => drawOverlay());
+$("overlap").addEventListener("change", async () => { await loadOverlap(); drawOverlay(); probe({ x: -1, y: -1 }); });
 $("export").addEventListener("click", async () => {
   $("exported").textContent = "exporting…";
   const r = await fetch("/export?" + query());
   $("exported").textContent = r.ok ? "wrote " + (await r.json()).written.join(", ") : await r.text();
 });
 $("stage").addEventListener("pointermove", (e) => {
-  const r = $("frame").getBoundingClientRect(); drawOverlay({ x: e.clientX - r.left, y: e.clientY - r.top });
+  const r = $("frame").getBoundingClientRect(); probe({ x: e.clientX - r.left, y: e.clientY - r.top });
 });
 
 loadScene().then(() => { render(); poll(); });

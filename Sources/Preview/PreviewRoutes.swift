@@ -7,9 +7,11 @@ import Scene
 ///
 ///   GET /             the page (PreviewPage.html)
 ///   GET /scene        frame count, fps, canvas, panels and tilt keyframes, as JSON
-///   GET /frame.png    ?frame=&pitch=&roll=&appearance=&tier=&reduceTransparency=
+///   GET /frame.png    ?frame=&pitch=&roll=&appearance=&tier=&reduceTransparency=&play=
 ///   GET /lint         ?frame= and the same switches: the legibility report of that frame, as JSON
-///   GET /export       ?frame= and the switches: writes that frame and the timeline video into --export's folder
+///   GET /overlap.png  ?frame= and the switches: the overlap view's overlay (OverlapMap), transparent PNG
+///   GET /layers       ?frame=&x=&y= and the switches: the glass layers over pixel (x, y), as JSON
+///   GET /export       ?frame= and the switches: writes that frame and two videos into --export's folder
 ///   GET /version      the scene's version (bumped when the file changes and decodes) and its error, as JSON
 public struct PreviewRoutes: Sendable {
     public let session: PreviewSession
@@ -34,9 +36,29 @@ public struct PreviewRoutes: Sendable {
                 let (version, error) = session.reload()
                 return .json(json(["version": version, "error": error ?? NSNull()]))
             case "/frame.png":
+                let r = try frameRequest(request, extra: ["play"])
+                let play = try flag("play", request) ?? false
+                do {
+                    return PreviewResponse(status: 200, contentType: "image/png", body: try session.png(r, play: play))
+                } catch {
+                    return PreviewResponse(status: 500, text: "error: \(error)")
+                }
+            case "/overlap.png":
                 let r = try frameRequest(request)
                 do {
-                    return PreviewResponse(status: 200, contentType: "image/png", body: try session.png(r))
+                    let map = try session.overlap(r)
+                    return PreviewResponse(status: 200, contentType: "image/png",
+                                           body: try PNG.encode(rgba8: map.overlay(), width: map.width, height: map.height))
+                } catch {
+                    return PreviewResponse(status: 500, text: "error: \(error)")
+                }
+            case "/layers":
+                let r = try frameRequest(request, extra: ["x", "y"])
+                let d = session.document
+                let x = try pixel("x", request, below: d.canvas.pixelWidth)
+                let y = try pixel("y", request, below: d.canvas.pixelHeight)
+                do {
+                    return .json(layersJSON(try session.overlap(r).probe(x: x, y: y)))
                 } catch {
                     return PreviewResponse(status: 500, text: "error: \(error)")
                 }
@@ -58,7 +80,7 @@ public struct PreviewRoutes: Sendable {
                     return PreviewResponse(status: 500, text: "error: \(error)")
                 }
             default:
-                return PreviewResponse(status: 404, text: "not found: \(request.path.prefix(200)) (routes: /, /scene, /frame.png, /lint, /export, /version)")
+                return PreviewResponse(status: 404, text: "not found: \(request.path.prefix(200)) (routes: /, /scene, /frame.png, /lint, /overlap.png, /layers, /export, /version)")
             }
         } catch let e as BadRequest {
             return PreviewResponse(status: 400, text: e.message)
@@ -80,9 +102,10 @@ public struct PreviewRoutes: Sendable {
         }
     }
 
-    /// Validates a frame's parameters: every one optional but `frame`; pitch and roll come together.
-    func frameRequest(_ request: PreviewRequest) throws(BadRequest) -> FrameRequest {
-        try allow(Self.frameParameters, request)
+    /// Validates a frame's parameters: every one optional but `frame`; pitch and roll come together. `extra`:
+    /// the route's own parameters, read by the route.
+    func frameRequest(_ request: PreviewRequest, extra: [String] = []) throws(BadRequest) -> FrameRequest {
+        try allow(Self.frameParameters + extra, request)
         var values: [String: String] = [:]
         for (k, v) in request.arguments { values[k] = v }
         func quoted(_ s: String) -> String { "'\(s.prefix(60))'" }
@@ -108,14 +131,29 @@ public struct PreviewRoutes: Sendable {
             }
             settings.platform = p
         }
-        if let rt = values["reduceTransparency"] {
-            switch rt {
-            case "true", "1": settings.reduceTransparency = true
-            case "false", "0": settings.reduceTransparency = false
-            default: throw BadRequest(message: "reduceTransparency \(quoted(rt)) is not true or false")
-            }
-        }
+        settings.reduceTransparency = try flag("reduceTransparency", request)
         return FrameRequest(frame: frame, tilt: tilt, settings: settings)
+    }
+
+    /// A yes-or-no parameter: `true`, `false`, `1` or `0`; nil when absent.
+    private func flag(_ name: String, _ request: PreviewRequest) throws(BadRequest) -> Bool? {
+        guard let v = request.arguments.first(where: { $0.0 == name })?.1 else { return nil }
+        switch v {
+        case "true", "1": return true
+        case "false", "0": return false
+        default: throw BadRequest(message: "\(name) '\(v.prefix(60))' is not true or false")
+        }
+    }
+
+    /// A required pixel coordinate from 0 to `limit` - 1.
+    private func pixel(_ name: String, _ request: PreviewRequest, below limit: Int) throws(BadRequest) -> Int {
+        guard let v = request.arguments.first(where: { $0.0 == name })?.1 else {
+            throw BadRequest(message: "missing parameter '\(name)' (a pixel from 0 to \(limit - 1))")
+        }
+        guard let i = Int(v), (0..<limit).contains(i) else {
+            throw BadRequest(message: "\(name) '\(v.prefix(60))' is out of range: expected a whole number of pixels from 0 to \(limit - 1)")
+        }
+        return i
     }
 
     private func angle(_ name: String, _ s: String) throws(BadRequest) -> Double {
@@ -144,6 +182,11 @@ public struct PreviewRoutes: Sendable {
             "appearance": d.appearance.rawValue, "platform": d.platform.rawValue, "reduceTransparency": d.reduceTransparency,
             "tiers": PreviewSettings.tiers.map(\.0), "panels": panels, "tilt": tilt, "version": session.version,
         ])
+    }
+
+    func layersJSON(_ p: OverlapMap.Probe) -> String {
+        json(["layers": p.layers, "surfaces": p.surfaces, "merge": p.merge, "glassOnGlass": p.glassOnGlass,
+              "breaksLayerRule": p.breaksLayerRule, "maxLayers": OverlapMap.maxLayers])
     }
 
     func lintJSON(_ r: LegibilityReport) -> String {

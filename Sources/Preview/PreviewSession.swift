@@ -3,21 +3,32 @@ import Raster
 import Scene
 
 /// The scene a preview shows and everything kept between requests: the last scene text that decoded, one
-/// compositor per combination of switches (with the physics state it has reached), and a cache of encoded frames.
+/// compositor per combination of switches (with the physics state it has reached), and a cache of encoded frames
+/// (FrameCache, 64 MiB).
 ///
 /// Rendering goes through the ordinary `Compositor` and `EncodeSettings.pngBytes`, so a preview frame's bytes
 /// equal `forkrender scene.json --scale s` for that frame. Scrubbing forward continues the simulation; only a
 /// step back starts that compositor again from t = 0 (physics only, no pixels, for the frames in between).
+///
+/// Playback renders ahead: a frame asked for with `play` sets a thread rendering the frames after it (up to
+/// `aheadSeconds` of the timeline) into the cache with the same compositor, so the page's next requests are
+/// answered from the cache while the renderer works on the frames after them. Any other frame request stops
+/// it (a tilt drag must not wait behind frames nobody asked for).
 public final class PreviewSession: @unchecked Sendable {
     public let file: String
     public let scale: Float
     /// Where `/export` writes (`--export`); nil: export is off.
     public let exportFolder: String?
     let workers: Workers
+    /// Guards the scene: its text, document, version and error. Held for moments only, so that every request
+    /// (validating its frame number reads the document) is answered while a frame renders.
     private let lock = NSLock()
+    /// Guards the compositors and the documents decoded per switch set; held while a frame renders. A reload
+    /// takes it before `lock`; the scene changes only under both, so either one is enough to read it.
+    private let renderLock = NSLock()
 
     /// The last scene text that decoded, and its document with the scene's own switches.
-    /// (libmicrohttpd answers 127.0.0.1 and ::1 on a thread each, so everything below is read under the lock.)
+    /// (libmicrohttpd answers 127.0.0.1 and ::1 on a thread each, so everything below is read under a lock.)
     private var text: String
     private var current: SceneDocument
     private var currentVersion = 1
@@ -35,13 +46,31 @@ public final class PreviewSession: @unchecked Sendable {
         var sceneTilt: Keyframes<Tilt>
     }
     private var slots: [PreviewSettings: Slot] = [:]
-    private var cache: [FrameRequest: [UInt8]] = [:]
-    private var cacheOrder: [FrameRequest] = []
-    /// Encoded frames kept for scrubbing back and play-ahead (about 40 KB each at scale 1).
-    static let cacheLimit = 400
+    /// Documents decoded with each combination of switches, for the overlap view.
+    private var documents: [PreviewSettings: SceneDocument] = [:]
+    let cache = FrameCache()
+
+    /// How far playback renders ahead of the frame on screen: one second of the timeline (at least 8 frames).
+    static let aheadSeconds = 1.0
+    /// Where each session's render-ahead loop runs (a concurrent queue: one blocked loop per session).
+    private static let aheadQueue = DispatchQueue(label: "forkrender preview render-ahead", qos: .userInitiated, attributes: .concurrent)
+    private struct AheadJob {
+        var template: FrameRequest
+        var next: Int
+        var last: Int
+    }
+    /// The frames to render ahead; guarded by `ahead`, which the render-ahead thread waits on.
+    private var aheadJob: AheadJob?
+    /// The frame the render-ahead thread is drawing now.
+    private var aheadRendering: FrameRequest?
+    /// Page requests waiting for the render lock: the render-ahead thread starts no frame while there are any
+    /// (NSLock is not fair: the thread could take the lock back frame after frame while a request waits).
+    private var pageWaiting = 0
+    private var aheadStarted = false
+    private let ahead = NSCondition()
 
     /// Compositors that started again from t = 0 because a request went back in time; tests read it.
-    public var restarts: Int { lock.withLock { restartCount } }
+    public var restarts: Int { renderLock.withLock { restartCount } }
     private var restartCount = 0
 
     /// Decodes the scene file; throws the command line's error when it does not decode.
@@ -83,8 +112,10 @@ public final class PreviewSession: @unchecked Sendable {
     /// cache start afresh) and bumps `version`; failure keeps the last good scene and sets `error`.
     @discardableResult
     public func reload() -> (version: Int, error: String?) {
-        lock.withLock {
-            let data = FileManager.default.contents(atPath: file)
+        let data = FileManager.default.contents(atPath: file)
+        let unchanged = lock.withLock { data == lastData && data != nil ? (currentVersion, currentError) : nil }
+        if let unchanged { return unchanged }
+        return renderLock.withLock { lock.withLock {
             if data != lastData || data == nil {
                 lastData = data
                 do throws(SceneError) {
@@ -96,8 +127,9 @@ public final class PreviewSession: @unchecked Sendable {
                     text = t
                     current = scaled
                     slots = [:]
-                    cache = [:]
-                    cacheOrder = []
+                    documents = [:]
+                    cache.removeAll()
+                    stopAhead()
                     currentError = nil
                     currentVersion += 1
                 } catch {
@@ -105,13 +137,38 @@ public final class PreviewSession: @unchecked Sendable {
                 }
             }
             return (currentVersion, currentError)
-        }
+        } }
     }
 
-    /// The frame as PNG bytes.
-    public func png(_ r: FrameRequest) throws(SceneError) -> [UInt8] {
-        lock.lock()
-        defer { lock.unlock() }
+    /// The frame as PNG bytes. `play`: the page is playing the timeline; the frames after this one are rendered
+    /// ahead into the cache. Without it, rendering ahead stops.
+    public func png(_ r: FrameRequest, play: Bool = false) throws(SceneError) -> [UInt8] {
+        if !play { stopAhead() }
+        let bytes: [UInt8]
+        if let hit = cache[r] {
+            bytes = hit
+        } else {
+            ahead.lock()
+            // The render-ahead thread is drawing this very frame: wait for it rather than draw it again.
+            while aheadRendering == r { ahead.wait() }
+            pageWaiting += 1
+            ahead.unlock()
+            defer {
+                ahead.lock()
+                pageWaiting -= 1
+                ahead.broadcast()
+                ahead.unlock()
+            }
+            renderLock.lock()
+            defer { renderLock.unlock() }
+            bytes = try render(r)
+        }
+        if play { startAhead(after: r) }
+        return bytes
+    }
+
+    /// Renders (or finds in the cache) one frame; the caller holds `renderLock`.
+    private func render(_ r: FrameRequest) throws(SceneError) -> [UInt8] {
         if let hit = cache[r] { return hit }
         var slot: Slot
         if let s = slots[r.settings] {
@@ -135,17 +192,109 @@ public final class PreviewSession: @unchecked Sendable {
         } catch {
             throw SceneError(file: file, path: "", location: nil, message: "cannot encode the frame: \(error)")
         }
-        cache[r] = bytes
-        cacheOrder.append(r)
-        if cacheOrder.count > Self.cacheLimit {
-            cache[cacheOrder.removeFirst()] = nil
-        }
+        cache.insert(bytes, for: r)
         return bytes
     }
 
-    /// Writes the frame as `frame-NNNN.png` (the bytes `/frame.png` serves) and the whole timeline with the same
-    /// switches and tilt as `timeline.mp4` through the ordinary render pipeline and ffmpeg, into `exportFolder`.
-    /// File names are fixed here, never taken from the request. Returns the paths written.
+    // MARK: Rendering ahead
+
+    /// Asks the render-ahead thread for the frames after `r` (same tilt and switches), to the end of the
+    /// timeline at most.
+    private func startAhead(after r: FrameRequest) {
+        let count = document.frameCount
+        let window = max(8, Int(Self.aheadSeconds * document.fps))
+        ahead.lock()
+        defer { ahead.unlock() }
+        let last = min(count - 1, r.frame + window)
+        aheadJob = r.frame < last ? AheadJob(template: r, next: r.frame + 1, last: last) : nil
+        if aheadJob != nil && !aheadStarted {
+            aheadStarted = true
+            // The loop holds the session only while it works; it ends within a second of the session's end.
+            Self.aheadQueue.async { [weak self] in
+                while let s = self, s.aheadStep() {}
+            }
+        }
+        ahead.broadcast()
+    }
+
+    private func stopAhead() {
+        ahead.lock()
+        aheadJob = nil
+        ahead.broadcast()
+        ahead.unlock()
+    }
+
+    /// One turn of the render-ahead thread: waits up to a second for work (and while a page request waits for
+    /// the render lock), renders one frame that is not cached yet. Returns true to be called again.
+    private func aheadStep() -> Bool {
+        ahead.lock()
+        if aheadJob == nil || pageWaiting > 0 { _ = ahead.wait(until: Date(timeIntervalSinceNow: pageWaiting > 0 ? 0.05 : 1)) }
+        guard var r = aheadJob?.template, let job = aheadJob, pageWaiting == 0 else {
+            ahead.unlock()
+            return true
+        }
+        r.frame = job.next
+        aheadRendering = r
+        ahead.unlock()
+        if !cache.contains(r) {
+            renderLock.lock()
+            // A reload or another request may have come while waiting for the lock: render only a wanted frame.
+            if isWanted(r), r.frame < current.frameCount { _ = try? render(r) }
+            renderLock.unlock()
+        }
+        ahead.lock()
+        if var j = aheadJob, j.template == job.template, j.next == job.next {
+            j.next += 1
+            aheadJob = j.next <= j.last ? j : nil
+        }
+        aheadRendering = nil
+        ahead.broadcast()
+        ahead.unlock()
+        return true
+    }
+
+    private func isWanted(_ r: FrameRequest) -> Bool {
+        ahead.withLock {
+            guard let j = aheadJob else { return false }
+            var t = j.template
+            t.frame = r.frame
+            return t == r && j.next == r.frame
+        }
+    }
+
+    /// Waits until rendering ahead has nothing left to do (tests); false after `timeout` seconds.
+    func waitForRenderAhead(timeout: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        ahead.lock()
+        defer { ahead.unlock() }
+        while aheadJob != nil || aheadRendering != nil {
+            if !ahead.wait(until: deadline) { return false }
+        }
+        return true
+    }
+
+    // MARK: Other views
+
+    /// The overlap view of one frame under the given switches (tilt does not move glass).
+    public func overlap(_ r: FrameRequest) throws(SceneError) -> OverlapMap {
+        renderLock.lock()
+        defer { renderLock.unlock() }
+        let doc: SceneDocument
+        if let d = documents[r.settings] {
+            doc = d
+        } else {
+            doc = try decode(text, r.settings)
+            documents[r.settings] = doc
+        }
+        return OverlapMap(document: doc, frame: r.frame)
+    }
+
+    /// Writes the frame as `frame-NNNN.png` (the bytes `/frame.png` serves), the whole timeline with the same
+    /// switches and tilt as `timeline.mp4`, and the timeline with its tilt swept across the full range as
+    /// `tilt-sweep.mp4` (what `forkrender --tilt-sweep` renders), into `exportFolder`. The videos go through the
+    /// ordinary render pipeline and the VideoSink of `forkrender --video` (ffmpeg, a temporary name renamed when
+    /// complete); the PNG is written under a temporary name too. File names are fixed here, never taken from the
+    /// request. Returns the paths written.
     public func export(_ r: FrameRequest) throws -> [String] {
         guard let folder = exportFolder else { throw OutputError("export is off: start forkrender preview with --export <folder>") }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -154,10 +303,16 @@ public final class PreviewSession: @unchecked Sendable {
         let t = lock.withLock { text }
         var doc = try decode(t, r.settings)
         if let tilt = r.tilt { doc.tilt = Keyframes([.init(time: 0, value: tilt, easing: .linear)]) }
-        let video = (folder as NSString).appendingPathComponent("timeline.mp4")
-        let sink = try VideoSink(path: video, width: doc.canvas.pixelWidth, height: doc.canvas.pixelHeight, fps: doc.fps, dither: doc.dither)
-        _ = try RenderPipeline(document: doc, workers: workers).run(frames: Array(0..<doc.frameCount), sinks: [sink])
-        return [png, video]
+        var sweep = doc
+        sweep.sweepTilt()
+        var written = [png]
+        for (name, d) in [("timeline.mp4", doc), ("tilt-sweep.mp4", sweep)] {
+            let video = (folder as NSString).appendingPathComponent(name)
+            let sink = try VideoSink(path: video, width: d.canvas.pixelWidth, height: d.canvas.pixelHeight, fps: d.fps, dither: d.dither)
+            _ = try RenderPipeline(document: d, workers: workers).run(frames: Array(0..<d.frameCount), sinks: [sink])
+            written.append(video)
+        }
+        return written
     }
 
     /// The legibility report for one frame under the given switches and tilt.

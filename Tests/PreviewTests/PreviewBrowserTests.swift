@@ -30,22 +30,31 @@ struct PreviewCommandTests {
 }
 
 /// Headless Chromium drives the page through Selenium (Browser/preview_page.py): a tilt drag changes the image
-/// inside the glass and not outside it, the scrubber reaches the last frame, the overlap view draws, a saved
-/// file re-renders, a broken one shows the command line's error over the last good frame, no console errors.
+/// inside the glass and not outside it, the scrubber reaches the last frame, playback advances frame by frame,
+/// the overlap view draws the server's outlines and counts the layers under the pointer, Export writes the frame
+/// and both videos, a saved file re-renders, a broken one shows the command line's error over the last good
+/// frame, no console errors.
 @Suite("Preview in a browser", .serialized)
 struct PreviewBrowserTests {
     @Test("The page in headless Chromium", .enabled(if: PreviewProcess.browserMissing == nil,
                                                     "browser test skipped: \(PreviewProcess.browserMissing ?? "")"))
     func page() throws {
         let f = try Fixture("browser")
-        let server = try RunningPreview(file: f.file)
+        let export = f.folder.appendingPathComponent("export").path
+        let server = try RunningPreview(file: f.file, export: export)
         let r = try PreviewProcess.run(PreviewProcess.seleniumPython!, [PreviewProcess.browserScript.path, "test", server.url, f.file,
-                                                                      PreviewProcess.binary.path], timeout: 150)
+                                                                      PreviewProcess.binary.path, export], timeout: 180)
         let status = server.stop()
-        #expect(!r.timedOut, "the browser run was killed after 150 s")
+        #expect(!r.timedOut, "the browser run was killed after 180 s")
         #expect(r.status == 0, "\(r.out)\(r.err)")
         #expect(status == 130)
-        // The measured figure, reported (docs/preview.md), not asserted: a loaded machine is slower.
-        print("preview browser test: \(r.out.trimmingCharacters(in: .whitespacesAndNewlines))")
+        // The measured figures, reported (docs/preview.md): speed is not a pass/fail matter on a shared machine,
+        // so a tilt drag under the goal of 10 updates a second is a warning in the run, not a failure.
+        let line = r.out.trimmingCharacters(in: .whitespacesAndNewlines)
+        print("preview browser test: \(line)")
+        let figures = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        if let rate = figures?["dragRate"] as? Double, rate < 10 {
+            Issue.record("tilt drag updated \(rate) times a second, under the goal of 10 (a loaded machine?)", severity: .warning)
+        }
     }
 }

@@ -82,9 +82,9 @@ final class RunningPreview {
     private let exited = DispatchSemaphore(value: 0)
     private let err = Pipe()
 
-    init(file: String, port: Int = 0) throws {
+    init(file: String, port: Int = 0, export: String? = nil) throws {
         process.executableURL = PreviewProcess.binary
-        process.arguments = ["preview", file, "--port", "\(port)", "--threads", "2"]
+        process.arguments = ["preview", file, "--port", "\(port)", "--threads", "2"] + (export.map { ["--export", $0] } ?? [])
         let out = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -165,7 +165,15 @@ struct PreviewRouteTests {
         #expect(entries.contains { $0["id"] as? String == "title" && $0["wcag"] is Double && $0["apca"] is Double })
     }
 
-    @Test("Export writes the frame's bytes and the timeline video into --export's folder, and is off without it")
+    /// Frames ffprobe decodes from a video (`-count_frames`), or nil when it cannot read it.
+    static func videoFrames(_ path: String) throws -> Int? {
+        guard let ffprobe = PreviewProcess.which("ffprobe") else { return nil }
+        let r = try PreviewProcess.run(ffprobe, ["-v", "error", "-count_frames", "-select_streams", "v:0",
+                                                 "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", path], timeout: 60)
+        return Int(r.out.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @Test("Export writes the frame's bytes, the timeline and a tilt sweep into --export's folder, and is off without it")
     func export() throws {
         let off = try Fixture("export-off")
         #expect(off.get("/export", [("frame", "1")]).text.hasPrefix("export is off: start forkrender preview with --export <folder>"))
@@ -174,10 +182,30 @@ struct PreviewRouteTests {
         let r = f.get("/export", [("frame", "7"), ("pitch", "0.2"), ("roll", "0.3")])
         #expect(r.status == 200, "\(r.text)")
         let png = f.folder.appendingPathComponent("export/frame-0007.png").path
-        let video = f.folder.appendingPathComponent("export/timeline.mp4").path
-        #expect(r.text.contains("frame-0007.png") && r.text.contains("timeline.mp4"))
+        let timeline = f.folder.appendingPathComponent("export/timeline.mp4").path
+        let sweep = f.folder.appendingPathComponent("export/tilt-sweep.mp4").path
+        #expect(r.text.contains("frame-0007.png") && r.text.contains("timeline.mp4") && r.text.contains("tilt-sweep.mp4"))
         #expect(FileManager.default.contents(atPath: png).map([UInt8].init) ==
                 (try f.reference(frame: 7) { $0.tilt = Keyframes([.init(time: 0, value: Tilt(pitch: 0.2, roll: 0.3), easing: .linear)]) }))
-        #expect((try? FileManager.default.attributesOfItem(atPath: video)[.size] as? Int) ?? 0 > 1000)
+        // 0.3 s at 30 fps: 9 frames in each video, read back by ffprobe.
+        #expect(try Self.videoFrames(timeline) == 9)
+        #expect(try Self.videoFrames(sweep) == 9)
+        // Nothing half-written is left beside them (the files are renamed into place when complete).
+        let names = try FileManager.default.contentsOfDirectory(atPath: f.folder.appendingPathComponent("export").path).sorted()
+        #expect(names == ["frame-0007.png", "tilt-sweep.mp4", "timeline.mp4"])
+        // With the scene's own tilt, the PNG is the command line's file byte for byte.
+        #expect(f.get("/export", [("frame", "4")]).status == 200)
+        let cli = try PreviewPlaybackTests.cliFrames(f.file, 4...4)
+        #expect(FileManager.default.contents(atPath: f.folder.appendingPathComponent("export/frame-0004.png").path).map([UInt8].init) == cli[4])
+        #expect(cli[4] != nil)
+        // The videos are `forkrender --video`'s and `forkrender --tilt-sweep --video`'s files (same pipeline, same
+        // ffmpeg command; x264 gives the same bytes for the same frames).
+        for (name, extra) in [("timeline.mp4", [String]()), ("tilt-sweep.mp4", ["--tilt-sweep"])] {
+            let out = f.folder.appendingPathComponent("cli-" + name).path
+            let run = try PreviewProcess.run(PreviewProcess.binary.path, [f.file, "--scale", "1", "--video", out, "-q"] + extra, timeout: 120)
+            #expect(run.status == 0, "\(run.err)")
+            let exported = FileManager.default.contents(atPath: f.folder.appendingPathComponent("export/" + name).path)
+            #expect(exported != nil && exported == FileManager.default.contents(atPath: out), "\(name) differs from the command line's")
+        }
     }
 }

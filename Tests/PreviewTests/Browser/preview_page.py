@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Drives `forkrender preview`'s page in headless Chromium through Selenium (chromedriver).
 
-    preview_page.py test <url> <scene.json> <forkrender>   the browser test (PreviewBrowserTests runs it)
+    preview_page.py test <url> <scene.json> <forkrender> <export folder>
+                                                            the browser test (PreviewBrowserTests runs it)
     preview_page.py screenshot <url> <out.png>              the picture for docs/ (scripts/preview-screenshot.sh)
+    preview_page.py playback <url> <seconds>                playback frames/s with and without rendering ahead
 
 The test prints one JSON line of measurements and exits 0, or prints what failed and exits 1. Exit 77: Selenium
 or the browser is missing (the caller skips). Every wait has a deadline and the whole run an alarm, so it never hangs.
 """
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -19,13 +22,13 @@ try:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError as e:
     print(f"skip: selenium is not installed ({e})")
     sys.exit(77)
 
-signal.signal(signal.SIGALRM, lambda *_: (print("fail: the browser run took over 100 s"), sys.exit(1)))
-signal.alarm(100)
+signal.signal(signal.SIGALRM, lambda *_: (print("fail: the browser run took over 140 s"), sys.exit(1)))
+signal.alarm(140)
 
 
 def browser():
@@ -87,12 +90,69 @@ window.diffCounts = (a, b, rects, margin) => {
 """
 
 
-def test(url, scene_file, forkrender):
+def overlay_pixels(d):
+    """Painted pixels of the overlay canvas, and of them the member outline's blue."""
+    return d.execute_script(
+        "const c = document.getElementById('overlay'); const a = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+        "let n = 0, blue = 0; for (let i = 0; i < a.length; i += 4) { if (a[i + 3]) n++;"
+        " if (a[i] === 10 && a[i + 1] === 132 && a[i + 2] === 255 && a[i + 3] === 255) blue++; } return [n, blue];")
+
+
+def open_page(d, url):
+    """Loads the page, adds the pixel helpers and waits for its first frame."""
+    d.get(url)
+    d.execute_script(PIXELS_JS + "window.previewBusy = () => window.preview.busy();")
+    wait(d, "the first frame", lambda: settled(d))
+
+
+def play_run(d, ahead, seconds=2):
+    """Plays from frame 0 for `seconds`; the frames shown a second. Fails unless frames advance one at a time."""
+    scrub = d.find_element(By.ID, "scrub")
+    scrub.send_keys(Keys.HOME)
+    wait(d, "frame 0", lambda: settled(d) and "frame=0&" in d.find_element(By.ID, "frame").get_attribute("data-query") + "&")
+    d.execute_script(f"window.preview.state.noAhead = {'false' if ahead else 'true'}; window.preview.stats.play.length = 0;")
+    d.find_element(By.ID, "play").click()
+    time.sleep(seconds)
+    d.find_element(By.ID, "play").click()
+    wait(d, "playback to stop", lambda: settled(d))
+    play = d.execute_script("return window.preview.stats.play")
+    if len(play) < 10:
+        fail(f"playing showed {len(play)} frames in {seconds} s")
+    frames = [f for _, f in play]
+    if any(b != a + 1 for a, b in zip(frames, frames[1:])):
+        fail(f"playback did not advance one frame at a time: {frames}")
+    span = (play[-1][0] - play[0][0]) / 1000
+    return round((len(play) - 1) / span, 1) if span > 0 else None
+
+
+def play_both(d, seconds=2):
+    """Playback rendered ahead, and its peer in the same run: the same frames played without rendering ahead
+    (no `play=true`; the tier switch set to liquid, which the showcase is already, so no frame is cached)."""
+    scrub = d.find_element(By.ID, "scrub")
+    scrub.click()
+    with_ahead = play_run(d, True, seconds)
+    Select(d.find_element(By.ID, "tier")).select_by_visible_text("liquid")
+    without = play_run(d, False, seconds)
+    Select(d.find_element(By.ID, "tier")).select_by_visible_text("scene")
+    d.execute_script("window.preview.state.noAhead = false;")
+    wait(d, "the scene's tier", lambda: settled(d) and "tier=" not in d.find_element(By.ID, "frame").get_attribute("data-query"))
+    return with_ahead, without
+
+
+def playback(url, seconds):
     d = browser()
     try:
-        d.get(url)
-        d.execute_script(PIXELS_JS + "window.previewBusy = () => window.preview.busy();")
-        wait(d, "the first frame", lambda: settled(d))
+        open_page(d, url)
+        a, b = play_both(d, seconds)
+        print(json.dumps({"playRate": a, "playRateWithoutAhead": b, "sceneFps": d.execute_script("return window.preview.scene().fps")}))
+    finally:
+        d.quit()
+
+
+def test(url, scene_file, forkrender, export_folder):
+    d = browser()
+    try:
+        open_page(d, url)
         results = {}
 
         # Tilt pad: a drag of about 2 s with a pointer move every 20 ms (50 a second, faster than frames come, so
@@ -136,13 +196,41 @@ def test(url, scene_file, forkrender):
         if f"frame {last} of {last}" not in d.find_element(By.ID, "info").text:
             fail("the frame label did not follow the scrubber: " + d.find_element(By.ID, "info").text)
 
-        # Overlap view: outlines appear on the overlay.
+        # Playback from frame 0 for 2 s: frames advance one by one, at a rate reported here (the scene's fps at
+        # most). The peer in the same run: playing the same frames without rendering ahead (no `play=true`; the
+        # tier switch set to liquid, which the showcase is already, so that no frame comes from the cache).
+        results["sceneFps"] = d.execute_script("return window.preview.scene().fps")
+        results["playRate"], results["playRateWithoutAhead"] = play_both(d)
+
+        # Overlap view: the server's overlay (outlines in the members' blue) and the layer count under the pointer,
+        # over the first panel's center.
         d.find_element(By.ID, "overlap").click()
-        painted = d.execute_script("const c = document.getElementById('overlay'); const a = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
-                                   "let n = 0; for (let i = 3; i < a.length; i += 4) if (a[i]) n++; return n;")
-        if painted < 100:
-            fail(f"the overlap view drew {painted} pixels")
+        wait(d, "the overlap overlay", lambda: overlay_pixels(d)[1] > 100)
+        results["overlapPainted"], results["overlapOutline"] = overlay_pixels(d)
+        frame_el = d.find_element(By.ID, "frame")
+        dx, dy = d.execute_script(
+            "const s = window.preview.scene(), f = s.panels[0].frames[window.preview.state.frame], img = document.getElementById('frame');"
+            "return [(f[0] + f[2] / 2) * s.scale - img.naturalWidth / 2, (f[1] + f[3] / 2) * s.scale - img.naturalHeight / 2];")
+        ActionChains(d, duration=0).move_to_element_with_offset(frame_el, int(dx), int(dy)).perform()
+        wait(d, "the layer count", lambda: d.find_element(By.ID, "layers").text.startswith("glass layers here: "))
+        layers = d.find_element(By.ID, "layers").text
+        results["layersText"] = layers
+        if not layers.startswith("glass layers here: 1") and not layers.startswith("glass layers here: 2") and not layers.startswith("glass layers here: 3"):
+            fail(f"over a panel the page says {layers!r}")
         d.find_element(By.ID, "overlap").click()
+        if overlay_pixels(d)[1] != 0:
+            fail("the outlines stayed after the overlap view was turned off")
+
+        # Export: the frame and both videos land in --export's folder.
+        d.find_element(By.ID, "export").click()
+        start = time.time()
+        wait(d, "the export", lambda: d.find_element(By.ID, "exported").text.startswith("wrote"), 90)
+        results["exportSeconds"] = round(time.time() - start, 1)
+        shown = d.execute_script("return window.preview.state.frame")
+        for name in (f"frame-{shown:04d}.png", "timeline.mp4", "tilt-sweep.mp4"):
+            path = os.path.join(export_folder, name)
+            if not os.path.isfile(path) or os.path.getsize(path) < 1000:
+                fail(f"the export did not write {path}")
 
         # Live reload: a saved change shows within a second or so (reported), a broken file shows the CLI's error.
         with open(scene_file) as f:
@@ -180,15 +268,21 @@ def test(url, scene_file, forkrender):
 def screenshot(url, out):
     d = browser()
     try:
-        d.get(url)
-        d.execute_script(PIXELS_JS + "window.previewBusy = () => window.preview.busy();")
-        wait(d, "the first frame", lambda: settled(d))
+        open_page(d, url)
         d.execute_script("const s = document.getElementById('scrub'); s.value = '60'; s.dispatchEvent(new Event('input'));")
         pad = d.find_element(By.ID, "pad")
         ActionChains(d).move_to_element_with_offset(pad, 50, -40).click().perform()
         d.find_element(By.ID, "overlap").click()
         wait(d, "the tilted frame and the legibility list", lambda: settled(d) and d.execute_script(
             "return document.querySelectorAll('#lint li').length > 0"))
+        # The pointer over the merged pair of controls (the showcase's container), for the layer count.
+        frame_el = d.find_element(By.ID, "frame")
+        dx, dy = d.execute_script(
+            "const s = window.preview.scene(), ps = s.panels.filter(p => p.container), img = document.getElementById('frame');"
+            "const f = (ps[0] || s.panels[0]).frames[window.preview.state.frame];"
+            "return [(f[0] + f[2] / 2) * s.scale - img.naturalWidth / 2, (f[1] + f[3] / 2) * s.scale - img.naturalHeight / 2];")
+        ActionChains(d, duration=0).move_to_element_with_offset(frame_el, int(dx), int(dy)).perform()
+        wait(d, "the layer count", lambda: d.find_element(By.ID, "layers").text.startswith("glass layers here: "))
         time.sleep(0.5)
         d.save_screenshot(out)
     finally:
@@ -196,8 +290,10 @@ def screenshot(url, out):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 5 and sys.argv[1] == "test":
-        test(sys.argv[2], sys.argv[3], sys.argv[4])
+    if len(sys.argv) == 6 and sys.argv[1] == "test":
+        test(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5])
+    elif len(sys.argv) == 4 and sys.argv[1] == "playback":
+        playback(sys.argv[2], float(sys.argv[3]))
     elif len(sys.argv) == 4 and sys.argv[1] == "screenshot":
         screenshot(sys.argv[2], sys.argv[3])
     else:
