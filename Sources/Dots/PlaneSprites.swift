@@ -49,7 +49,7 @@ extension Plane {
             workers.forEachBand(h, bandSize: Self.spriteBand) { band in
                 drawSprites(sprites, st, band: band, columns: 0..<w, into: px)
             }
-        }
+        } }
     }
 
     /// Redraws only where a dot changed since the frame `record` describes, when `fb` still holds that frame
@@ -75,7 +75,7 @@ extension Plane {
                     drawSprites(sprites, st, band: band, columns: span, into: px)
                 }
             }
-        }
+        } }
     }
 
     /// What a frame's sprites depend on besides the dots, resolved once.
