@@ -157,7 +157,7 @@ public struct PreviewRoutes: Sendable {
     }
 
     private func angle(_ name: String, _ s: String) throws(BadRequest) -> Double {
-        guard let v = Double(s), v.isFinite, abs(v) <= Double.pi / 2 else {
+        guard let v = Double(s), v.isFinite, abs(v) <= Tilt.maximumAngle else {
             throw BadRequest(message: "\(name) '\(s.prefix(60))' is out of range: expected radians from -pi/2 to pi/2 (-1.5708 to 1.5708)")
         }
         return v

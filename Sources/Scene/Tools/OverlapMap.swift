@@ -101,8 +101,7 @@ public struct OverlapMap: Sendable {
                         parts.append(PanelUnion([m]))
                     }
                 }
-                let container = panels.enumerated().first { $0.element.surfaceKey(index: $0.offset) == key }?.element.container
-                let spacing = container.map { document.glass.containers[$0] ?? GlassDefaults.Liquid.containerSpacing } ?? 0
+                let spacing = panels.enumerated().first { $0.element.surfaceKey(index: $0.offset) == key }?.element.liquid.containerSpacing ?? 0
                 surfaces[k].joined = SmoothUnion(parts, spacing: spacing * scale)
             }
         }
