@@ -65,14 +65,27 @@ public struct GlowHalo: Sendable {
     /// gain x translucency x the chroma there, bilinear between cell centers.
     @inline(__always)
     public func light(at p: Point, translucency: Float) -> SIMD4<Float> {
-        let fx = min(max(p.x / Float(cell) - 0.5, 0), Float(width - 1))
-        let fy = min(max(p.y / Float(cell) - 0.5, 0), Float(height - 1))
-        let ix = min(Int(fx), max(width - 2, 0)), iy = min(Int(fy), max(height - 2, 0))
-        let tx = fx - Float(ix), ty = fy - Float(iy)
-        let x1 = min(ix + 1, width - 1), y1 = min(iy + 1, height - 1)
-        let a = chroma[iy * width + ix], b = chroma[iy * width + x1]
-        let c = chroma[y1 * width + ix], d = chroma[y1 * width + x1]
-        return ((a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty) * (gain * translucency)
+        chroma.withUnsafeBufferPointer { lookup.light($0, at: p, translucency: translucency) }
+    }
+
+    /// The halo's scalars, for kernels that read `chroma` through a pointer of their own.
+    var lookup: Lookup { Lookup(cell: cell, width: width, height: height, gain: gain) }
+
+    struct Lookup: Sendable {
+        let cell: Int, width: Int, height: Int, gain: Float
+
+        /// `light(at:translucency:)` with the chroma given.
+        @inline(__always)
+        func light(_ chroma: UnsafeBufferPointer<SIMD4<Float>>, at p: Point, translucency: Float) -> SIMD4<Float> {
+            let fx = min(max(p.x / Float(cell) - 0.5, 0), Float(width - 1))
+            let fy = min(max(p.y / Float(cell) - 0.5, 0), Float(height - 1))
+            let ix = min(Int(fx), max(width - 2, 0)), iy = min(Int(fy), max(height - 2, 0))
+            let tx = fx - Float(ix), ty = fy - Float(iy)
+            let x1 = min(ix + 1, width - 1), y1 = min(iy + 1, height - 1)
+            let a = chroma[iy * width + ix], b = chroma[iy * width + x1]
+            let c = chroma[y1 * width + ix], d = chroma[y1 * width + x1]
+            return ((a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty) * (gain * translucency)
+        }
     }
 
     /// Adds the halo's light to an opaque premultiplied pixel, keeping its hue: where a channel would pass 1

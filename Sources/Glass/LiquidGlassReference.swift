@@ -54,8 +54,9 @@ extension LiquidGlass {
                                 let a = wt[k * partCount + i]
                                 guard a > 0 else { continue }
                                 let c = pc[i], ad = Double(a)
-                                for ch in 0..<3 { shift[ch] += ad * Self.interpolate(tp, c.tableOffset + ch * c.tableLength, c.tableLength, d) }
-                                s += ad * Self.interpolate(tp, c.tableOffset + 3 * c.tableLength, c.tableLength, d)
+                                let lens = Self.interpolate(tp, c.tableOffset, c.tableLength, d)
+                                for ch in 0..<3 { shift[ch] += ad * lens[ch] }
+                                s += ad * lens[3]
                                 wash += a * c.wash
                                 filter += a * c.filter
                                 glow += a * c.glow
