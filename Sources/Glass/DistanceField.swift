@@ -6,12 +6,13 @@ import Raster
 /// Narrow band: Liquid Glass needs exact distances only near the edge (coverage, and the lens within the
 /// bezel); deep inside, the glass is flat and only the part weights matter, and far outside nothing is drawn.
 /// With `narrowBand: b`, the field is first sampled every `cell` pixels; a cell whose four corners all lie
-/// deeper than b + 2 cell inside (with the same single part at full weight) or farther than b + 2 cell outside
-/// is filled with the constant -(b + cell) or +(b + cell) and that part's weight, without evaluating the
-/// shape. The distance is 1-Lipschitz, so every pixel of such a cell is more than b + cell from the edge, and
-/// so are its gradient neighbours of any pixel within b of the edge: the fast kernel sees exactly the values
-/// it would use. (The continuous corner's distance costs six `powf` calls; the showcase's controls are
-/// nearly all corner. Measured: 22% of a showcase frame's CPU before, 3% after.)
+/// deeper than b + 2 cell inside (with the same single part at full weight)
+/// is filled with the constant -(b + cell) and that part's weight, without evaluating the shape; a cell whose
+/// corners all lie farther than 2 + 2 cell outside (nothing drawn there, and no drawn pixel's gradient reads
+/// it) with +(2 + cell). The distance is 1-Lipschitz, so every pixel of such a cell is more than b + cell
+/// inside (or 2 + cell outside), and so are its gradient neighbours of any pixel within b of the edge: the
+/// fast kernel draws exactly the pixels it would draw from the exact field. (The continuous corner's distance
+/// costs three `powf` calls; the showcase's controls are nearly all corner. Measured: 22% of a showcase frame's CPU before, 3% after.)
 /// Rows of cells are filled by the workers.
 struct DistanceField: Sendable {
     let x0: Int, y0: Int, stride: Int
@@ -66,7 +67,11 @@ struct DistanceField: Sendable {
                 }
             }
         }
+        // Outside, exact values matter only where coverage is not zero (d < 0.5) and at the gradient neighbours
+        // of such pixels (d < 1.5), so far-outside cells start at 2 + 2 cell rather than at the bezel's depth:
+        // the ring outside a merging pair of controls is most of what their window holds beyond the shape.
         let deep = band + 2 * Float(c), fill = band + Float(c)
+        let far = 2 + 2 * Float(c), farFill = 2 + Float(c)
         v.withUnsafeMutableBufferPointer { out in
             wt.withUnsafeMutableBufferPointer { weights in
                 coarse.withUnsafeBufferPointer { cs in
@@ -76,7 +81,7 @@ struct DistanceField: Sendable {
                                 for ci in 0..<cw {
                                     let corners = SIMD4(cj * gw + ci, cj * gw + ci + 1, (cj + 1) * gw + ci, (cj + 1) * gw + ci + 1)
                                     let d = SIMD4(cs[corners[0]], cs[corners[1]], cs[corners[2]], cs[corners[3]])
-                                    let outside = all(d .> deep)
+                                    let outside = all(d .> far)
                                     var inside: Int? = nil
                                     if !outside && all(d .< -deep) {
                                         // The single part at full weight at all four corners, if there is one.
@@ -89,7 +94,7 @@ struct DistanceField: Sendable {
                                         for i in (ci * c)..<min(w, ci * c + c) {
                                             let k = j * w + i
                                             if outside {
-                                                out[k] = fill
+                                                out[k] = farFill
                                             } else if let p = inside {
                                                 out[k] = -fill
                                                 weights[k * parts + p] = 1

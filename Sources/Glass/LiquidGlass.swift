@@ -105,7 +105,7 @@ public struct LiquidGlass: Sendable {
         let field = makeField(xs, ys, bezel + 2)
         let flat = Double(bezel)
         // The band's center depends on the tilt alone: once per frame, not per pixel.
-        let bandCenter = Specular.bandPosition(light: light)
+        let lighting = Specular.Lighting(specular, light: light)
         // The kernel reads plain pointers and scalars only: touching arrays inside structs per pixel cost a
         // retain and a release each time (measured: 17% of the frame).
         let (fieldStride, fieldX0, fieldY0) = (field.stride, field.x0, field.y0)
@@ -120,7 +120,9 @@ public struct LiquidGlass: Sendable {
                 tables.withUnsafeBufferPointer { tp in
                 parts.withUnsafeBufferPointer { pc in
                 (halo?.chroma ?? []).withUnsafeBufferPointer { chroma in
-                workers.forEachBand(ys.count) { band in
+                // Bands of 4 rows handed out in turn: with 16 (the default) the navigation bar's 194 rows made 13
+                // bands, 7 for one worker and 6 for the other.
+                workers.forEachBand(ys.count, bandSize: 4) { band in
                     for row in band {
                         let y = ys.lowerBound + row
                         for x in xs {
@@ -165,8 +167,7 @@ public struct LiquidGlass: Sendable {
                                 let ui = Double((p.x - c.minX) + (p.y - c.minY)) / 2.0.squareRoot() / c.diagonal
                                 u += ad * ui
                                 if c.shimmerStrength > 0 {
-                                    let t = (ui - c.shimmerPosition) / specular.bandWidth
-                                    shimmer += ad * Double(c.gain) * c.shimmerStrength * exp(-t * t)
+                                    shimmer += ad * Double(c.gain) * c.shimmerStrength * specular.profile(u: ui, center: c.shimmerPosition)
                                 }
                             }
                             var seen: SIMD4<Float>
@@ -201,12 +202,12 @@ public struct LiquidGlass: Sendable {
                             }
                             // Light styling: the body deepens a little so the highlights have something to lift.
                             if shade > 0 { seen = SIMD4(seen.x * (1 - shade), seen.y * (1 - shade), seen.z * (1 - shade), 1) }
-                            var lit = specular.band(u: u, center: bandCenter)
+                            var lit = lighting.band(u: u)
                             if lensed {
                                 let s = lens.w
                                 let len = (s * s + 1).squareRoot()
                                 let n = SIMD3(Double(-inward.x) * s / len, Double(-inward.y) * s / len, 1 / len)
-                                lit += specular.rim(normal: n, light: self.light)
+                                lit += lighting.rim(normal: n)
                             }
                             let light = Double(gain) * lit + shimmer
                             let spec = Float(min(1, light))
@@ -294,12 +295,12 @@ public struct LiquidGlass: Sendable {
 
     /// The plane over a window, blurred by two box passes of `radius` (a light frosting of what the lens shows).
     static func blurred(_ plane: Framebuffer, columns: Range<Int>, rows: Range<Int>, radius: Int, workers: Workers) -> Window {
-        var win = Window(plane, columns: columns, rows: rows)
-        guard radius > 0 else { return win }
-        for _ in 0..<2 {
-            win.boxBlur(radius: radius, horizontal: true, workers: workers)
-            win.boxBlur(radius: radius, horizontal: false, workers: workers)
-        }
+        guard radius > 0 else { return Window(plane, columns: columns, rows: rows, workers: workers) }
+        // Horizontal, vertical, horizontal, vertical; the first pass runs as the window is copied.
+        var win = Window(plane, columns: columns, rows: rows, horizontalBox: radius, workers: workers)
+        win.boxBlur(radius: radius, horizontal: false, workers: workers)
+        win.boxBlur(radius: radius, horizontal: true, workers: workers)
+        win.boxBlur(radius: radius, horizontal: false, workers: workers)
         return win
     }
 }
