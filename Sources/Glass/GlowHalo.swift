@@ -89,17 +89,32 @@ public struct GlowHalo: Sendable {
     struct Lookup: Sendable {
         let cell: Int, width: Int, height: Int, gain: Float
 
+        /// Where a coordinate (pixels) falls between cell centers along one axis of `count` cells: the two cells
+        /// and the weight of the second. A row's pixels share their `y` axis and a column's their `x` axis, so
+        /// kernels compute these once per row and per column.
+        struct Axis {
+            let i0: Int, i1: Int, t: Float
+        }
+
+        @inline(__always)
+        func axis(_ v: Float, count: Int) -> Axis {
+            let f = min(max(v / Float(cell) - 0.5, 0), Float(count - 1))
+            let i = min(Int(f), max(count - 2, 0))
+            return Axis(i0: i, i1: min(i + 1, count - 1), t: f - Float(i))
+        }
+
         /// `light(at:translucency:)` with the chroma given.
         @inline(__always)
         func light(_ chroma: UnsafeBufferPointer<SIMD4<Float>>, at p: Point, translucency: Float) -> SIMD4<Float> {
-            let fx = min(max(p.x / Float(cell) - 0.5, 0), Float(width - 1))
-            let fy = min(max(p.y / Float(cell) - 0.5, 0), Float(height - 1))
-            let ix = min(Int(fx), max(width - 2, 0)), iy = min(Int(fy), max(height - 2, 0))
-            let tx = fx - Float(ix), ty = fy - Float(iy)
-            let x1 = min(ix + 1, width - 1), y1 = min(iy + 1, height - 1)
-            let a = chroma[iy * width + ix], b = chroma[iy * width + x1]
-            let c = chroma[y1 * width + ix], d = chroma[y1 * width + x1]
-            return ((a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty) * (gain * translucency)
+            light(chroma, x: axis(p.x, count: width), y: axis(p.y, count: height), translucency: translucency)
+        }
+
+        /// The light where the column and row axes are `x` and `y`.
+        @inline(__always)
+        func light(_ chroma: UnsafeBufferPointer<SIMD4<Float>>, x: Axis, y: Axis, translucency: Float) -> SIMD4<Float> {
+            let a = chroma[y.i0 * width + x.i0], b = chroma[y.i0 * width + x.i1]
+            let c = chroma[y.i1 * width + x.i0], d = chroma[y.i1 * width + x.i1]
+            return ((a * (1 - x.t) + b * x.t) * (1 - y.t) + (c * (1 - x.t) + d * x.t) * y.t) * (gain * translucency)
         }
     }
 

@@ -113,6 +113,7 @@ public struct LiquidGlass: Sendable {
         // The halo's scalars here and its chroma through a pointer: reading the struct's array per pixel
         // retained and released it.
         let haloLookup = halo?.lookup
+        let haloColumns = haloLookup.map { h in xs.map { h.axis(Float($0) + 0.5, count: h.width) } } ?? []
         frame.withUnsafeMutablePixels { out in
             source.pixels.withUnsafeBufferPointer { src in
                 field.values.withUnsafeBufferPointer { f in
@@ -120,11 +121,13 @@ public struct LiquidGlass: Sendable {
                 tables.withUnsafeBufferPointer { tp in
                 parts.withUnsafeBufferPointer { pc in
                 (halo?.chroma ?? []).withUnsafeBufferPointer { chroma in
+                haloColumns.withUnsafeBufferPointer { haloColumn in
                 // Bands of 4 rows handed out in turn: with 16 (the default) the navigation bar's 194 rows made 13
                 // bands, 7 for one worker and 6 for the other.
                 workers.forEachBand(ys.count, bandSize: 4) { band in
                     for row in band {
                         let y = ys.lowerBound + row
+                        let haloRow = haloLookup?.axis(Float(y) + 0.5, count: haloLookup!.height)
                         for x in xs {
                             let p = Point(Float(x) + 0.5, Float(y) + 0.5)
                             let k = (y - fieldY0) * fieldStride + (x - fieldX0)
@@ -186,7 +189,9 @@ public struct LiquidGlass: Sendable {
                                     seen = SIMD4(r.x, g.y, b.z, 1)
                                 }
                             } else {
-                                seen = Window.sample(src, view.x0, view.y0, view.width, view.height, p)
+                                // At a pixel center the bilinear weights are 0 and 1: the sample is the pixel
+                                // itself (a + 0 = a), read directly.
+                                seen = src[(y - view.y0) * view.width + (x - view.x0)]
                             }
                             seen.w = 1
                             // Dimming and surface wash (source-over), then tint glow and specular as light (screen).
@@ -197,8 +202,9 @@ public struct LiquidGlass: Sendable {
                             // little (screen) like an LED behind frosted plastic, so it never vanishes on black.
                             seen = seen * filter
                             if glow != .zero { seen = 1 - (1 - seen) * (1 - glow) }
-                            if let haloLookup {
-                                seen = GlowHalo.add(haloLookup.light(chroma, at: p, translucency: clear), to: seen)
+                            if let haloLookup, let haloRow {
+                                let column = haloColumn[x - xs.lowerBound]
+                                seen = GlowHalo.add(haloLookup.light(chroma, x: column, y: haloRow, translucency: clear), to: seen)
                             }
                             // Light styling: the body deepens a little so the highlights have something to lift.
                             if shade > 0 { seen = SIMD4(seen.x * (1 - shade), seen.y * (1 - shade), seen.z * (1 - shade), 1) }
@@ -217,6 +223,7 @@ public struct LiquidGlass: Sendable {
                             out[i] = out[i] * (1 - cov) + seen * cov
                         }
                     }
+                }
                 }
                 }
                 }
