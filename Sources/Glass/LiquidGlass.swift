@@ -220,7 +220,8 @@ public struct LiquidGlass: Sendable {
                             seen = seen + (1 - seen) * SIMD4(spec, spec, spec, 0)
                             seen.w = 1
                             let i = y * w + x
-                            out[i] = out[i] * (1 - cov) + seen * cov
+                            // Fully covered (most of the glass): out * 0 + seen * 1 is seen, without reading out.
+                            out[i] = cov == 1 ? seen : out[i] * (1 - cov) + seen * cov
                         }
                     }
                 }
