@@ -6,13 +6,15 @@ import Raster
 /// Narrow band: Liquid Glass needs exact distances only near the edge (coverage, and the lens within the
 /// bezel); deep inside, the glass is flat and only the part weights matter, and far outside nothing is drawn.
 /// With `narrowBand: b`, the field is first sampled every `cell` pixels; a cell whose four corners all lie
-/// deeper than b + 2 cell inside (with the same single part at full weight)
-/// is filled with the constant -(b + cell) and that part's weight, without evaluating the shape; a cell whose
-/// corners all lie farther than 2 + 2 cell outside (nothing drawn there, and no drawn pixel's gradient reads
-/// it) with +(2 + cell). The distance is 1-Lipschitz, so every pixel of such a cell is more than b + cell
-/// inside (or 2 + cell outside), and so are its gradient neighbours of any pixel within b of the edge: the
-/// fast kernel draws exactly the pixels it would draw from the exact field. (The continuous corner's distance
-/// costs three `powf` calls; the showcase's controls are nearly all corner. Measured: 22% of a showcase frame's CPU before, 3% after.)
+/// deeper than b + 2 cell inside (with the same single part at full weight) is filled with the constant
+/// -(b + cell) and that part's weight, without evaluating the shape; a cell whose corners all lie farther than
+/// 2 + 2 cell outside (nothing drawn there, and no drawn pixel's gradient reads it) with +(2 + cell). The
+/// distance is 1-Lipschitz, so every pixel of such a cell is more than b + cell inside (or 2 + cell outside),
+/// and so are its gradient neighbours of any pixel within b of the edge: the fast kernel draws exactly the
+/// pixels it would draw from the exact field. (The continuous corner's distance costs two `powf` calls; the
+/// showcase's controls are nearly all corner. Measured when this was introduced: 22% of a showcase frame's CPU
+/// before, 3% after. Filling outside from 0 instead of 2 + 2 cell moves pixels by up to 29 levels in
+/// LiquidGlassKernelTests.)
 /// Rows of cells are filled by the workers.
 struct DistanceField: Sendable {
     let x0: Int, y0: Int, stride: Int

@@ -16,7 +16,8 @@ import Raster
 /// Alpha contract: the output over the shape is opaque (it is the plane seen through glass); it is blended into
 /// the frame by the shape's anti-aliased coverage. Color space: the frame's blend space.
 /// Allocations: one scratch copy of the plane over the shape's bounds plus the lens's reach, the distance field
-/// with one weight per part per pixel, and four small lookup tables per part; nothing per pixel.
+/// with one weight per part per pixel, a small lookup table per part (four values a sample) and the halo's cell
+/// coordinates per column; nothing per pixel.
 public struct LiquidGlass: Sendable {
     /// The material of a lone shape (`apply(plane:shape:into:workers:)`); containers pass one per part.
     public var material: LiquidMaterial
@@ -127,7 +128,7 @@ public struct LiquidGlass: Sendable {
                 workers.forEachBand(ys.count, bandSize: 4) { band in
                     for row in band {
                         let y = ys.lowerBound + row
-                        let haloRow = haloLookup?.axis(Float(y) + 0.5, count: haloLookup!.height)
+                        let haloRow = haloLookup.map { $0.axis(Float(y) + 0.5, count: $0.height) }
                         for x in xs {
                             let p = Point(Float(x) + 0.5, Float(y) + 0.5)
                             let k = (y - fieldY0) * fieldStride + (x - fieldX0)
