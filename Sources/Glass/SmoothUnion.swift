@@ -60,9 +60,14 @@ public struct SmoothUnion<S: Shape>: Shape {
     /// clamp(1/2 + (d_b - d_a) / 2k, 0, 1), 1 where a is nearer by k or more, 1/2 on the neck's midline. So a
     /// member keeps its own material wherever the other is more than k farther, and properties change
     /// monotonically across a neck. The distance returned is exactly `signedDistance(p)`.
+    ///
+    /// Parts are read in place by index (`shapes[j]`), never copied out (`first`, iterators): a copy retained
+    /// and released the part's storage at every sample, and with two workers sampling at once those atomic
+    /// counts on shared objects were 6.5% of the glass stage's CPU (`perf record`, 2 threads).
     public func signedDistance(_ p: Point, weights: UnsafeMutableBufferPointer<Float>) -> Float {
         precondition(weights.count == shapes.count, "one weight per part")
-        guard var d = shapes.first?.signedDistance(p) else { return .infinity }
+        guard !shapes.isEmpty else { return .infinity }
+        var d = shapes[0].signedDistance(p)
         weights[0] = 1
         let k = spacing
         for j in 1..<shapes.count {
