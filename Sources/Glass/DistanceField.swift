@@ -28,8 +28,28 @@ struct DistanceField: Sendable {
 
     init<S: Shape>(_ shape: SmoothUnion<S>, columns: Range<Int>, rows: Range<Int>, narrowBand: Float?,
                    workers: Workers) {
-        let x0 = columns.lowerBound - 1, y0 = rows.lowerBound - 1
-        let w = columns.count + 2, h = rows.count + 2, parts = shape.shapes.count
+        let x0 = columns.lowerBound - 1, y0 = rows.lowerBound - 1, w = columns.count + 2, h = rows.count + 2
+        // A container's parts that are single panels (no `union` name) are sampled as the panels themselves:
+        // the same values (the plain minimum over one member is that member's distance), and a panel holds no
+        // reference, where reading a `PanelUnion`'s member array from the workers retained and released it at
+        // every sample: with two workers, contended atomic counts, 6.5% of the glass stage's CPU.
+        if let union = shape as? SmoothUnion<PanelUnion>, union.shapes.allSatisfy({ $0.members.count == 1 }) {
+            let panels = SmoothUnion(union.shapes.map { $0.members[0] }, spacing: union.spacing)
+            (values, weights) = panels.withSampler { sampler in
+                Self.sample(sampler, x0: x0, y0: y0, w: w, h: h, narrowBand: narrowBand, workers: workers)
+            }
+        } else {
+            (values, weights) = shape.withSampler { sampler in
+                Self.sample(sampler, x0: x0, y0: y0, w: w, h: h, narrowBand: narrowBand, workers: workers)
+            }
+        }
+        (self.x0, self.y0, self.stride) = (x0, y0, w)
+    }
+
+    /// The values and weights over the window of `w` x `h` samples whose first is the pixel (x0, y0).
+    private static func sample<S: Shape>(_ sampler: SmoothUnion<S>.Sampler, x0: Int, y0: Int, w: Int, h: Int,
+                                         narrowBand: Float?, workers: Workers) -> (values: [Float], weights: [Float]) {
+        let parts = sampler.parts.count
         var v = [Float](repeating: 0, count: w * h)
         var wt = [Float](repeating: 0, count: w * h * parts)
         @inline(__always) func center(_ i: Int, _ j: Int) -> Point { Point(Float(x0 + i) + 0.5, Float(y0 + j) + 0.5) }
@@ -41,14 +61,13 @@ struct DistanceField: Sendable {
                             for i in 0..<w {
                                 let k = j * w + i
                                 let slot = UnsafeMutableBufferPointer(rebasing: weights[(k * parts)..<((k + 1) * parts)])
-                                out[k] = shape.signedDistance(center(i, j), weights: slot)
+                                out[k] = sampler.signedDistance(center(i, j), weights: slot)
                             }
                         }
                     }
                 }
             }
-            (self.x0, self.y0, self.stride, values, weights) = (x0, y0, w, v, wt)
-            return
+            return (v, wt)
         }
         let c = Self.cell
         let cw = (w + c - 1) / c, ch = (h + c - 1) / c
@@ -63,7 +82,7 @@ struct DistanceField: Sendable {
                         for i in 0..<gw {
                             let k = j * gw + i
                             let slot = UnsafeMutableBufferPointer(rebasing: weights[(k * parts)..<((k + 1) * parts)])
-                            out[k] = shape.signedDistance(center(i * c, j * c), weights: slot)
+                            out[k] = sampler.signedDistance(center(i * c, j * c), weights: slot)
                         }
                     }
                 }
@@ -102,7 +121,7 @@ struct DistanceField: Sendable {
                                                 weights[k * parts + p] = 1
                                             } else {
                                                 let slot = UnsafeMutableBufferPointer(rebasing: weights[(k * parts)..<((k + 1) * parts)])
-                                                out[k] = shape.signedDistance(center(i, j), weights: slot)
+                                                out[k] = sampler.signedDistance(center(i, j), weights: slot)
                                             }
                                         }
                                     }
@@ -113,6 +132,6 @@ struct DistanceField: Sendable {
                 }
             }
         }
-        (self.x0, self.y0, self.stride, values, weights) = (x0, y0, w, v, wt)
+        return (v, wt)
     }
 }
