@@ -16,7 +16,8 @@ import Raster
 /// Alpha contract: the output over the shape is opaque (it is the plane seen through glass); it is blended into
 /// the frame by the shape's anti-aliased coverage. Color space: the frame's blend space.
 /// Allocations: one scratch copy of the plane over the shape's bounds plus the lens's reach, the distance field
-/// with one weight per part per pixel, and four small lookup tables per part; nothing per pixel.
+/// with one weight per part per pixel, a small lookup table per part (four values a sample) and the halo's cell
+/// coordinates per column; nothing per pixel.
 public struct LiquidGlass: Sendable {
     /// The material of a lone shape (`apply(plane:shape:into:workers:)`); containers pass one per part.
     public var material: LiquidMaterial
@@ -105,20 +106,29 @@ public struct LiquidGlass: Sendable {
         let field = makeField(xs, ys, bezel + 2)
         let flat = Double(bezel)
         // The band's center depends on the tilt alone: once per frame, not per pixel.
-        let bandCenter = Specular.bandPosition(light: light)
+        let lighting = Specular.Lighting(specular, light: light)
         // The kernel reads plain pointers and scalars only: touching arrays inside structs per pixel cost a
         // retain and a release each time (measured: 17% of the frame).
         let (fieldStride, fieldX0, fieldY0) = (field.stride, field.x0, field.y0)
         let view = (x0: source.x0, y0: source.y0, width: source.width, height: source.height)
+        // The halo's scalars here and its chroma through a pointer: reading the struct's array per pixel
+        // retained and released it.
+        let haloLookup = halo?.lookup
+        let haloColumns = haloLookup.map { h in xs.map { h.axis(Float($0) + 0.5, count: h.width) } } ?? []
         frame.withUnsafeMutablePixels { out in
             source.pixels.withUnsafeBufferPointer { src in
                 field.values.withUnsafeBufferPointer { f in
                 field.weights.withUnsafeBufferPointer { wt in
                 tables.withUnsafeBufferPointer { tp in
                 parts.withUnsafeBufferPointer { pc in
-                workers.forEachBand(ys.count) { band in
+                (halo?.chroma ?? []).withUnsafeBufferPointer { chroma in
+                haloColumns.withUnsafeBufferPointer { haloColumn in
+                // Bands of 4 rows handed out in turn: with 16 (the default) the navigation bar's 194 rows made 13
+                // bands, 7 for one worker and 6 for the other.
+                workers.forEachBand(ys.count, bandSize: 4) { band in
                     for row in band {
                         let y = ys.lowerBound + row
+                        let haloRow = haloLookup.map { $0.axis(Float(y) + 0.5, count: $0.height) }
                         for x in xs {
                             let p = Point(Float(x) + 0.5, Float(y) + 0.5)
                             let k = (y - fieldY0) * fieldStride + (x - fieldX0)
@@ -138,18 +148,16 @@ public struct LiquidGlass: Sendable {
                                 inward = -g
                             }
                             // The parts' material mixed by their weights here (parts of weight 0 are skipped, so a
-                            // lone member's pixels are exactly its own material's).
-                            var shift = SIMD3<Double>(0, 0, 0), s = 0.0
+                            // lone member's pixels are exactly its own material's). `lens` holds the red, green
+                            // and blue displacements and the slope: one table read for the four.
+                            var lens = SIMD4<Double>(0, 0, 0, 0)
                             var wash = SIMD4<Float>(0, 0, 0, 0), filter = wash, glow = wash
                             var dimming: Float = 0, shade: Float = 0, gain: Float = 0, u = 0.0, shimmer = 0.0, clear: Float = 0
                             for i in 0..<partCount {
                                 let a = wt[k * partCount + i]
                                 guard a > 0 else { continue }
                                 let c = pc[i], ad = Double(a)
-                                if lensed {
-                                    for ch in 0..<3 { shift[ch] += ad * Self.interpolate(tp, c.tableOffset + ch * c.tableLength, c.tableLength, d) }
-                                    s += ad * Self.interpolate(tp, c.tableOffset + 3 * c.tableLength, c.tableLength, d)
-                                }
+                                if lensed { lens += ad * Self.interpolate(tp, c.tableOffset, c.tableLength, d) }
                                 wash += a * c.wash
                                 filter += a * c.filter
                                 glow += a * c.glow
@@ -163,20 +171,30 @@ public struct LiquidGlass: Sendable {
                                 let ui = Double((p.x - c.minX) + (p.y - c.minY)) / 2.0.squareRoot() / c.diagonal
                                 u += ad * ui
                                 if c.shimmerStrength > 0 {
-                                    let t = (ui - c.shimmerPosition) / specular.bandWidth
-                                    shimmer += ad * Double(c.gain) * c.shimmerStrength * exp(-t * t)
+                                    shimmer += ad * Double(c.gain) * c.shimmerStrength * specular.profile(u: ui, center: c.shimmerPosition)
                                 }
                             }
-                            var seen = SIMD4<Float>(0, 0, 0, 1)
+                            var seen: SIMD4<Float>
                             if lensed {
-                                for ch in 0..<3 {
-                                    let q = p + inward * Float(shift[ch])
-                                    seen[ch] = Window.sample(src, view.x0, view.y0, view.width, view.height, q)[ch]
+                                // Each channel's sample at its own displacement; without dispersion the three
+                                // coincide and one sample serves them all. The channels are picked from whole
+                                // samples: writing one lane of a vector in memory and reading the vector back
+                                // stalled store forwarding (14% of the kernel's cycles, `perf annotate`).
+                                let sr = Float(lens.x), sg = Float(lens.y), sb = Float(lens.z)
+                                let r = Window.sample(src, view.x0, view.y0, view.width, view.height, p + inward * sr)
+                                if sg == sr && sb == sr {
+                                    seen = r
+                                } else {
+                                    let g = Window.sample(src, view.x0, view.y0, view.width, view.height, p + inward * sg)
+                                    let b = Window.sample(src, view.x0, view.y0, view.width, view.height, p + inward * sb)
+                                    seen = SIMD4(r.x, g.y, b.z, 1)
                                 }
                             } else {
-                                seen = Window.sample(src, view.x0, view.y0, view.width, view.height, p)
-                                seen.w = 1
+                                // At a pixel center the bilinear weights are 0 and 1: the sample is the pixel
+                                // itself (a + 0 = a), read directly.
+                                seen = src[(y - view.y0) * view.width + (x - view.x0)]
                             }
+                            seen.w = 1
                             // Dimming and surface wash (source-over), then tint glow and specular as light (screen).
                             if dimming > 0 { seen = SIMD4(seen.x * (1 - dimming), seen.y * (1 - dimming), seen.z * (1 - dimming), 1) }
                             seen = sourceOver(seen, wash)
@@ -185,23 +203,30 @@ public struct LiquidGlass: Sendable {
                             // little (screen) like an LED behind frosted plastic, so it never vanishes on black.
                             seen = seen * filter
                             if glow != .zero { seen = 1 - (1 - seen) * (1 - glow) }
-                            if let halo { seen = GlowHalo.add(halo.light(at: p, translucency: clear), to: seen) }
+                            if let haloLookup, let haloRow {
+                                let column = haloColumn[x - xs.lowerBound]
+                                seen = GlowHalo.add(haloLookup.light(chroma, x: column, y: haloRow, translucency: clear), to: seen)
+                            }
                             // Light styling: the body deepens a little so the highlights have something to lift.
                             if shade > 0 { seen = SIMD4(seen.x * (1 - shade), seen.y * (1 - shade), seen.z * (1 - shade), 1) }
-                            var lit = specular.band(u: u, center: bandCenter)
+                            var lit = lighting.band(u: u)
                             if lensed {
+                                let s = lens.w
                                 let len = (s * s + 1).squareRoot()
                                 let n = SIMD3(Double(-inward.x) * s / len, Double(-inward.y) * s / len, 1 / len)
-                                lit += specular.rim(normal: n, light: self.light)
+                                lit += lighting.rim(normal: n)
                             }
                             let light = Double(gain) * lit + shimmer
                             let spec = Float(min(1, light))
                             seen = seen + (1 - seen) * SIMD4(spec, spec, spec, 0)
                             seen.w = 1
                             let i = y * w + x
-                            out[i] = out[i] * (1 - cov) + seen * cov
+                            // Fully covered (most of the glass): out * 0 + seen * 1 is seen, without reading out.
+                            out[i] = cov == 1 ? seen : out[i] * (1 - cov) + seen * cov
                         }
                     }
+                }
+                }
                 }
                 }
                 }
@@ -216,7 +241,7 @@ public struct LiquidGlass: Sendable {
     /// 2 r beyond them), and each part's constants with their lens tables. Nil when nothing is on the frame.
     func inputs<S: Shape>(plane: Framebuffer, shape: SmoothUnion<S>, materials: [LiquidMaterial], frame: Framebuffer,
                           workers: Workers)
-        -> (xs: Range<Int>, ys: Range<Int>, source: Window, tables: [Double], parts: [PartConstants])? {
+        -> (xs: Range<Int>, ys: Range<Int>, source: Window, tables: [SIMD4<Double>], parts: [PartConstants])? {
         precondition(plane.width == frame.width && plane.height == frame.height, "plane and frame differ in size")
         precondition(materials.count == shape.shapes.count, "one material per part")
         let thickest = materials.map(\.lens.thickness).max() ?? 0
@@ -225,15 +250,16 @@ public struct LiquidGlass: Sendable {
         guard !xs.isEmpty, !ys.isEmpty else { return nil }
         let (sx, sy) = shape.bounds.insetBy(Float(-reach)).pixelBounds(clippedTo: frame.width, frame.height)
         let source = Self.blurred(plane, columns: sx, rows: sy, radius: blurRadius, workers: workers)
-        var tables: [Double] = []
+        var tables: [SIMD4<Double>] = []
         let parts = zip(shape.shapes, materials).map { part, m in
             PartConstants(m, box: part.bounds, space: frame.space, tables: &tables)
         }
         return (xs, ys, source, tables, parts)
     }
 
-    /// A part's material reduced to the scalars the kernel mixes, with its four tables (displacement for red,
-    /// green and blue, then slope) appended to `tables`.
+    /// A part's material reduced to the scalars the kernel mixes, with its lens table appended to `tables`: per
+    /// sample the displacement for red, green and blue and the slope, side by side, so that one index and one
+    /// bounds check serve all four (they were four tables, read one after the other).
     struct PartConstants {
         var wash: SIMD4<Float>, filter: SIMD4<Float>, glow: SIMD4<Float>
         var dimming: Float, shade: Float, gain: Float, translucency: Float
@@ -241,7 +267,7 @@ public struct LiquidGlass: Sendable {
         var shimmerPosition: Double, shimmerStrength: Double
         var tableOffset: Int, tableLength: Int
 
-        init(_ m: LiquidMaterial, box: Rect, space: BlendSpace, tables: inout [Double]) {
+        init(_ m: LiquidMaterial, box: Rect, space: BlendSpace, tables: inout [SIMD4<Double>]) {
             wash = space.premultiply(m.surface)
             if let tint = m.tint {
                 let t = space.premultiply(tint.withAlpha(1)), a = tint.alpha
@@ -261,28 +287,29 @@ public struct LiquidGlass: Sendable {
             } + [BezelTable(lens: lens) { lens.slope(inward: $0) }]
             tableOffset = tables.count
             tableLength = own[0].values.count
-            for t in own { tables += t.values }
+            for i in 0..<tableLength { tables.append(SIMD4(own[0].values[i], own[1].values[i], own[2].values[i], own[3].values[i])) }
         }
     }
 
-    /// Linear interpolation in a `BezelTable`'s values stored at `offset` in `t` (zero past its end).
+    /// Linear interpolation in a part's lens table stored at `offset` in `t` (zero past its end), each lane as
+    /// `BezelTable` samples it: red, green and blue displacement and slope at inward distance `d`.
     @inline(__always)
-    static func interpolate(_ t: UnsafeBufferPointer<Double>, _ offset: Int, _ count: Int, _ d: Double) -> Double {
+    static func interpolate(_ t: UnsafeBufferPointer<SIMD4<Double>>, _ offset: Int, _ count: Int, _ d: Double) -> SIMD4<Double> {
         let f = d * BezelTable.samplesPerPixel
         let i = Int(f)
-        guard i + 1 < count else { return 0 }
+        guard i + 1 < count else { return .zero }
         let w = f - Double(i)
         return t[offset + i] * (1 - w) + t[offset + i + 1] * w
     }
 
     /// The plane over a window, blurred by two box passes of `radius` (a light frosting of what the lens shows).
     static func blurred(_ plane: Framebuffer, columns: Range<Int>, rows: Range<Int>, radius: Int, workers: Workers) -> Window {
-        var win = Window(plane, columns: columns, rows: rows)
-        guard radius > 0 else { return win }
-        for _ in 0..<2 {
-            win.boxBlur(radius: radius, horizontal: true, workers: workers)
-            win.boxBlur(radius: radius, horizontal: false, workers: workers)
-        }
+        guard radius > 0 else { return Window(plane, columns: columns, rows: rows, workers: workers) }
+        // Horizontal, vertical, horizontal, vertical; the first pass runs as the window is copied.
+        var win = Window(plane, columns: columns, rows: rows, horizontalBox: radius, workers: workers)
+        win.boxBlur(radius: radius, horizontal: false, workers: workers)
+        win.boxBlur(radius: radius, horizontal: true, workers: workers)
+        win.boxBlur(radius: radius, horizontal: false, workers: workers)
         return win
     }
 }

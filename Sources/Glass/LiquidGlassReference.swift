@@ -8,7 +8,7 @@ import Raster
 extension LiquidGlass {
     /// The plain reference of `apply(plane:container:materials:into:workers:)`: the same model evaluated
     /// exactly at every pixel of the bounds (distance field everywhere, lens tables and three samples
-    /// everywhere, the specular band position recomputed per pixel). Tests compare the fast kernel with it.
+    /// everywhere, band and rim at every pixel). Tests compare the fast kernel with it.
     func applyReference<S: Shape>(plane: Framebuffer, container shape: SmoothUnion<S>, materials: [LiquidMaterial],
                                 into frame: inout Framebuffer, workers: Workers) {
         guard let (xs, ys, source, tables, parts) = inputs(plane: plane, shape: shape, materials: materials,
@@ -22,6 +22,7 @@ extension LiquidGlass {
         let field = DistanceField(shape, columns: xs, rows: ys, narrowBand: nil, workers: workers)
         // The kernel reads plain pointers and scalars only: touching arrays inside structs per pixel cost a
         // retain and a release each time (measured: 17% of the frame).
+        let lighting = Specular.Lighting(specular, light: light)
         let (fieldStride, fieldX0, fieldY0) = (field.stride, field.x0, field.y0)
         let view = (x0: source.x0, y0: source.y0, width: source.width, height: source.height)
         frame.withUnsafeMutablePixels { out in
@@ -54,8 +55,9 @@ extension LiquidGlass {
                                 let a = wt[k * partCount + i]
                                 guard a > 0 else { continue }
                                 let c = pc[i], ad = Double(a)
-                                for ch in 0..<3 { shift[ch] += ad * Self.interpolate(tp, c.tableOffset + ch * c.tableLength, c.tableLength, d) }
-                                s += ad * Self.interpolate(tp, c.tableOffset + 3 * c.tableLength, c.tableLength, d)
+                                let lens = Self.interpolate(tp, c.tableOffset, c.tableLength, d)
+                                for ch in 0..<3 { shift[ch] += ad * lens[ch] }
+                                s += ad * lens[3]
                                 wash += a * c.wash
                                 filter += a * c.filter
                                 glow += a * c.glow
@@ -69,8 +71,7 @@ extension LiquidGlass {
                                 let ui = Double((p.x - c.minX) + (p.y - c.minY)) / 2.0.squareRoot() / c.diagonal
                                 u += ad * ui
                                 if c.shimmerStrength > 0 {
-                                    let t = (ui - c.shimmerPosition) / specular.bandWidth
-                                    shimmer += ad * Double(c.gain) * c.shimmerStrength * exp(-t * t)
+                                    shimmer += ad * Double(c.gain) * c.shimmerStrength * specular.profile(u: ui, center: c.shimmerPosition)
                                 }
                             }
                             var seen = SIMD4<Float>(0, 0, 0, 1)
@@ -91,7 +92,7 @@ extension LiquidGlass {
                             if shade > 0 { seen = SIMD4(seen.x * (1 - shade), seen.y * (1 - shade), seen.z * (1 - shade), 1) }
                             let len = (s * s + 1).squareRoot()
                             let n = SIMD3(Double(-inward.x) * s / len, Double(-inward.y) * s / len, 1 / len)
-                            let light = Double(gain) * specular.intensity(u: u, normal: n, light: self.light) + shimmer
+                            let light = Double(gain) * lighting.intensity(u: u, normal: n) + shimmer
                             let spec = Float(min(1, light))
                             seen = seen + (1 - seen) * SIMD4(spec, spec, spec, 0)
                             seen.w = 1

@@ -10,10 +10,12 @@ public struct PanelUnion: Shape, Equatable {
         self.members = members
     }
 
+    /// Members are read in place by index: iterating copied the array (a retain and a release per sample,
+    /// contended when workers sample at once; see `SmoothUnion.signedDistance(_:weights:)`).
     @inlinable
     public func signedDistance(_ p: Point) -> Float {
         var d = Float.infinity
-        for m in members { d = min(d, m.signedDistance(p)) }
+        for i in 0..<members.count { d = min(d, members[i].signedDistance(p)) }
         return d
     }
 

@@ -45,20 +45,15 @@ public struct Specular: Sendable, Hashable {
     /// Added white light at a point: `u` is the point's position along the panel's diagonal (0...1), `normal`
     /// the unit surface normal there.
     public func intensity(u: Double, normal n: SIMD3<Double>, light l: SIMD3<Double>) -> Double {
-        band(u: u, light: l) + rim(normal: n, light: l)
+        Lighting(self, light: l).intensity(u: u, normal: n)
     }
 
-    /// The band's light at position `u` along the diagonal.
+    /// The band's shape at `u` for a band centered at `center` (fractions of the diagonal): a Gaussian of
+    /// half-width `bandWidth`, 1 at its center. The tilt's band and a press's shimmer both take this shape.
     @inlinable
-    public func band(u: Double, light l: SIMD3<Double>) -> Double {
-        band(u: u, center: Self.bandPosition(light: l))
-    }
-
-    /// The band's light at `u` when its center is `bandPosition(light:)`, computed once per frame by kernels.
-    @inlinable
-    public func band(u: Double, center: Double) -> Double {
+    public func profile(u: Double, center: Double) -> Double {
         let t = (u - center) / bandWidth
-        return bandStrength * exp(-t * t)
+        return exp(-t * t)
     }
 
     /// Rim: how much the tilted bezel faces the light's sideways lean (n_xy . l_xy); zero on the flat top,
@@ -67,5 +62,34 @@ public struct Specular: Sendable, Hashable {
     public func rim(normal n: SIMD3<Double>, light l: SIMD3<Double>) -> Double {
         let facing = n.x * l.x + n.y * l.y
         return rimStrength * min(1, 2 * max(0, facing))
+    }
+
+    /// The specular light of one frame: the tilt's light direction and the band's center derived from it, once
+    /// per frame. Kernels evaluate `band`, `rim` and the shimmer's `profile` per pixel; nothing that depends on
+    /// the frame alone is recomputed there.
+    public struct Lighting: Sendable {
+        public let specular: Specular
+        /// Light direction in device coordinates (`light(pitch:roll:)`).
+        public let light: SIMD3<Double>
+        /// `bandPosition(light:)`.
+        public let bandCenter: Double
+
+        public init(_ specular: Specular, light: SIMD3<Double>) {
+            self.specular = specular
+            self.light = light
+            bandCenter = Specular.bandPosition(light: light)
+        }
+
+        /// The band's light at position `u` along the diagonal.
+        @inlinable
+        public func band(u: Double) -> Double { specular.bandStrength * specular.profile(u: u, center: bandCenter) }
+
+        /// The rim's light where the unit surface normal is `n`.
+        @inlinable
+        public func rim(normal n: SIMD3<Double>) -> Double { specular.rim(normal: n, light: light) }
+
+        /// Band and rim together.
+        @inlinable
+        public func intensity(u: Double, normal n: SIMD3<Double>) -> Double { band(u: u) + rim(normal: n) }
     }
 }

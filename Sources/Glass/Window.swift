@@ -5,16 +5,22 @@ struct Window: Sendable {
     let x0: Int, y0: Int, width: Int, height: Int
     var pixels: [SIMD4<Float>]
 
-    init(_ fb: Framebuffer, columns: Range<Int>, rows: Range<Int>) {
+    /// The window over `columns` x `rows` of `fb`, rows copied by the workers into memory that is not zeroed
+    /// first. With `horizontalBox: r > 0` each row is box-filtered on its way in (the first horizontal pass of
+    /// `boxBlur`, with the same operations in the same order, so the values are identical): a serial copy, its
+    /// zero fill and the pass's own copy of every row cost as much as two of the blur's passes.
+    init(_ fb: Framebuffer, columns: Range<Int>, rows: Range<Int>, horizontalBox r: Int = 0, workers: Workers = .single) {
         let (x0, y0, w, h) = (columns.lowerBound, rows.lowerBound, columns.count, rows.count)
-        var px = [SIMD4<Float>](repeating: .zero, count: w * h)
-        px.withUnsafeMutableBufferPointer { dst in
+        let px = [SIMD4<Float>](unsafeUninitializedCapacity: w * h) { dst, count in
             fb.withUnsafePixels { src in
-                for y in 0..<h {
-                    let from = (y0 + y) * fb.width + x0
-                    for x in 0..<w { dst[y * w + x] = src[from + x] }
+                workers.forEachBand(h, bandSize: 8) { band in
+                    for y in band {
+                        let from = src.baseAddress! + (y0 + y) * fb.width + x0, to = dst.baseAddress! + y * w
+                        if r > 0 { Self.boxRow(from, into: to, width: w, radius: r) } else { to.initialize(from: from, count: w) }
+                    }
                 }
             }
+            count = w * h
         }
         (self.x0, self.y0, width, height, pixels) = (x0, y0, w, h, px)
     }
@@ -34,6 +40,18 @@ struct Window: Sendable {
         return (a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty
     }
 
+    /// One row of `width` pixels box-filtered (width 2r+1, clamped edges) by a running sum, from `line` into `row`.
+    @inline(__always)
+    static func boxRow(_ line: UnsafePointer<SIMD4<Float>>, into row: UnsafeMutablePointer<SIMD4<Float>>, width w: Int, radius r: Int) {
+        let norm = 1 / Float(2 * r + 1)
+        var sum = SIMD4<Float>.zero
+        for k in -r...r { sum += line[min(max(k, 0), w - 1)] }
+        for i in 0..<w {
+            row[i] = sum * norm
+            sum += line[min(i + r + 1, w - 1)] - line[max(i - r, 0)]
+        }
+    }
+
     /// One box pass of width 2r+1 with clamped edges, by running sums; each row or column written by one worker.
     /// Columns are filtered a band of them at a time, row after row (the same operations per column, in the
     /// same order, as one column at a time, so the values are identical): walking one column down the window
@@ -49,12 +67,7 @@ struct Window: Sendable {
                     for l in band {
                         let row = px.baseAddress! + l * w
                         line.update(from: row, count: w)
-                        var sum = SIMD4<Float>.zero
-                        for k in -r...r { sum += line[min(max(k, 0), w - 1)] }
-                        for i in 0..<w {
-                            row[i] = sum * norm
-                            sum += line[min(i + r + 1, w - 1)] - line[max(i - r, 0)]
-                        }
+                        Self.boxRow(line, into: row, width: w, radius: r)
                     }
                 }
                 return

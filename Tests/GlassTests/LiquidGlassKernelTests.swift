@@ -44,6 +44,8 @@ import Raster
             worst = max(worst, abs(Int(a[i]) - Int(b[i])))
             differing += 1
         }
+        // Printed so that docs/performance.md can quote the measured difference, not only the bound.
+        print("liquid glass kernel against its reference: worst \(worst) levels, \(differing) samples differ")
         return (worst, differing)
     }
 
