@@ -31,6 +31,8 @@ enum PreviewPage {
   #knob { position: absolute; width: 14px; height: 14px; margin: -7px; border-radius: 7px; background: #0a84ff; }
   #error { display: none; background: #ff3b30; color: #fff; font-family: ui-monospace, monospace; white-space: pre-wrap;
            padding: 8px 10px; border-radius: 8px; }
+  #rules { display: none; background: #fff4e5; color: #8a1c12; border: 2px solid #ff3b30; border-radius: 8px; padding: 8px 10px; }
+  #rules h2 { color: #c41e14; } #rules ul { margin: 0; padding: 0; list-style: none; font-family: ui-monospace, monospace; white-space: pre-wrap; }
   #lint { margin: 0; padding: 0; list-style: none; max-height: 260px; overflow: auto; }
   #lint li { padding: 3px 0; border-bottom: 1px solid #eee; } #lint li.flagged { color: #c41e14; }
   label { margin-right: 10px; } #scrub { width: 100%; } .row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
@@ -45,6 +47,7 @@ enum PreviewPage {
 </div>
 <div id="side">
   <div id="error" role="alert"></div>
+  <div id="rules" role="status"><h2>Breaks a glass rule (shown here, refused by render and export)</h2><ul id="ruleList"></ul></div>
   <section><h2>Tilt</h2>
     <div id="pad"><div id="knob"></div></div>
     <div class="row" style="margin-top:6px"><span id="tilt">scene tilt</span><button id="sceneTilt">Scene tilt</button></div>
@@ -119,6 +122,10 @@ async function lint() {
   const r = await fetch("/lint?" + query());
   if (!r.ok) return;
   lintData = await r.json();
+  // Rule breaks: the scene decoded and renders; the command line would refuse it with these messages.
+  const rules = $("ruleList"); rules.textContent = "";
+  for (const m of lintData.ruleBreaks) { const li = document.createElement("li"); li.textContent = m; rules.appendChild(li); }
+  $("rules").style.display = lintData.ruleBreaks.length ? "block" : "none";
   const ul = $("lint"); ul.textContent = "";
   for (const e of lintData.entries) {
     const li = document.createElement("li");

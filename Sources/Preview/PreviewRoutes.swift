@@ -8,10 +8,12 @@ import Scene
 ///   GET /             the page (PreviewPage.html)
 ///   GET /scene        frame count, fps, canvas, panels and tilt keyframes, as JSON
 ///   GET /frame.png    ?frame=&pitch=&roll=&appearance=&tier=&reduceTransparency=&play=
-///   GET /lint         ?frame= and the same switches: the legibility report of that frame, as JSON
+///   GET /lint         ?frame= and the same switches: the legibility report of that frame and the scene's breaks
+///                     of the layer rule (shown, not refused, in the preview), as JSON
 ///   GET /overlap.png  ?frame= and the switches: the overlap view's overlay (OverlapMap), transparent PNG
 ///   GET /layers       ?frame=&x=&y= and the switches: the glass layers over pixel (x, y), as JSON
-///   GET /export       ?frame= and the switches: writes that frame and two videos into --export's folder
+///   GET /export       ?frame= and the switches: writes that frame and two videos into --export's folder (400
+///                     when the scene breaks the layer rule, which the command line refuses)
 ///   GET /version      the scene's version (bumped when the file changes and decodes) and its error, as JSON
 public struct PreviewRoutes: Sendable {
     public let session: PreviewSession
@@ -65,7 +67,7 @@ public struct PreviewRoutes: Sendable {
             case "/lint":
                 let r = try frameRequest(request)
                 do {
-                    return .json(lintJSON(try session.lint(r)))
+                    return .json(lintJSON(try session.lint(r), ruleBreaks: try session.ruleBreaks(r.settings)))
                 } catch {
                     return PreviewResponse(status: 500, text: "error: \(error)")
                 }
@@ -73,6 +75,10 @@ public struct PreviewRoutes: Sendable {
                 let r = try frameRequest(request)
                 guard session.exportFolder != nil else {
                     throw BadRequest(message: "export is off: start forkrender preview with --export <folder>")
+                }
+                // The command line refuses such a scene, so export does too: the request asks for what cannot be.
+                if let breaks = try? session.ruleBreaks(r.settings), !breaks.isEmpty {
+                    throw BadRequest(message: "export refused: the scene breaks a glass rule\n" + breaks.map(\.diagnostic).joined(separator: "\n"))
                 }
                 do {
                     return .json(json(["written": try session.export(r)]))
@@ -189,7 +195,9 @@ public struct PreviewRoutes: Sendable {
               "breaksLayerRule": p.breaksLayerRule, "maxLayers": OverlapMap.maxLayers])
     }
 
-    func lintJSON(_ r: LegibilityReport) -> String {
+    /// The legibility report, and the breaks of the layer rule under the same switches (`ruleBreaks`, each the
+    /// command line's message): the page lists them beside the report, marked as rule breaks.
+    func lintJSON(_ r: LegibilityReport, ruleBreaks: [SceneError] = []) -> String {
         func num(_ v: Float?) -> Any { v.map { (Double($0) * 100).rounded() / 100 } ?? NSNull() }
         let entries: [[String: Any]] = r.entries.map { e in
             ["path": e.path, "id": e.id ?? NSNull(), "kind": e.kind, "text": e.text ?? NSNull(), "on": e.panel ?? NSNull(),
@@ -197,7 +205,8 @@ public struct PreviewRoutes: Sendable {
              "point": e.worstPoint.map { [Double($0.x), Double($0.y)] } ?? NSNull(),
              "flags": e.flags.map { ["code": $0.code, "message": $0.message] }]
         }
-        return json(["passes": r.passes, "entries": entries, "warnings": r.warnings])
+        return json(["passes": r.passes, "entries": entries, "warnings": r.warnings,
+                     "ruleBreaks": ruleBreaks.map(\.diagnostic)])
     }
 
     private func json(_ object: [String: Any]) -> String {

@@ -73,21 +73,30 @@ public final class PreviewSession: @unchecked Sendable {
     public var restarts: Int { renderLock.withLock { restartCount } }
     private var restartCount = 0
 
-    /// Decodes the scene file; throws the command line's error when it does not decode.
+    /// Decodes the scene file; throws the command line's error when it does not decode. A break of the
+    /// three-layer rule is not such an error here: the preview decodes with `layerRule: .report`, shows the
+    /// frame and paints the region red in the overlap view (`ruleBreaks` lists the breaks); export refuses it.
     public init(file: String, scale: Float = 1, exportFolder: String? = nil, workers: Workers = .allCores) throws(SceneError) {
         self.file = file
         self.scale = scale
         self.exportFolder = exportFolder
         self.workers = workers
         let data = FileManager.default.contents(atPath: file)
-        current = try SceneDecoder().decode(file: file)
+        current = try Self.reportingDecoder.decode(file: file)
         current.canvas.scale = scale
         text = data.flatMap { String(data: $0, encoding: .utf8) } ?? ""
         lastData = data
     }
 
-    private func decoder(_ s: PreviewSettings) -> SceneDecoder {
+    /// The command line's decoder, except that a break of the layer rule is recorded, not thrown.
+    private static var reportingDecoder: SceneDecoder {
         var d = SceneDecoder()
+        d.layerRule = .report
+        return d
+    }
+
+    private func decoder(_ s: PreviewSettings) -> SceneDecoder {
+        var d = Self.reportingDecoder
         d.directory = (file as NSString).deletingLastPathComponent
         d.appearance = s.appearance
         d.platform = s.platform
@@ -100,6 +109,7 @@ public final class PreviewSession: @unchecked Sendable {
             var doc = try decoder(s).decode(text: text)
             doc.canvas.scale = scale
             _ = try SceneDecoder().checkCanvas(doc.canvas)
+            for i in doc.glass.ruleBreaks.indices { doc.glass.ruleBreaks[i].file = file }
             return doc
         } catch {
             var e = error
@@ -119,7 +129,7 @@ public final class PreviewSession: @unchecked Sendable {
             if data != lastData || data == nil {
                 lastData = data
                 do throws(SceneError) {
-                    let doc = try SceneDecoder().decode(file: file)
+                    let doc = try Self.reportingDecoder.decode(file: file)
                     guard let data, let t = String(data: data, encoding: .utf8) else { throw SceneError(file: file, path: "", location: nil, message: "scene file changed while reading") }
                     var scaled = doc
                     scaled.canvas.scale = scale
@@ -277,16 +287,23 @@ public final class PreviewSession: @unchecked Sendable {
 
     /// The overlap view of one frame under the given switches (tilt does not move glass).
     public func overlap(_ r: FrameRequest) throws(SceneError) -> OverlapMap {
+        OverlapMap(document: try document(r.settings), frame: r.frame)
+    }
+
+    /// The breaks of the three-layer rule under the given switches (the tier decides what counts as a layer),
+    /// each the error the command line refuses the scene with; empty when the scene keeps the rule.
+    public func ruleBreaks(_ s: PreviewSettings) throws(SceneError) -> [SceneError] {
+        try document(s).glass.ruleBreaks
+    }
+
+    /// The scene decoded with the given switches, kept until the scene changes.
+    private func document(_ s: PreviewSettings) throws(SceneError) -> SceneDocument {
         renderLock.lock()
         defer { renderLock.unlock() }
-        let doc: SceneDocument
-        if let d = documents[r.settings] {
-            doc = d
-        } else {
-            doc = try decode(text, r.settings)
-            documents[r.settings] = doc
-        }
-        return OverlapMap(document: doc, frame: r.frame)
+        if let d = documents[s] { return d }
+        let doc = try decode(text, s)
+        documents[s] = doc
+        return doc
     }
 
     /// Writes the frame as `frame-NNNN.png` (the bytes `/frame.png` serves), the whole timeline with the same
@@ -294,9 +311,11 @@ public final class PreviewSession: @unchecked Sendable {
     /// `tilt-sweep.mp4` (what `forkrender --tilt-sweep` renders), into `exportFolder`. The videos go through the
     /// ordinary render pipeline and the VideoSink of `forkrender --video` (ffmpeg, a temporary name renamed when
     /// complete); the PNG is written under a temporary name too. File names are fixed here, never taken from the
-    /// request. Returns the paths written.
+    /// request. Returns the paths written. A scene that breaks the layer rule is refused with the command
+    /// line's error, before anything is written: the normal pipeline would refuse it.
     public func export(_ r: FrameRequest) throws -> [String] {
         guard let folder = exportFolder else { throw OutputError("export is off: start forkrender preview with --export <folder>") }
+        if let e = try ruleBreaks(r.settings).first { throw e }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let png = (folder as NSString).appendingPathComponent(String(format: "frame-%04d.png", r.frame))
         try AtomicFile.write(try self.png(r), to: png)

@@ -13,11 +13,18 @@ import Raster
 /// by construction (Compositor hands glass the plane only) and, when a scene asks otherwise, by `source`
 /// checks in GlassSection; the z-order by the `layer` check there and by the Compositor.
 enum GlassRules {
-    /// Refuses a scene in which more than `maxLayers` panels cover one point at some time. The error names
-    /// the panels, a point (in points) and a time, at the path of the topmost panel involved.
+    /// Refuses a scene in which more than `maxLayers` panels cover one point at some time, with the error of
+    /// `layerBreak`.
     static func checkLayers(_ panels: [GlassPanelSpec], duration: Double, fps: Double) throws(SceneError) {
+        if let e = layerBreak(panels, duration: duration, fps: fps) { throw e }
+    }
+
+    /// The first point, at the first sampled time, where more than `maxLayers` panels cover one point, as the
+    /// error a refusal prints: it names the panels, the point (in points) and the time, at the path of the
+    /// topmost panel involved. Nil when the scene keeps the rule. The preview records it instead of refusing.
+    static func layerBreak(_ panels: [GlassPanelSpec], duration: Double, fps: Double) -> SceneError? {
         let limit = GlassDefaults.maxLayers
-        guard panels.count > limit else { return }
+        guard panels.count > limit else { return nil }
         for t in sampleTimes(panels, duration: duration, fps: fps) {
             let shapes = panels.map { $0.shape(at: t, scale: 1) }
             let surfaces = panels.enumerated().map { $1.surfaceKey(index: $0) }
@@ -25,10 +32,11 @@ enum GlassRules {
                 let top = panels[group.last!]
                 let names = group.map { panels[$0].name }
                 let list = names.dropLast().joined(separator: ", ") + " and " + names.last!
-                throw SceneError(path: top.path, location: top.location,
+                return SceneError(path: top.path, location: top.location,
                                  message: "\(group.count) glass layers overlap at (\(fmt(point.x)), \(fmt(point.y))) pt at t = \(Value.format(t)) s: \(list); at most \(limit) glass layers may cover any point (blur compounds beyond \(limit) levels)")
             }
         }
+        return nil
     }
 
     /// Every frame time, and every keyframe time within the timeline; just t = 0 when nothing moves.

@@ -7,6 +7,9 @@ public struct GlassSpec: Sendable {
     public var panels: [GlassPanelSpec]
     /// Things the user should know that are not errors (a tier drawn as another, a clamped radius).
     public var notes: [String]
+    /// Breaks of the three-layer rule, each the error a refusal would print, recorded instead of thrown when the
+    /// decoder's `layerRule` is `.report` (the preview shows them); always empty with `.refuse`.
+    public var ruleBreaks: [SceneError] = []
 
     public init(panels: [GlassPanelSpec] = [], notes: [String] = []) {
         self.panels = panels
@@ -74,6 +77,7 @@ enum GlassSection {
         var reduceTransparency: Bool
         var duration: Double
         var fps: Double
+        var layerRule: SceneDecoder.LayerRule = .refuse
         /// Declared GlassEffectContainer spacings by name, points (`containers` at the scene's top level).
         var containers: [String: Float] = [:]
     }
@@ -97,8 +101,12 @@ enum GlassSection {
         if let first = fallbacks.first, let note = first.tier.note {
             notes.append("glass: \(note) (\(fallbacks.count) panel\(fallbacks.count == 1 ? "" : "s"))")
         }
-        try GlassRules.checkLayers(panels, duration: c.duration, fps: c.fps)
-        return GlassSpec(panels: panels, notes: notes)
+        var spec = GlassSpec(panels: panels, notes: notes)
+        if let e = GlassRules.layerBreak(panels, duration: c.duration, fps: c.fps) {
+            guard c.layerRule == .report else { throw e }
+            spec.ruleBreaks.append(e)
+        }
+        return spec
     }
 
     static func decodePanel(_ o: ObjectReader, _ c: Context, notes: inout [String]) throws(SceneError) -> GlassPanelSpec {

@@ -16,6 +16,16 @@ public struct SceneDecoder: Sendable {
     /// The folder relative paths in the scene start from (icon files, `fontDirs`): the scene file's own (set by
     /// `decode(file:)`); nil reads them from the current directory.
     public var directory: String?
+    /// What a break of the three-layer rule does: refuse the scene (every command) or record it in
+    /// `GlassSpec.ruleBreaks` and decode the scene anyway (the preview, whose overlap view paints the region).
+    public var layerRule: LayerRule = .refuse
+
+    public enum LayerRule: Sendable {
+        /// Throw the break as the decode's error.
+        case refuse
+        /// Record the break, with its location and JSON path, and return the document.
+        case report
+    }
 
     public init(maxPixels: Int = 64_000_000, maxMemory: Double = SceneDecoder.defaultMaxMemory) {
         self.maxPixels = maxPixels
@@ -47,7 +57,9 @@ public struct SceneDecoder: Sendable {
         var decoder = self
         decoder.directory = (path as NSString).deletingLastPathComponent
         do {
-            return try decoder.decode(text: text)
+            var document = try decoder.decode(text: text)
+            for i in document.glass.ruleBreaks.indices { document.glass.ruleBreaks[i].file = path }
+            return document
         } catch {
             var e = error
             e.file = path
@@ -84,7 +96,8 @@ public struct SceneDecoder: Sendable {
         let plane = try PlaneSection.decodeEvents(r, duration: duration, into: PlaneSection.decode(
             r, .init(canvas: canvas, appearance: appearance, seed: UInt64(seed), reduceTransparency: reduceTransparency)))
         let glass = try GlassSection.decode(r, .init(appearance: appearance, platform: platform,
-                                                     reduceTransparency: reduceTransparency, duration: duration, fps: fps))
+                                                     reduceTransparency: reduceTransparency, duration: duration, fps: fps,
+                                                     layerRule: layerRule))
         try checkDots(r, canvas: canvas, plane: plane)
         notes += glass.notes
         try FontDirectories.decode(r, base: directory)

@@ -17,8 +17,9 @@ import Raster
 /// Known limits: panels the compositor does not draw at that time (a Liquid Glass `identity` variant, a panel
 /// whose presence is 0) are left out; while a `materialize` or `matchedGeometry` transition runs, a member is
 /// outlined at its settled frame, not at the grown-in frame the compositor draws. A scene that breaks the
-/// layer rule does not decode, so in the preview the rule's region is empty; the map still reports it for any
-/// document (tests build one that breaks it).
+/// layer rule reaches the map only through a decoder set to `layerRule: .report` (the preview's; every command
+/// refuses the scene), which records the break in `GlassSpec.ruleBreaks`; the map paints the region from its
+/// own count, for whichever frame it is given, while the recorded break names one point at the first time.
 public struct OverlapMap: Sendable {
     /// One glass surface: one sampling pass of the plane, one layer.
     public struct Surface: Sendable {
