@@ -45,7 +45,7 @@ import Testing
     }
 
     /// Every command that reads a scene prints its fault in the same compiler form, and nothing else.
-    @Test(arguments: [["lint"], [], ["sheet"], ["check", "--references", "refs"], ["preview", "--port", "0"]])
+    @Test(arguments: [["lint"], [], ["sheet"], ["check", "--references", "."], ["preview", "--port", "0"]])
     func locatedErrorsInTheCompilersForm(_ command: [String]) throws {
         let scene = try Self.brokenScene("located-\(command.first ?? "render")")
         let dir = URL(fileURLWithPath: scene).deletingLastPathComponent()
