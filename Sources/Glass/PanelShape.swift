@@ -40,5 +40,15 @@ public struct PanelShape: Shape, Sendable, Equatable {
         outline == .circle ? disc.signedDistance(p) : rounded.signedDistance(p)
     }
 
+    /// The signed distance at the eight pixel centers (x[i], y): `RoundedRect.signedDistance8` (its continuous
+    /// corner approximates `powf`), and for a circle the scalar distance per lane (same bits).
+    @inlinable
+    public func signedDistance8(x: SIMD8<Float>, y: Float) -> SIMD8<Float> {
+        guard outline == .circle else { return rounded.signedDistance8(x: x, y: y) }
+        var d = SIMD8<Float>()
+        for i in 0..<8 { d[i] = disc.signedDistance(Point(x[i], y)) }
+        return d
+    }
+
     public var bounds: Rect { outline == .circle ? disc.bounds : box }
 }

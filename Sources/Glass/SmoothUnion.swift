@@ -97,4 +97,28 @@ public struct SmoothUnion<S: Shape>: Shape {
     }
 }
 
+extension SmoothUnion.Sampler where S == PanelShape {
+    /// `signedDistance(_:weights:)` at the eight pixel centers (x[i], y), the parts' distances taken eight lanes
+    /// at a time (`PanelShape.signedDistance8`); the join is the same arithmetic lane by lane. `weights` holds
+    /// the eight samples' weights one after the other, `parts.count` each.
+    func signedDistance8(x: SIMD8<Float>, y: Float, weights: UnsafeMutableBufferPointer<Float>) -> SIMD8<Float> {
+        let n = parts.count
+        precondition(weights.count == 8 * n, "one weight per part for each of the eight samples")
+        guard n > 0 else { return SIMD8(repeating: .infinity) }
+        var d = parts[0].signedDistance8(x: x, y: y)
+        for l in 0..<8 { weights[l * n] = 1 }
+        let k = spacing
+        for j in 1..<n {
+            let b = parts[j].signedDistance8(x: x, y: y)
+            for l in 0..<8 {
+                let h: Float = k > 0 ? min(max(0.5 + (b[l] - d[l]) / (2 * k), 0), 1) : (d[l] <= b[l] ? 1 : 0)
+                for i in 0..<j { weights[l * n + i] *= h }
+                weights[l * n + j] = 1 - h
+                d[l] = SmoothUnion.smoothMin(d[l], b[l], k: k)
+            }
+        }
+        return d
+    }
+}
+
 extension SmoothUnion: Equatable where S: Equatable {}

@@ -134,3 +134,61 @@ import Testing
         #expect(hits.allSatisfy { $0 == 1 })
     }
 }
+
+/// The eight-lane rounded rectangle (`RoundedRect+Lanes.swift`) against its reference, the scalar distance.
+@Suite struct RoundedRectLaneTests {
+    /// pow8 against powf over the continuous corner's inputs: x^n for x in (0, 1] (the scaled corner offsets,
+    /// whose powers are added to a sum of at least 1, so absolute error is what reaches the distance) and x^(1/n)
+    /// for x in [1, 2] (that sum; relative error). Bounds 3e-7 (about 2.5 ulps of 1); measured below.
+    @Test func pow8MatchesPowf() {
+        let n = ContinuousCorner.exponent
+        func worst(_ xs: [Float], _ e: Float, relative: Bool) -> Float {
+            var w: Float = 0
+            var i = 0
+            while i + 8 <= xs.count {
+                let x = SIMD8<Float>(xs[i..<(i + 8)])
+                let p = ContinuousCorner.pow8(x, e)
+                for l in 0..<8 {
+                    let exact = powf(x[l], e)
+                    w = max(w, abs(p[l] - exact) / (relative ? exact : 1))
+                }
+                i += 8
+            }
+            return w
+        }
+        let count = 1 << 16
+        let even = worst((0..<count).map { Float($0 + 1) / Float(count) }, n, relative: false)
+        let geometric = worst((0..<count).map { exp2f(-60 * Float($0) / Float(count)) }, n, relative: false)
+        let root = worst((0..<count).map { 1 + Float($0) / Float(count - 1) }, 1 / n, relative: true)
+        #expect(ContinuousCorner.pow8(SIMD8(repeating: 1), n) == SIMD8(repeating: 1))
+        #expect(ContinuousCorner.pow8(SIMD8(repeating: 0), n) == SIMD8(repeating: 0))
+        #expect(even < 3e-7 && geometric < 3e-7, "max absolute error \(even), \(geometric)")
+        #expect(root < 3e-7, "max relative error \(root)")
+        print("pow8: max absolute error of x^n on (0, 1] \(max(even, geometric)), max relative error of x^(1/n) on [1, 2] \(root)")
+    }
+
+    /// Every pixel center of a box holding the shape, eight at a time, against `signedDistance(_:)`: equal bits
+    /// for circular corners; for continuous ones within 2e-5 px (one coverage level is 1/255 = 0.0039 px).
+    @Test(arguments: CornerCurve.allCases)
+    func lanesMatchScalar(curve: CornerCurve) {
+        var worst: Float = 0
+        for (rect, radius) in [(Rect(x: 10.3, y: 7.6, width: 120.5, height: 44.2), Float(22)),
+                               (Rect(x: 3, y: 5, width: 60, height: 60), Float(30)),
+                               (Rect(x: 0.5, y: 0.25, width: 200, height: 90), Float(7.5))] {
+            let shape = RoundedRect(rect, radius: radius, curve: curve)
+            for y in -4..<Int(rect.maxY + 5) {
+                for x0 in stride(from: -8, to: Int(rect.maxX + 9), by: 8) {
+                    let xs = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) + (Float(x0) + 0.5)
+                    let d = shape.signedDistance8(x: xs, y: Float(y) + 0.5)
+                    for l in 0..<8 {
+                        let exact = shape.signedDistance(Point(xs[l], Float(y) + 0.5))
+                        if curve == .circular { #expect(d[l] == exact) }
+                        worst = max(worst, abs(d[l] - exact))
+                    }
+                }
+            }
+        }
+        #expect(worst < 2e-5, "max difference \(worst) px")
+        print("signedDistance8 \(curve): max difference \(worst) px")
+    }
+}
