@@ -105,17 +105,10 @@ public final class PreviewSession: @unchecked Sendable {
     }
 
     private func decode(_ text: String, _ s: PreviewSettings) throws(SceneError) -> SceneDocument {
-        do {
-            var doc = try decoder(s).decode(text: text)
-            doc.canvas.scale = scale
-            _ = try SceneDecoder().checkCanvas(doc.canvas)
-            for i in doc.glass.ruleBreaks.indices { doc.glass.ruleBreaks[i].file = file }
-            return doc
-        } catch {
-            var e = error
-            e.file = file
-            throw e
-        }
+        var doc = try decoder(s).decode(text: text, named: file)
+        doc.canvas.scale = scale
+        _ = try SceneDecoder.naming(file) { () throws(SceneError) in try SceneDecoder().checkCanvas(doc.canvas) }
+        return doc
     }
 
     /// Reads the scene file and, when its bytes changed, decodes it: success replaces the scene (compositors and

@@ -37,7 +37,7 @@ enum SheetCommand: Command {
         let output = p.value("--output") ?? "sheet.png"
         // Decode once to validate and to find the default frame.
         let name = file ?? Showcase.name
-        let probe = try SceneDecoder.naming(name) { () throws(SceneError) in try SceneDecoder().decode(text: text) }
+        let probe = try SceneDecoder().decode(text: text, named: name)
         let frame = try p.int("--frame", in: 0...(probe.frameCount - 1)) ?? probe.frameCount / 2
         let sweep = p.has("--tilt-sweep")
         let sheet = try SceneDecoder.naming(name) { () throws(SceneError) in

@@ -56,13 +56,23 @@ public struct SceneDecoder: Sendable {
         }
         var decoder = self
         decoder.directory = (path as NSString).deletingLastPathComponent
+        return try decoder.decode(text: text, named: path)
+    }
+
+    /// Decodes `text` as the contents of `file`: its errors and its recorded rule breaks name that file.
+    public func decode(text: String, named file: String) throws(SceneError) -> SceneDocument {
+        var document = try Self.naming(file) { () throws(SceneError) in try decode(text: text) }
+        for i in document.glass.ruleBreaks.indices { document.glass.ruleBreaks[i].file = file }
+        return document
+    }
+
+    /// Runs `body`, giving a SceneError it throws the file it came from (text decoded without a path).
+    public static func naming<T>(_ file: String, _ body: () throws(SceneError) -> T) throws(SceneError) -> T {
         do {
-            var document = try decoder.decode(text: text)
-            for i in document.glass.ruleBreaks.indices { document.glass.ruleBreaks[i].file = path }
-            return document
+            return try body()
         } catch {
             var e = error
-            e.file = path
+            e.file = file
             throw e
         }
     }
