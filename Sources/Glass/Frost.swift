@@ -46,6 +46,8 @@ public struct Frost: GlassEffect {
         // What the fills let through, the share of the halo's light that reaches the eye (0 for opaque).
         let translucency = self.fills.reduce(Float(1)) { $0 * (1 - $1.alpha) }
         let halo = translucency > 0 ? surface.halo : nil
+        // A halo computed for part of the plane (GlowHalo's `reading`) must hold every pixel drawn here.
+        if let halo { precondition(halo.isExact(over: region), "the glow halo does not cover the surface at \(region)") }
         let w = region.width, stride = frame.width
         frame.withUnsafeMutablePixels { out in
             backdropPixels.withUnsafeBufferPointer { src in

@@ -15,19 +15,56 @@ struct GlassLayer {
 
     init(document: SceneDocument) { self.document = document }
 
+    /// One thing to draw: a surface of a non-liquid tier, or a liquid shape (a lone panel or a container's
+    /// joined panels) with its parts' materials.
+    enum Drawing {
+        case surface(GlassSurface)
+        case liquid(LiquidGlass, shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial], slot: String)
+
+        /// The pixels where drawing reads the glow halo: the shape's bounds and the pixel around them (Frost's
+        /// region and LiquidGlass's), and one more for margin.
+        func haloRegion(canvas: PixelRect) -> PixelRect {
+            switch self {
+            case .surface(let s): return PixelRect(covering: s.shape.bounds.insetBy(-2), clippedTo: canvas)
+            case .liquid(_, let shape, _, _): return PixelRect(covering: shape.bounds.insetBy(-2), clippedTo: canvas)
+            }
+        }
+    }
+
     /// Draws every glass surface into `frame`, reading only `plane`: glass never samples glass, and a panel
     /// drawn over another renders the pixels it would render alone.
     func render(plane: Framebuffer, into frame: inout Framebuffer, time: Double, workers: Workers) {
-        let panels = document.glass.panels
-        guard !panels.isEmpty else { return }
+        let drawings = self.drawings(plane: plane, time: time)
+        guard !drawings.isEmpty else { return }
+        // The halo only where glass reads it (the same values there as over the whole plane; see GlowHalo).
+        let canvas = PixelRect(plane)
+        let regions = drawings.map { $0.haloRegion(canvas: canvas) }
         let halo = GlowHalo(plane: plane, background: document.plane.configuration.background,
-                             ink: document.plane.configuration.label, scale: document.canvas.scale, workers: workers)
+                            ink: document.plane.configuration.label, scale: document.canvas.scale, workers: workers,
+                            reading: regions)
+        for (drawing, region) in zip(drawings, regions) {
+            precondition(halo.isExact(over: region), "the glow halo does not cover glass at \(region)")
+            switch drawing {
+            case .surface(var surface):
+                surface.halo = halo
+                Glass.draw(surface, plane: plane, into: &frame, workers: workers)
+            case .liquid(var glass, let shape, let materials, let slot):
+                glass.halo = halo
+                glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers,
+                            fields: fields, slot: slot)
+            }
+        }
+    }
+
+    /// What `render` draws, in scene order: liquid panels that share a container or a union are one drawing,
+    /// where the first of them comes.
+    func drawings(plane: Framebuffer, time: Double) -> [Drawing] {
+        let panels = document.glass.panels
+        var drawings: [Drawing] = []
         var drawnGroups = Set<String>()
         for (i, panel) in panels.enumerated() {
             guard panel.tier.rendered == .liquid else {
-                var surface = panel.surface(at: time, scale: document.canvas.scale, appearance: document.appearance)
-                surface.halo = halo
-                Glass.draw(surface, plane: plane, into: &frame, workers: workers)
+                drawings.append(.surface(panel.surface(at: time, scale: document.canvas.scale, appearance: document.appearance)))
                 continue
             }
             if panel.liquid.variant == .identity { continue }
@@ -38,14 +75,12 @@ struct GlassLayer {
                     && $0.element.surfaceKey(index: $0.offset) == key && $0.element.liquid.presence(at: time) > 0
             }.map(\.element)
             guard !members.isEmpty else { continue }
-            drawLiquid(members, spacing: panel.liquid.containerSpacing, slot: key, plane: plane, halo: halo, into: &frame, time: time,
-                       workers: workers)
+            drawings.append(liquid(members, spacing: panel.liquid.containerSpacing, slot: key, plane: plane, time: time))
         }
+        return drawings
     }
 
-    func drawLiquid(_ members: [GlassPanelSpec], spacing: Float, slot: String, plane: Framebuffer, halo: GlowHalo,
-                    into frame: inout Framebuffer,
-                    time: Double, workers: Workers) {
+    func liquid(_ members: [GlassPanelSpec], spacing: Float, slot: String, plane: Framebuffer, time: Double) -> Drawing {
         let scale = document.canvas.scale
         typealias L = GlassDefaults.Liquid
         // Within a container, panels sharing a union name are one part; the parts join smoothly.
@@ -94,8 +129,7 @@ struct GlassLayer {
         var glass = LiquidGlass(material: materials[0], light: Specular.light(pitch: tilt.pitch, roll: tilt.roll),
                                 blurRadius: Int(checked: L.blurPoints * scale, .toNearestOrAwayFromZero))
         glass.opacity = opacity
-        glass.halo = halo
-        glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers, fields: fields, slot: slot)
+        return .liquid(glass, shape: shape, materials: materials, slot: slot)
     }
 
     /// The material of one part of a liquid shape: a lone panel's own, or for panels joined by a union name

@@ -90,7 +90,7 @@ public struct OverlapMap: Sendable {
                 partOf.append([panel.liquid.union])
             }
             if liquid, let k = index[key] {
-                // Parts as GlassLayer.drawLiquid makes them: members sharing a union name are one part (a plain
+                // Parts as GlassLayer.liquid(...) makes them: members sharing a union name are one part (a plain
                 // minimum); the parts join by the container's smooth minimum with its spacing in pixels.
                 var parts: [PanelUnion] = []
                 var unionPart: [String: Int] = [:]
