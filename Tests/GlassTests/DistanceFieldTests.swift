@@ -38,4 +38,32 @@ import Raster
         #expect(worst < 5e-5, "max difference \(worst) px over \(exactSamples) samples")
         print("DistanceField band \(band): max difference \(worst) px over \(exactSamples) samples")
     }
+
+    /// Two parts joined eight lanes at a time (`join8`, the showcase's merging controls) give the bits of the
+    /// scalar chain step (`SmoothUnion.join`) in every lane, distance and both weights: over distances on both
+    /// sides of the edge, equal and signed-zero pairs, gaps around k and k/2, far-apart parts, and k = 0.
+    @Test(arguments: [Float(0), Float(7.5), Float(108)])
+    func twoPartJoinInLanesIsTheScalarJoin(k: Float) {
+        let values: [Float] = [-140, -61.3, -12.25, -1, -0.0, 0, 0.37, 1, 3.75, 7.5, 11.2, 54, 107.99, 108, 108.01, 250.5]
+        var pairs: [(Float, Float)] = []
+        for a in values { for b in values { pairs.append((a, b)); pairs.append((a, b + k / 2)); pairs.append((a + 0.001, a)) } }
+        while pairs.count % 8 != 0 { pairs.append((0, 0)) }
+        let sampler = SmoothUnion<PanelShape>.Sampler(parts: UnsafeBufferPointer(start: nil, count: 0), spacing: k)
+        var mismatches = 0
+        for start in stride(from: 0, to: pairs.count, by: 8) {
+            var a = SIMD8<Float>(), b = SIMD8<Float>()
+            for l in 0..<8 { (a[l], b[l]) = pairs[start + l] }
+            var weights = [Float](repeating: .nan, count: 16)
+            let d = weights.withUnsafeMutableBufferPointer { sampler.join8(a, b, weights: $0) }
+            for l in 0..<8 {
+                let (expected, h) = SmoothUnion<PanelShape>.join(a[l], b[l], k: k)
+                if d[l].bitPattern != expected.bitPattern || weights[2 * l].bitPattern != h.bitPattern
+                    || weights[2 * l + 1].bitPattern != (1 - h).bitPattern {
+                    mismatches += 1
+                    Issue.record("a \(a[l]) b \(b[l]) k \(k): lanes \(d[l]) \(weights[2 * l]) \(weights[2 * l + 1]), scalar \(expected) \(h) \(1 - h)")
+                }
+            }
+            if mismatches > 5 { return }
+        }
+    }
 }
