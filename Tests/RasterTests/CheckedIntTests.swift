@@ -27,6 +27,18 @@ import Raster
         }
     }
 
+    /// The `Float` and `Double` conversions (what concrete callers get) and the generic one (what generic code
+    /// gets) agree on every value and rule.
+    @Test func concreteAndGenericConversionsAgree() {
+        func generic<F: BinaryFloatingPoint>(_ v: F, _ rule: FloatingPointRoundingRule) -> Int { Int(checked: v, rule) }
+        for v in Self.values + [8_388_607.5, -8_388_608.5, 16_777_217, 0.49999997, 2_147_483_647.5] {
+            for rule in Self.rules {
+                #expect(Int(checked: v, rule) == generic(v, rule), "\(v) \(rule)")
+                #expect(Int(checked: Float(v), rule) == generic(Float(v), rule), "Float \(v) \(rule)")
+            }
+        }
+    }
+
     @Test func resultsLeaveRoomForArithmetic() {
         // A saturated result plus or times a canvas size (up to 2^20 pixels) still fits an Int.
         let big = Int(checked: 1e300)
