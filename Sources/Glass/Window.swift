@@ -55,7 +55,8 @@ struct Window: Sendable {
     /// One box pass of width 2r+1 with clamped edges, by running sums; each row or column written by one worker.
     /// Columns are filtered a band of them at a time, row after row (the same operations per column, in the
     /// same order, as one column at a time, so the values are identical): walking one column down the window
-    /// touched a new cache line per pixel and made this pass 10% of a showcase frame.
+    /// touched a new cache line per pixel and made this pass 10% of a showcase frame. `boxBlurReference` is the
+    /// plain version, which tests compare with this one.
     mutating func boxBlur(radius r: Int, horizontal: Bool, workers: Workers) {
         let w = width, h = height
         let norm = 1 / Float(2 * r + 1)
@@ -93,6 +94,23 @@ struct Window: Sendable {
                         sum[x] += add[x] - drop[x]
                     }
                 }
+            }
+        }
+    }
+
+    /// The plain box pass that `boxBlur` must equal bit for bit (WindowTests): each row or column copied out,
+    /// then filtered by the running sum over the copy, the same operations in the same order.
+    mutating func boxBlurReference(radius r: Int, horizontal: Bool) {
+        let norm = 1 / Float(2 * r + 1)
+        let (lines, length, w) = horizontal ? (height, width, width) : (width, height, width)
+        for l in 0..<lines {
+            let index = { (i: Int) in horizontal ? l * w + i : i * w + l }
+            let line = (0..<length).map { pixels[index($0)] }
+            var sum = SIMD4<Float>.zero
+            for k in -r...r { sum += line[min(max(k, 0), length - 1)] }
+            for i in 0..<length {
+                pixels[index(i)] = sum * norm
+                sum += line[min(i + r + 1, length - 1)] - line[max(i - r, 0)]
             }
         }
     }
