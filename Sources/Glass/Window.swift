@@ -74,24 +74,33 @@ struct Window: Sendable {
                 return
             }
             let bandWidth = 32
-            workers.forEachBand(w, bandSize: bandWidth) { columns in
-                let bw = columns.count
-                // The band's columns for every row, then one running sum per column.
-                let col = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: bw * h)
-                let sum = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: bw)
+            // Each worker takes one run of adjacent column bands. Dealt in turn, neighbouring bands went to
+            // different workers, and a band's edge (512 bytes into a row) lies on a cache line only where the
+            // row's start does (a row is 16 w bytes): in most rows each of the 35 edges across the navigation
+            // bar's window was a line both workers wrote, passed back and forth whenever both ran at once. In
+            // runs, at most one such line a row. Each column's sums are unchanged, so are the values.
+            let bands = (w + bandWidth - 1) / bandWidth
+            workers.forEachBand(bands, bandSize: (bands + workers.count - 1) / workers.count) { run in
+                let col = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: bandWidth * h)
+                let sum = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: bandWidth)
                 defer { col.deallocate(); sum.deallocate() }
-                for i in 0..<h { (col + i * bw).update(from: px.baseAddress! + i * w + columns.lowerBound, count: bw) }
-                sum.update(repeating: .zero, count: bw)
-                for k in -r...r {
-                    let src = col + min(max(k, 0), h - 1) * bw
-                    for x in 0..<bw { sum[x] += src[x] }
-                }
-                for i in 0..<h {
-                    let out = px.baseAddress! + i * w + columns.lowerBound
-                    let add = col + min(i + r + 1, h - 1) * bw, drop = col + max(i - r, 0) * bw
-                    for x in 0..<bw {
-                        out[x] = sum[x] * norm
-                        sum[x] += add[x] - drop[x]
+                for band in run {
+                    let columns = (band * bandWidth)..<min(w, (band + 1) * bandWidth)
+                    let bw = columns.count
+                    // The band's columns for every row, then one running sum per column.
+                    for i in 0..<h { (col + i * bw).update(from: px.baseAddress! + i * w + columns.lowerBound, count: bw) }
+                    sum.update(repeating: .zero, count: bw)
+                    for k in -r...r {
+                        let src = col + min(max(k, 0), h - 1) * bw
+                        for x in 0..<bw { sum[x] += src[x] }
+                    }
+                    for i in 0..<h {
+                        let out = px.baseAddress! + i * w + columns.lowerBound
+                        let add = col + min(i + r + 1, h - 1) * bw, drop = col + max(i - r, 0) * bw
+                        for x in 0..<bw {
+                            out[x] = sum[x] * norm
+                            sum[x] += add[x] - drop[x]
+                        }
                     }
                 }
             }
