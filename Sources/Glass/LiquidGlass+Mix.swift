@@ -34,7 +34,9 @@ extension LiquidGlass {
             var seen = seen
             seen.w = 1
             if dimming > 0 { seen = SIMD4(seen.x * (1 - dimming), seen.y * (1 - dimming), seen.z * (1 - dimming), 1) }
-            seen = sourceOver(seen, wash)
+            // Source-over written out (`sourceOver`'s arithmetic, the same values): Raster's function stayed a
+            // call in the kernel's loop across the module boundary (`objdump -d` of the release build).
+            seen = wash + seen * (1 - wash.w)
             // Colored glass filters the light through it (multiply by the tint at its strength), so the tint
             // follows the backdrop: vivid over bright, dark over dark; then it glows a little (screen) like an
             // LED behind frosted plastic, so it never vanishes on black.
