@@ -94,8 +94,6 @@ public struct LiquidGlass: Sendable {
                          makeField: (Range<Int>, Range<Int>, Float) -> DistanceField) {
         guard let (xs, ys, source, tables, parts) = inputs(plane: plane, shape: shape, materials: materials,
                                                            frame: frame, workers: workers) else { return }
-        let partCount = parts.count
-        let w = frame.width
         // The distance field and the parts' weights over the bounds plus a one-pixel margin, evaluated once per
         // pixel (in parallel); the gradient then comes from neighbouring samples. (Evaluating the shape five
         // times per pixel, as central differences at the pixel would, cost 5x: the continuous corner's distance
@@ -104,13 +102,14 @@ public struct LiquidGlass: Sendable {
         // the bezel the lens tables are zero and the glass is flat (see DistanceField's narrow band).
         let bezel = parts.map { Float($0.tableLength - 1) / Float(BezelTable.samplesPerPixel) }.max() ?? 0
         let field = makeField(xs, ys, bezel + 2)
-        let flat = Double(bezel)
         // The band's center depends on the tilt alone: once per frame, not per pixel.
         let lighting = Specular.Lighting(specular, light: light)
+        // The lens tables in Float, one plane per lane, for the lanes' gathers.
+        let tableStride = tables.count, w = frame.width
+        var laneTables = [Float](repeating: 0, count: 4 * tableStride)
+        for (j, t) in tables.enumerated() { for lane in 0..<4 { laneTables[lane * tableStride + j] = Float(t[lane]) } }
         // The kernel reads plain pointers and scalars only: touching arrays inside structs per pixel cost a
         // retain and a release each time (measured: 17% of the frame).
-        let (fieldStride, fieldX0, fieldY0) = (field.stride, field.x0, field.y0)
-        let view = (x0: source.x0, y0: source.y0, width: source.width, height: source.height)
         // The halo's scalars here and its chroma through a pointer: reading the struct's array per pixel
         // retained and released it.
         let haloLookup = halo?.lookup
@@ -119,112 +118,19 @@ public struct LiquidGlass: Sendable {
             source.pixels.withUnsafeBufferPointer { src in
                 field.values.withUnsafeBufferPointer { f in
                 field.weights.withUnsafeBufferPointer { wt in
-                tables.withUnsafeBufferPointer { tp in
+                laneTables.withUnsafeBufferPointer { tp in
                 parts.withUnsafeBufferPointer { pc in
                 (halo?.chroma ?? []).withUnsafeBufferPointer { chroma in
                 haloColumns.withUnsafeBufferPointer { haloColumn in
+                let lanes = Lanes(out: out, frameWidth: w, src: src, viewX0: source.x0, viewY0: source.y0,
+                                  viewWidth: source.width, viewHeight: source.height, field: f, weights: wt,
+                                  fieldStride: field.stride, fieldX0: field.x0, fieldY0: field.y0,
+                                  tables: tp, tableStride: tableStride, parts: pc, lighting: lighting,
+                                  opacity: opacity, flat: bezel, halo: haloLookup, chroma: chroma, haloColumn: haloColumn)
                 // Bands of 4 rows handed out in turn: with 16 (the default) the navigation bar's 194 rows made 13
                 // bands, 7 for one worker and 6 for the other.
                 workers.forEachBand(ys.count, bandSize: 4) { band in
-                    for row in band {
-                        let y = ys.lowerBound + row
-                        let haloRow = haloLookup.map { $0.axis(Float(y) + 0.5, count: $0.height) }
-                        for x in xs {
-                            let p = Point(Float(x) + 0.5, Float(y) + 0.5)
-                            let k = (y - fieldY0) * fieldStride + (x - fieldX0)
-                            let sd = f[k]
-                            let cov = coverage(distance: sd) * opacity
-                            guard cov > 0 else { continue }
-                            let d = Double(max(0, -sd))
-                            // Past every part's bezel the lens is flat: no displacement, no slope, so one sample
-                            // serves all three channels, the normal is straight up and the rim is dark.
-                            let lensed = d < flat
-                            var inward = Point(0, 0)
-                            if lensed {
-                                // Inward direction: minus the distance field's gradient (central differences).
-                                var g = Point(f[k + 1] - f[k - 1], f[k + fieldStride] - f[k - fieldStride])
-                                let gl = (g * g).sum().squareRoot()
-                                g = gl > 0 ? g / gl : Point(0, 0)
-                                inward = -g
-                            }
-                            // The parts' material mixed by their weights here (parts of weight 0 are skipped, so a
-                            // lone member's pixels are exactly its own material's). `lens` holds the red, green
-                            // and blue displacements and the slope: one table read for the four.
-                            var lens = SIMD4<Double>(0, 0, 0, 0)
-                            var wash = SIMD4<Float>(0, 0, 0, 0), filter = wash, glow = wash
-                            var dimming: Float = 0, shade: Float = 0, gain: Float = 0, u = 0.0, shimmer = 0.0, clear: Float = 0
-                            for i in 0..<partCount {
-                                let a = wt[k * partCount + i]
-                                guard a > 0 else { continue }
-                                let c = pc[i], ad = Double(a)
-                                if lensed { lens += ad * Self.interpolate(tp, c.tableOffset, c.tableLength, d) }
-                                wash += a * c.wash
-                                filter += a * c.filter
-                                glow += a * c.glow
-                                dimming += a * c.dimming
-                                shade += a * c.shade
-                                gain += a * c.gain
-                                clear += a * c.translucency
-                                // Position along this part's own diagonal, mixed like the rest: one band runs
-                                // on across a neck (mixing each part's band instead drew two parallel bands
-                                // over an overlap). A shimmer belongs to its own part.
-                                let ui = Double((p.x - c.minX) + (p.y - c.minY)) / 2.0.squareRoot() / c.diagonal
-                                u += ad * ui
-                                if c.shimmerStrength > 0 {
-                                    shimmer += ad * Double(c.gain) * c.shimmerStrength * specular.profile(u: ui, center: c.shimmerPosition)
-                                }
-                            }
-                            var seen: SIMD4<Float>
-                            if lensed {
-                                // Each channel's sample at its own displacement; without dispersion the three
-                                // coincide and one sample serves them all. The channels are picked from whole
-                                // samples: writing one lane of a vector in memory and reading the vector back
-                                // stalled store forwarding (14% of the kernel's cycles, `perf annotate`).
-                                let sr = Float(lens.x), sg = Float(lens.y), sb = Float(lens.z)
-                                let r = Window.sample(src, view.x0, view.y0, view.width, view.height, p + inward * sr)
-                                if sg == sr && sb == sr {
-                                    seen = r
-                                } else {
-                                    let g = Window.sample(src, view.x0, view.y0, view.width, view.height, p + inward * sg)
-                                    let b = Window.sample(src, view.x0, view.y0, view.width, view.height, p + inward * sb)
-                                    seen = SIMD4(r.x, g.y, b.z, 1)
-                                }
-                            } else {
-                                // At a pixel center the bilinear weights are 0 and 1: the sample is the pixel
-                                // itself (a + 0 = a), read directly.
-                                seen = src[(y - view.y0) * view.width + (x - view.x0)]
-                            }
-                            seen.w = 1
-                            // Dimming and surface wash (source-over), then tint glow and specular as light (screen).
-                            if dimming > 0 { seen = SIMD4(seen.x * (1 - dimming), seen.y * (1 - dimming), seen.z * (1 - dimming), 1) }
-                            seen = sourceOver(seen, wash)
-                            // Colored glass filters the light through it (multiply by the tint at its strength), so
-                            // the tint follows the backdrop: vivid over bright, dark over dark; then it glows a
-                            // little (screen) like an LED behind frosted plastic, so it never vanishes on black.
-                            seen = seen * filter
-                            if glow != .zero { seen = 1 - (1 - seen) * (1 - glow) }
-                            if let haloLookup, let haloRow {
-                                let column = haloColumn[x - xs.lowerBound]
-                                seen = GlowHalo.add(haloLookup.light(chroma, x: column, y: haloRow, translucency: clear), to: seen)
-                            }
-                            // Light styling: the body deepens a little so the highlights have something to lift.
-                            if shade > 0 { seen = SIMD4(seen.x * (1 - shade), seen.y * (1 - shade), seen.z * (1 - shade), 1) }
-                            var lit = lighting.band(u: u)
-                            if lensed {
-                                let s = lens.w
-                                let len = (s * s + 1).squareRoot()
-                                let n = SIMD3(Double(-inward.x) * s / len, Double(-inward.y) * s / len, 1 / len)
-                                lit += lighting.rim(normal: n)
-                            }
-                            let light = Double(gain) * lit + shimmer
-                            let spec = Float(min(1, light))
-                            seen = seen + (1 - seen) * SIMD4(spec, spec, spec, 0)
-                            seen.w = 1
-                            let i = y * w + x
-                            // Fully covered (most of the glass): out * 0 + seen * 1 is seen, without reading out.
-                            out[i] = cov == 1 ? seen : out[i] * (1 - cov) + seen * cov
-                        }
-                    }
+                    for row in band { lanes.row(ys.lowerBound + row, columns: xs) }
                 }
                 }
                 }
@@ -265,6 +171,8 @@ public struct LiquidGlass: Sendable {
         var dimming: Float, shade: Float, gain: Float, translucency: Float
         var minX: Float, minY: Float, diagonal: Double
         var shimmerPosition: Double, shimmerStrength: Double
+        /// For the lanes, in Float: 1 / (sqrt 2 x diagonal), the shimmer's center and gain x strength.
+        var perDiagonal: Float, shimmerCenter: Float, shimmerGain: Float
         var tableOffset: Int, tableLength: Int
 
         init(_ m: LiquidMaterial, box: Rect, space: BlendSpace, tables: inout [SIMD4<Double>]) {
@@ -281,6 +189,8 @@ public struct LiquidGlass: Sendable {
             (minX, minY) = (box.minX, box.minY)
             diagonal = Double(box.width + box.height) / 2.0.squareRoot()
             (shimmerPosition, shimmerStrength) = m.shimmer ?? (0, 0)
+            perDiagonal = Float(1 / (2.0.squareRoot() * diagonal))
+            (shimmerCenter, shimmerGain) = (Float(shimmerPosition), Float(Double(m.highlightGain) * shimmerStrength))
             let lens = m.lens
             let own = [lens.index - m.dispersion / 2, lens.index, lens.index + m.dispersion / 2].map { index in
                 BezelTable(lens: lens) { lens.displacement(inward: $0, index: index) }

@@ -49,8 +49,8 @@ extension LiquidGlass {
                             // The parts' material mixed by their weights here (parts of weight 0 are skipped, so a
                             // lone member's pixels are exactly its own material's).
                             var shift = SIMD3<Double>(0, 0, 0), s = 0.0
-                            var wash = SIMD4<Float>(0, 0, 0, 0), filter = wash, glow = wash
-                            var dimming: Float = 0, shade: Float = 0, gain: Float = 0, u = 0.0, shimmer = 0.0, clear: Float = 0
+                            var mix = Mix()
+                            var gain: Float = 0, u = 0.0, shimmer = 0.0
                             for i in 0..<partCount {
                                 let a = wt[k * partCount + i]
                                 guard a > 0 else { continue }
@@ -58,13 +58,8 @@ extension LiquidGlass {
                                 let lens = Self.interpolate(tp, c.tableOffset, c.tableLength, d)
                                 for ch in 0..<3 { shift[ch] += ad * lens[ch] }
                                 s += ad * lens[3]
-                                wash += a * c.wash
-                                filter += a * c.filter
-                                glow += a * c.glow
-                                dimming += a * c.dimming
-                                shade += a * c.shade
+                                mix.add(c, weight: a)
                                 gain += a * c.gain
-                                clear += a * c.translucency
                                 // Position along this part's own diagonal, mixed like the rest: one band runs
                                 // on across a neck (mixing each part's band instead drew two parallel bands
                                 // over an overlap). A shimmer belongs to its own part.
@@ -79,23 +74,11 @@ extension LiquidGlass {
                                 let q = p + inward * Float(shift[ch])
                                 seen[ch] = Window.sample(src, view.x0, view.y0, view.width, view.height, q)[ch]
                             }
-                            // Dimming and surface wash (source-over), then tint glow and specular as light (screen).
-                            if dimming > 0 { seen = SIMD4(seen.x * (1 - dimming), seen.y * (1 - dimming), seen.z * (1 - dimming), 1) }
-                            seen = sourceOver(seen, wash)
-                            // Colored glass filters the light through it (multiply by the tint at its strength), so
-                            // the tint follows the backdrop: vivid over bright, dark over dark; then it glows a
-                            // little (screen) like an LED behind frosted plastic, so it never vanishes on black.
-                            seen = seen * filter
-                            if glow != .zero { seen = 1 - (1 - seen) * (1 - glow) }
-                            if let halo { seen = GlowHalo.add(halo.light(at: p, translucency: clear), to: seen) }
-                            // Light styling: the body deepens a little so the highlights have something to lift.
-                            if shade > 0 { seen = SIMD4(seen.x * (1 - shade), seen.y * (1 - shade), seen.z * (1 - shade), 1) }
                             let len = (s * s + 1).squareRoot()
                             let n = SIMD3(Double(-inward.x) * s / len, Double(-inward.y) * s / len, 1 / len)
                             let light = Double(gain) * lighting.intensity(u: u, normal: n) + shimmer
-                            let spec = Float(min(1, light))
-                            seen = seen + (1 - seen) * SIMD4(spec, spec, spec, 0)
-                            seen.w = 1
+                            let haloLight = halo?.light(at: p, translucency: mix.clear)
+                            seen = mix.light(seen, halo: haloLight, spec: Float(min(1, light)))
                             let i = y * w + x
                             out[i] = out[i] * (1 - cov) + seen * cov
                         }

@@ -3,11 +3,16 @@ import Raster
 @testable import Glass
 
 /// The fast Liquid Glass kernel (narrow-band distance field, flat interior with one sample, band center once
-/// per frame, three-powf continuous corner, column-band box blur) against its plain reference, which
-/// evaluates everything at every pixel. Bound: 1/255 per channel after quantization (the issue's "same pixels
-/// within 1/255"); measured: identical bytes on every case here. Treating pixels 6 px inside the bezel as flat
-/// (a wrong narrow band) shows up as 2 to 5 levels on 1,700 to 3,000 samples.
+/// per frame, three-powf continuous corner, column-band box blur, lens and light in Float lanes of eight
+/// pixels with a polynomial exp) against its plain reference, which evaluates everything at every pixel in
+/// Double. Bound: 1/255 per channel after quantization (the issue's "same pixels within 1/255"), on at most
+/// `differingBound` of the 504,000 samples (0.02%): Float moves a level only where the Double value sits within
+/// about 1e-6 of a rounding boundary. Measured: at most 1 level on at most 1 sample per case (printed).
+/// Treating pixels 6 px inside the bezel as flat (a wrong narrow band) shows up as 2 to 5 levels on 1,700 to
+/// 3,000 samples; the lanes' position along the diagonal shifted by one pixel, as 1 level on 6,000 to 25,000 samples.
 @Suite struct LiquidGlassKernelTests {
+    static let differingBound = 100
+
     /// A plane with structure everywhere: a dot grid over a diagonal gradient.
     static func plane(width: Int = 420, height: Int = 300) -> Framebuffer {
         var fb = Framebuffer(width: width, height: height)
@@ -57,14 +62,14 @@ import Raster
         let union = SmoothUnion([a, b], spacing: 40)
         let r = Self.compare(union, [Self.material(tint: Color(red: 0, green: 0.48, blue: 1, alpha: 0.5)), Self.material(tint: nil)],
                              pitch: pitch, roll: roll)
-        #expect(r.worst <= 1, "worst \(r.worst) levels on \(r.differing) samples")
+        #expect(r.worst <= 1 && r.differing <= Self.differingBound, "worst \(r.worst) levels on \(r.differing) samples")
     }
 
     @Test(arguments: [false, true])
     func wideBarMatchesTheReference(halo: Bool) {
         let bar = PanelShape(.rect, box: Rect(x: 10, y: 20, width: 400, height: 110), cornerRadius: 30)
         let r = Self.compare(SmoothUnion([bar], spacing: 0), [Self.material(tint: nil)], pitch: 0.2, roll: 0.3, halo: halo)
-        #expect(r.worst <= 1, "worst \(r.worst) levels on \(r.differing) samples")
+        #expect(r.worst <= 1 && r.differing <= Self.differingBound, "worst \(r.worst) levels on \(r.differing) samples")
     }
 }
 

@@ -1,0 +1,193 @@
+import Raster
+
+extension LiquidGlass {
+    /// The kernel's geometry and light for eight pixels of a row at once, in Float lanes: coverage, the inward
+    /// direction from the distance field's gradient, the parts' lens tables mixed by their weights (red, green
+    /// and blue displacement and slope), the position along the diagonal, the band's and shimmers' Gaussians and
+    /// the rim. The color of each pixel (its samples of the window, wash, tint, halo, shade and the added light)
+    /// then follows pixel by pixel in SIMD4, as before. Reference: `applyReference`, in Double, unchanged.
+    ///
+    /// Lanes never mix pixels: every value of a lane depends on its own pixel only, and chunks of eight start at
+    /// the row's first column whatever the bands, so the bytes do not depend on the thread count. A row's last
+    /// chunk may be short: its missing lanes read a distance far outside (coverage 0) and are never written.
+    ///
+    /// Approximation: the lens, position, band, shimmer and rim, in Double before, are Float (and `exp` a
+    /// polynomial, `Specular.exp8`); what that moves is measured in docs/liquid-glass.md.
+    ///
+    /// It holds pointers: it is built inside the kernel's `withUnsafe...` closures and never leaves them.
+    struct Lanes {
+        let out: UnsafeMutableBufferPointer<SIMD4<Float>>, frameWidth: Int
+        let src: UnsafeBufferPointer<SIMD4<Float>>, viewX0: Int, viewY0: Int, viewWidth: Int, viewHeight: Int
+        let field: UnsafeBufferPointer<Float>, weights: UnsafeBufferPointer<Float>
+        let fieldStride: Int, fieldX0: Int, fieldY0: Int
+        /// The parts' lens tables in Float, one plane per lane of `tables` (red, green, blue, slope), each
+        /// `tableStride` long.
+        let tables: UnsafeBufferPointer<Float>, tableStride: Int
+        let parts: UnsafeBufferPointer<PartConstants>
+        let lighting: Specular.Lighting
+        let opacity: Float, flat: Float
+        let halo: GlowHalo.Lookup?, chroma: UnsafeBufferPointer<SIMD4<Float>>
+        let haloColumn: UnsafeBufferPointer<GlowHalo.Lookup.Axis>
+
+        /// Draws row `y` over `xs`.
+        func row(_ y: Int, columns xs: Range<Int>) {
+            // The halo's cells interpolated to this row once (a row of pixels shares its cell row and weight):
+            // each pixel then interpolates two of them instead of four cells.
+            let haloRow = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: halo?.width ?? 0)
+            defer { haloRow.deallocate() }
+            if let halo {
+                let r = halo.axis(Float(y) + 0.5, count: halo.height)
+                for i in 0..<halo.width {
+                    haloRow[i] = chroma[r.i0 * halo.width + i] * (1 - r.t) + chroma[r.i1 * halo.width + i] * r.t
+                }
+            }
+            var x = xs.lowerBound
+            while x < xs.upperBound {
+                chunk(x: x, y: y, count: min(8, xs.upperBound - x), first: xs.lowerBound, haloRow: haloRow)
+                x += 8
+            }
+        }
+
+        /// Eight field values from index k (or `count` of them, the rest `fill`).
+        @inline(__always)
+        private func load(_ p: UnsafeBufferPointer<Float>, _ k: Int, _ count: Int, fill: Float) -> SIMD8<Float> {
+            if count == 8 {
+                assert(k >= 0 && k + 8 <= p.count)
+                return UnsafeRawPointer(p.baseAddress! + k).loadUnaligned(as: SIMD8<Float>.self)
+            }
+            var v = SIMD8<Float>(repeating: fill)
+            for l in 0..<count { v[l] = p[k + l] }
+            return v
+        }
+
+        /// Part i's weights at the eight pixels from field index k.
+        @inline(__always)
+        private func partWeights(_ k: Int, _ count: Int, part i: Int) -> SIMD8<Float> {
+            let n = parts.count
+            if n == 1 { return load(weights, k, count, fill: 0) }
+            var v = SIMD8<Float>(repeating: 0)
+            for l in 0..<count { v[l] = weights[(k + l) * n + i] }
+            return v
+        }
+
+        /// Eight entries of one table plane at the lanes' indices.
+        @inline(__always)
+        private func gather(_ t: UnsafePointer<Float>, _ i: SIMD8<Int32>) -> SIMD8<Float> {
+            SIMD8(t[Int(i[0])], t[Int(i[1])], t[Int(i[2])], t[Int(i[3])],
+                  t[Int(i[4])], t[Int(i[5])], t[Int(i[6])], t[Int(i[7])])
+        }
+
+        private func chunk(x: Int, y: Int, count n: Int, first: Int, haloRow: UnsafeMutablePointer<SIMD4<Float>>) {
+            let zero = SIMD8<Float>(repeating: 0)
+            let k = (y - fieldY0) * fieldStride + (x - fieldX0)
+            let sd = load(field, k, n, fill: 1e9)
+            var cov = 0.5 - sd
+            cov = cov.replacing(with: 0, where: cov .< 0)
+            cov = cov.replacing(with: 1, where: cov .> 1) * opacity
+            let active = cov .> 0
+            guard any(active) else { return }
+            let d = (-sd).replacing(with: 0, where: -sd .< 0)
+            // Past every part's bezel the lens is flat: no displacement, no slope, no rim. A chunk with no
+            // lensed pixel skips the gradient, the tables and the rim; a flat lane of a lensed chunk gets zeros
+            // from them, the same values.
+            let lensed = (d .< flat) .& active
+            let anyLensed = any(lensed)
+            var ix = zero, iy = zero
+            if anyLensed {
+                // Inward direction: minus the distance field's gradient (central differences).
+                let gx = load(field, k + 1, n, fill: 0) - load(field, k - 1, n, fill: 0)
+                let gy = load(field, k + fieldStride, n, fill: 0) - load(field, k - fieldStride, n, fill: 0)
+                let gl = (gx * gx + gy * gy).squareRoot()
+                let none = .!(gl .> 0) .| .!lensed
+                ix = (-(gx / gl)).replacing(with: 0, where: none)
+                iy = (-(gy / gl)).replacing(with: 0, where: none)
+            }
+            // The table's sample below d and the weight of the next: d * 8 is exact in Float, so index and
+            // weight are the Double kernel's. Integer lanes through the bits of 1.5 x 2^23 + i.
+            let shifter: Float = 12_582_912
+            let position = (d * Float(BezelTable.samplesPerPixel)).replacing(with: Float(1 << 20), where: d .> Float(1 << 17))
+            var below = (position + shifter) - shifter
+            below = below.replacing(with: below - 1, where: below .> position)
+            let within = position - below
+            let px = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) + (Float(x) + 0.5), py = Float(y) + 0.5
+            var shiftR = zero, shiftG = zero, shiftB = zero, slope = zero
+            var u = zero, shimmer = zero, gain = zero
+            for i in 0..<parts.count {
+                let a = partWeights(k, n, part: i)
+                let c = parts[i]
+                if anyLensed {
+                    // Past this part's table both its values are zero, as `interpolate` returns.
+                    let outside = .!((below + 1 .< Float(c.tableLength)) .& lensed)
+                    let index = below.replacing(with: 0, where: outside) + Float(c.tableOffset)
+                    let i0 = unsafeBitCast(index + shifter, to: SIMD8<Int32>.self) &- 0x4B40_0000, i1 = i0 &+ 1
+                    let t = tables.baseAddress!
+                    let planes = (t, t + tableStride, t + 2 * tableStride, t + 3 * tableStride)
+                    let wa = (1 - within).replacing(with: 0, where: outside), wb = within.replacing(with: 0, where: outside)
+                    shiftR += a * (gather(planes.0, i0) * wa + gather(planes.0, i1) * wb)
+                    shiftG += a * (gather(planes.1, i0) * wa + gather(planes.1, i1) * wb)
+                    shiftB += a * (gather(planes.2, i0) * wa + gather(planes.2, i1) * wb)
+                    slope += a * (gather(planes.3, i0) * wa + gather(planes.3, i1) * wb)
+                }
+                gain += a * c.gain
+                // Position along this part's own diagonal, mixed like the rest; a shimmer belongs to its part.
+                let ui = ((px - c.minX) + (py - c.minY)) * c.perDiagonal
+                u += a * ui
+                if c.shimmerStrength > 0 {
+                    shimmer += a * c.shimmerGain * lighting.specular.profile8(u: ui, center: c.shimmerCenter)
+                }
+            }
+            var lit = lighting.band8(u: u)
+            if anyLensed { lit += lighting.rim8(slope: slope, inwardX: ix, inwardY: iy) }
+            var spec = gain * lit + shimmer
+            spec = spec.replacing(with: 1, where: spec .> 1)
+            for l in 0..<n where cov[l] > 0 {
+                draw(x: x + l, y: y, k: k + l, coverage: cov[l], lensed: d[l] < flat,
+                      inward: Point(ix[l], iy[l]), shift: SIMD3(shiftR[l], shiftG[l], shiftB[l]), spec: spec[l],
+                      haloColumn: halo == nil ? nil : haloColumn[x + l - first], haloRow: haloRow)
+            }
+        }
+
+        /// One pixel's color: what the lens shows, dimmed, washed, tinted, lit by the halo, shaded and lit by
+        /// `spec`, blended into the frame by its coverage.
+        @inline(__always)
+        private func draw(x: Int, y: Int, k: Int, coverage cov: Float, lensed: Bool, inward: Point,
+                           shift: SIMD3<Float>, spec: Float, haloColumn: GlowHalo.Lookup.Axis?,
+                           haloRow: UnsafeMutablePointer<SIMD4<Float>>) {
+            let partCount = parts.count
+            var mix = Mix()
+            if partCount == 1, weights[k] == 1 {
+                mix = Mix(parts[0])  // every pixel of a single panel: no arithmetic
+            } else {
+                for i in 0..<partCount {
+                    let a = weights[k * partCount + i]
+                    if a > 0 { mix.add(parts[i], weight: a) }
+                }
+            }
+            var seen: SIMD4<Float>
+            if lensed {
+                // Each channel's sample at its own displacement; without dispersion one sample serves all three.
+                // The channels are picked from whole samples: writing one lane of a vector in memory and reading
+                // the vector back stalled store forwarding (14% of the kernel's cycles, `perf annotate`).
+                let p = Point(Float(x) + 0.5, Float(y) + 0.5)
+                let r = Window.sample(src, viewX0, viewY0, viewWidth, viewHeight, p + inward * shift.x)
+                if shift.y == shift.x && shift.z == shift.x {
+                    seen = r
+                } else {
+                    let g = Window.sample(src, viewX0, viewY0, viewWidth, viewHeight, p + inward * shift.y)
+                    let b = Window.sample(src, viewX0, viewY0, viewWidth, viewHeight, p + inward * shift.z)
+                    seen = SIMD4(r.x, g.y, b.z, 1)
+                }
+            } else {
+                // At a pixel center the bilinear weights are 0 and 1: the sample is the pixel itself, read directly.
+                seen = src[(y - viewY0) * viewWidth + (x - viewX0)]
+            }
+            let haloLight = halo.flatMap { halo in
+                haloColumn.map { c in (haloRow[c.i0] * (1 - c.t) + haloRow[c.i1] * c.t) * (halo.gain * mix.clear) }
+            }
+            seen = mix.light(seen, halo: haloLight, spec: spec)
+            let i = y * frameWidth + x
+            // Fully covered (most of the glass): out * 0 + seen * 1 is seen, without reading out.
+            out[i] = cov == 1 ? seen : out[i] * (1 - cov) + seen * cov
+        }
+    }
+}
