@@ -37,6 +37,7 @@ public final class PNGBandCache: @unchecked Sendable {
         public var reused = 0
         public var compressed = 0
         public var compressSeconds = 0.0
+        public init() {}
         /// The share of bands taken from the cache, 0...1.
         public var reusedShare: Double { reused + compressed == 0 ? 0 : Double(reused) / Double(reused + compressed) }
     }
