@@ -4,9 +4,9 @@
  *
  * Why: zlib 1.2.13 as Debian ships it sums byte by byte; on a 1170 x 2532
  * frame's 11.8 MB of filtered scanlines its adler32 was 3.1 ms of the 24 ms
- * of compression (perf record of a showcase render). cpng_write_filtered_memory
- * therefore asks zlib for a raw deflate stream and writes the zlib header and
- * this checksum around it itself; the bytes are the same as zlib's own.
+ * of compression (perf record of a showcase render). The bands of a frame are
+ * therefore raw deflate pieces, and cpng_write_deflated_memory writes the zlib
+ * header and this checksum around them itself, equal to zlib's own.
  *
  * Per block of 16 bytes b[0..15], with s1 and s2 the two running sums:
  *   s1 += sum b[j];  s2 += 16 * s1_before + sum (16 - j) * b[j]

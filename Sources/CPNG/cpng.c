@@ -221,11 +221,79 @@ int cpng_write_memory(const cpng_write_params *params, uint8_t **out, size_t *ou
     return CPNG_OK;
 }
 
-/* Pre-filtered rows: zlib compresses the whole IDAT stream in one call, then
- * libpng frames it. libpng has no hook for a caller's compressed data, so the
- * IDAT and IEND chunks go through png_write_chunk (which writes length, type,
- * data and CRC) and png_write_end, which insists on having written IDAT
- * itself, is not called. */
+/* ------------------------------------------------------- banded deflate */
+
+/* One z_stream reused for every band of a frame. windowBits 15 and memLevel 8
+ * are zlib's defaults, kept after measurement (docs/png-measurements.md): a
+ * smaller window makes zlib slide it, and rescan its 32K-entry hash table, more
+ * often (windowBits 12: 3.5x the CPU), and memLevel 7 or 9 changed the files
+ * by under 0.5% at the same speed. */
+struct cpng_band_deflater {
+    z_stream s;
+    int level, strategy;
+};
+
+enum { BAND_WINDOW_BITS = 15, BAND_MEM_LEVEL = 8 };
+
+/* libpng's own choice when the caller leaves the strategy open. */
+static int resolved_strategy(const cpng_write_params *p) {
+    if (p->strategy != CPNG_STRATEGY_LIBPNG_DEFAULT) return p->strategy;
+    return p->filters == CPNG_FILTER_NONE ? Z_DEFAULT_STRATEGY : Z_FILTERED;
+}
+
+cpng_band_deflater *cpng_band_deflater_new(int level, int strategy) {
+    if (level < 0 || level > 9 || strategy < CPNG_STRATEGY_DEFAULT || strategy > CPNG_STRATEGY_FIXED) return NULL;
+    cpng_band_deflater *d = (cpng_band_deflater *)calloc(1, sizeof *d);
+    if (!d) return NULL;
+    /* Negative windowBits: a raw deflate stream; the zlib wrapper around all
+     * the bands is written once, by cpng_write_deflated_memory. */
+    if (deflateInit2(&d->s, level, Z_DEFLATED, -BAND_WINDOW_BITS, BAND_MEM_LEVEL, strategy) != Z_OK) {
+        free(d);
+        return NULL;
+    }
+    d->level = level;
+    d->strategy = strategy;
+    return d;
+}
+
+void cpng_band_deflater_free(cpng_band_deflater *d) {
+    if (!d) return;
+    deflateEnd(&d->s);
+    free(d);
+}
+
+size_t cpng_band_deflate_bound(cpng_band_deflater *d, size_t n) {
+    /* deflateBound covers the blocks of a raw stream; a sync flush adds an
+     * empty stored block (at most 3 bits, padding and 4 bytes). */
+    return (size_t)deflateBound(&d->s, (uLong)n) + 16;
+}
+
+int cpng_band_deflate(cpng_band_deflater *d, const uint8_t *band, size_t n, int last,
+                      uint8_t *out, size_t cap, size_t *out_len) {
+    if (!d || !out || !out_len || (!band && n > 0) || n > (size_t)UINT32_MAX || cap > (size_t)UINT32_MAX)
+        return CPNG_ERR_ARGS;
+    *out_len = 0;
+    /* A fresh stream for every band: no match reaches into the band before,
+     * and no state of it carries over, so the piece is a function of the
+     * band's bytes, the level, the strategy and `last` alone. */
+    if (deflateReset(&d->s) != Z_OK) return CPNG_ERR_LIBPNG;
+    d->s.next_in = (Bytef *)band;
+    d->s.avail_in = (uInt)n;
+    d->s.next_out = out;
+    d->s.avail_out = (uInt)cap;
+    /* Every band but the last ends on a byte boundary with a non-final block
+     * (Z_SYNC_FLUSH), so pieces concatenate into one deflate stream. */
+    int zs = deflate(&d->s, last ? Z_FINISH : Z_SYNC_FLUSH);
+    int done = last ? zs == Z_STREAM_END : (zs == Z_OK && d->s.avail_in == 0 && d->s.avail_out > 0);
+    if (!done) return CPNG_ERR_LIBPNG;
+    *out_len = cap - d->s.avail_out;
+    return CPNG_OK;
+}
+
+/* libpng frames a zlib stream we made: it has no hook for a caller's
+ * compressed data, so the IDAT and IEND chunks go through png_write_chunk
+ * (which writes length, type, data and CRC) and png_write_end, which insists
+ * on having written IDAT itself, is not called. */
 static int frame_filtered(png_structp png, png_infop info, const cpng_write_params *p,
                           const uint8_t *z, size_t zlen) {
     if (setjmp(png_jmpbuf(png))) return CPNG_ERR_LIBPNG;
@@ -245,8 +313,8 @@ static int frame_filtered(png_structp png, png_infop info, const cpng_write_para
     return CPNG_OK;
 }
 
-int cpng_write_filtered_memory(const cpng_write_params *params, uint8_t **out, size_t *out_len,
-                               char *err, size_t err_len) {
+int cpng_write_deflated_memory(const cpng_write_params *params, const uint8_t *deflated, size_t deflated_len,
+                               uint8_t **out, size_t *out_len, char *err, size_t err_len) {
     err_ctx ctx = {err, err_len};
     int status = start_memory_write(params, out, out_len, &ctx);
     if (status != CPNG_OK) return status;
@@ -255,54 +323,37 @@ int cpng_write_filtered_memory(const cpng_write_params *params, uint8_t **out, s
         set_msg(&ctx, "%s", "filtered rows must be one filter byte plus one row of RGBA samples");
         return CPNG_ERR_ARGS;
     }
-    const size_t n = row * params->height;
-    if (n > (size_t)UINT32_MAX) {
-        set_msg(&ctx, "%s", "image data too large for one zlib call");
-        return CPNG_ERR_TOO_LARGE;
+    if (!deflated || deflated_len == 0) {
+        set_msg(&ctx, "%s", "no compressed image data");
+        return CPNG_ERR_ARGS;
     }
-    /* libpng's own choice when the caller leaves the strategy open. */
-    int strategy = params->strategy;
-    if (strategy == CPNG_STRATEGY_LIBPNG_DEFAULT)
-        strategy = params->filters == CPNG_FILTER_NONE ? Z_DEFAULT_STRATEGY : Z_FILTERED;
-
-    /* A raw deflate stream between a zlib header and trailer written here: zlib's
-     * own wrapper would checksum the input with its byte-at-a-time adler32 (3.1 ms
-     * of a 1170 x 2532 frame), cpng_adler32 takes a quarter of that. The header
-     * is the one deflate writes (RFC 1950: 32 KiB window, FLEVEL from level and
-     * strategy as zlib chooses it), so the file is byte for byte the same. */
+    const size_t n = row * params->height;
+    /* The zlib header deflate itself would write (RFC 1950): CINFO 7 for the
+     * 32 KiB window the bands were compressed with, FLEVEL from level and
+     * strategy as zlib chooses it. The Adler-32 is over all the scanlines, by
+     * cpng_adler32 (zlib's own is byte-at-a-time: 3.1 ms of a 1170 x 2532 frame,
+     * this a quarter of that). */
+    int strategy = resolved_strategy(params);
     int level = params->level == Z_DEFAULT_COMPRESSION ? 6 : params->level;
-    unsigned header = (Z_DEFLATED + ((15 - 8) << 4)) << 8;
+    unsigned header = (Z_DEFLATED + ((BAND_WINDOW_BITS - 8) << 4)) << 8;
     unsigned level_flags = (strategy >= Z_HUFFMAN_ONLY || level < 2) ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
     header |= level_flags << 6;
     header += 31 - (header % 31);
 
-    const uLong bound = compressBound((uLong)n);
-    uint8_t *z = (uint8_t *)malloc(bound);
+    if (deflated_len > SIZE_MAX - 6) {
+        set_msg(&ctx, "%s", "compressed image data too large");
+        return CPNG_ERR_TOO_LARGE;
+    }
+    size_t zlen = 0;
+    uint8_t *z = (uint8_t *)malloc(deflated_len + 6);
     if (!z) {
         set_msg(&ctx, "%s", "out of memory for the compressed image");
         return CPNG_ERR_NOMEM;
     }
-    z_stream s;
-    memset(&s, 0, sizeof s);
-    if (deflateInit2(&s, params->level, Z_DEFLATED, -15, 8, strategy) != Z_OK) {
-        free(z);
-        set_msg(&ctx, "%s", "zlib could not start (out of memory?)");
-        return CPNG_ERR_NOMEM;
-    }
-    z[0] = (uint8_t)(header >> 8);
-    z[1] = (uint8_t)(header & 0xff);
-    s.next_in = (Bytef *)params->pixels;
-    s.avail_in = (uInt)n;
-    s.next_out = z + 2;
-    s.avail_out = (uInt)(bound - 6);  /* compressBound counts the 6 bytes of the wrapper */
-    int zs = deflate(&s, Z_FINISH);
-    size_t zlen = 2 + s.total_out;
-    deflateEnd(&s);
-    if (zs != Z_STREAM_END) {
-        free(z);
-        set_msg(&ctx, "%s", "zlib did not finish the image data");
-        return CPNG_ERR_LIBPNG;
-    }
+    z[zlen++] = (uint8_t)(header >> 8);
+    z[zlen++] = (uint8_t)(header & 0xff);
+    memcpy(z + zlen, deflated, deflated_len);
+    zlen += deflated_len;
     const uint32_t check = cpng_adler32(1, params->pixels, n);
     for (int i = 3; i >= 0; i--) z[zlen++] = (uint8_t)(check >> (8 * i));
 
@@ -335,6 +386,8 @@ int cpng_write_filtered_memory(const cpng_write_params *params, uint8_t **out, s
     *out_len = m.len;
     return CPNG_OK;
 }
+
+int cpng_band_strategy(const cpng_write_params *params) { return resolved_strategy(params); }
 
 int cpng_write_file(const char *path, const cpng_write_params *params, char *err,
                     size_t err_len) {

@@ -28,10 +28,13 @@ public enum PNG {
 
     /// Encodes PNG scanlines that are already quantized and filtered (`Framebuffer.pngScanlines`): `height`
     /// rows of a filter-type byte plus `width * 4` samples of `bitDepth` bits, big-endian. zlib compresses them
-    /// in one call at `options.level` and `options.strategy`; libpng writes every chunk. `options.filters`
-    /// must be the one filter the rows were made with (it picks libpng's default strategy when that is nil).
+    /// in bands of `bandRows` rows at `options.level` and `options.strategy`, each band alone (`PNGBands.swift`),
+    /// or takes a band's piece from `cache` when the band's bytes are the ones it holds; the bytes of the file
+    /// are the same either way. libpng writes every chunk. `options.filters` must be the one filter the rows
+    /// were made with (it picks libpng's default strategy when that is nil).
     public static func encode(
-        scanlines: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bitDepth: Int, options: PNGEncodeOptions = .default
+        scanlines: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bitDepth: Int, options: PNGEncodeOptions = .default,
+        cache: PNGBandCache? = nil
     ) throws(PNGError) -> [UInt8] {
         let samples = try makeParams(count: 4 * width * height, width: width, height: height, bitDepth: bitDepth,
                                      options: options)
@@ -40,7 +43,13 @@ public enum PNG {
         }
         var p = samples
         p.row_stride += 1
-        return try encodeToMemory(p, pixels: UnsafeRawPointer(base), using: cpng_write_filtered_memory).get()
+        let stream = try deflateBands(UnsafeRawBufferPointer(scanlines), line: p.row_stride, height: height, params: p,
+                                      cache: cache)
+        return try stream.withUnsafeBufferPointer { z in
+            encodeToMemory(p, pixels: UnsafeRawPointer(base)) { params, out, outLen, err, errLen in
+                cpng_write_deflated_memory(params, z.baseAddress, z.count, out, outLen, err, errLen)
+            }
+        }.get()
     }
 
     /// Writes 8-bit RGBA to a PNG file (replaced if it exists; removed on failure).

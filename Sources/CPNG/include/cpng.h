@@ -86,14 +86,39 @@ int cpng_write_file(const char *path, const cpng_write_params *params,
 int cpng_write_memory(const cpng_write_params *params, uint8_t **out, size_t *out_len,
                       char *err, size_t err_len);
 
-/* Encode pre-filtered rows to memory, as cpng_write_memory. `params->pixels`
- * holds `height` rows of `row_stride` = 1 + width*4*bit_depth/8 bytes: a PNG
- * filter-type byte, then the filtered row (16-bit samples big-endian), exactly
- * the uncompressed IDAT stream. zlib compresses it at `level` with `strategy`
- * (libpng's default choice for LIBPNG_DEFAULT, from `filters`); libpng writes
- * every chunk. For callers that quantize and filter in one pass. */
-int cpng_write_filtered_memory(const cpng_write_params *params, uint8_t **out, size_t *out_len,
-                               char *err, size_t err_len);
+/* Compressing pre-filtered rows (the uncompressed IDAT stream: per row a PNG
+ * filter-type byte, then the filtered samples, 16-bit ones big-endian) in
+ * bands of rows, each band its own raw deflate piece: a function of the
+ * band's bytes, the level, the strategy and whether it is the last band, so a
+ * caller may reuse a band's piece whenever the band's bytes repeat.
+ *
+ * A deflater serves one thread at a time; create one per encoder. `strategy`
+ * is a CPNG_STRATEGY_* other than LIBPNG_DEFAULT (see cpng_band_strategy).
+ * Returns NULL for a bad level or strategy, or when out of memory. */
+typedef struct cpng_band_deflater cpng_band_deflater;
+cpng_band_deflater *cpng_band_deflater_new(int level, int strategy);
+void cpng_band_deflater_free(cpng_band_deflater *d);
+
+/* The zlib strategy the band path uses for `params`: params->strategy, or
+ * libpng's own choice for params->filters when that is LIBPNG_DEFAULT. */
+int cpng_band_strategy(const cpng_write_params *params);
+
+/* The largest piece cpng_band_deflate can make of `n` bytes. */
+size_t cpng_band_deflate_bound(cpng_band_deflater *d, size_t n);
+
+/* Compresses one band of `n` bytes into `out` (`cap` bytes, at least
+ * cpng_band_deflate_bound): from a reset stream, ending with a byte-aligning
+ * sync flush, or with the final block when `last` is non-zero. */
+int cpng_band_deflate(cpng_band_deflater *d, const uint8_t *band, size_t n, int last,
+                      uint8_t *out, size_t cap, size_t *out_len);
+
+/* Encode pre-filtered rows to memory, as cpng_write_memory, from their raw
+ * deflate stream (the band pieces in order, the last one final). `params->pixels`
+ * holds the `height` rows of `row_stride` = 1 + width*4*bit_depth/8 bytes that
+ * were compressed (for the Adler-32); the zlib header names a 32 KiB window and
+ * the level flags of `level` and the band strategy. libpng writes every chunk. */
+int cpng_write_deflated_memory(const cpng_write_params *params, const uint8_t *deflated, size_t deflated_len,
+                               uint8_t **out, size_t *out_len, char *err, size_t err_len);
 
 /* The Adler-32 checksum (RFC 1950) of `n` bytes continuing from `adler` (1 to
  * start), equal to zlib's adler32(); SSE2 where available (adler32.c). */

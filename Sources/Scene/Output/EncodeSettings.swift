@@ -32,10 +32,11 @@ public struct EncodeSettings: Sendable {
     /// The PNG bytes of a frame, reusing `scratch` and adding the time spent quantizing and deflating to it.
     ///
     /// With one filter of none, sub or up (the default is up), quantization writes PNG's filtered scanlines
-    /// directly and zlib compresses them in one call (`PNG.encode(scanlines:)`): one pass over the float
-    /// frame, no sample array, no row-by-row copying inside libpng. Other filter sets (libpng's per-row choice)
-    /// go through libpng's own row filtering.
-    public func pngBytes(_ image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
+    /// directly and zlib compresses them in bands of rows (`PNG.encode(scanlines:)`): one pass over the float
+    /// frame, no sample array, no row-by-row copying inside libpng; a band whose bytes `bands` holds from an
+    /// earlier frame is not compressed again, and the bytes are the same with or without it. Other filter sets
+    /// (libpng's per-row choice) go through libpng's own row filtering.
+    public func pngBytes(_ image: Framebuffer, scratch: inout EncodeScratch, bands: PNGBandCache? = nil) throws(OutputError) -> [UInt8] {
         let t0 = DispatchTime.now()
         do {
             if let filter = fusedFilter {
@@ -43,7 +44,8 @@ public struct EncodeSettings: Sendable {
                 let t1 = DispatchTime.now()
                 defer { scratch.times.add(t0, t1) }
                 return try scratch.scanlines.withUnsafeBufferPointer { rows throws(PNGError) in
-                    try PNG.encode(scanlines: rows, width: image.width, height: image.height, bitDepth: depth, options: png)
+                    try PNG.encode(scanlines: rows, width: image.width, height: image.height, bitDepth: depth, options: png,
+                                   cache: bands)
                 }
             }
             if depth == 16 {

@@ -7,6 +7,8 @@ public final class PNGFolderSink: FrameSink, @unchecked Sendable {
     let settings: EncodeSettings
     /// Digits in a name: at least 4, more when the scene has 10,000 frames or more, so names sort.
     let digits: Int
+    /// The bands of the frames encoded last, shared by the encoders (`PNGBandCache`).
+    public let bands = PNGBandCache()
     private let lock = NSLock()
     /// Temporary files being written by the encoders right now.
     private var writing = Set<String>()
@@ -35,7 +37,7 @@ public final class PNGFolderSink: FrameSink, @unchecked Sendable {
 
     /// Encodes and writes the frame's file: frames are independent files, so the encoders write them at once.
     public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
-        let bytes = try settings.pngBytes(image, scratch: &scratch)
+        let bytes = try settings.pngBytes(image, scratch: &scratch, bands: bands)
         let destination = path(ofFrame: index), temporary = AtomicFile.temporaryPath(for: destination)
         lock.withLock { _ = writing.insert(temporary) }
         defer { lock.withLock { _ = writing.remove(temporary) } }

@@ -5,6 +5,8 @@ import Raster
 public final class PNGStreamSink: FrameSink, @unchecked Sendable {
     let fd: Int32
     let settings: EncodeSettings
+    /// The bands of the frames encoded last, shared by the encoders (`PNGBandCache`).
+    public let bands = PNGBandCache()
 
     public init(fileDescriptor fd: Int32 = 1, settings: EncodeSettings) {
         self.fd = fd
@@ -12,7 +14,7 @@ public final class PNGStreamSink: FrameSink, @unchecked Sendable {
     }
 
     public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
-        try settings.pngBytes(image, scratch: &scratch)
+        try settings.pngBytes(image, scratch: &scratch, bands: bands)
     }
 
     public func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {
