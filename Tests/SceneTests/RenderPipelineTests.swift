@@ -37,8 +37,9 @@ import Raster
         #expect(sink.maxEncodingAtOnce == 1)
     }
 
+    #if os(Linux)
     /// Encoder threads run `EncoderPool.niceness` steps nicer than the thread that started them (capped at 19).
-    /// Fails when `lowerPriority` is not called or does nothing.
+    /// Fails when `lowerPriority` is not called or does nothing. Linux only, where nice values are per thread.
     @Test func encodersRunNicerThanTheRender() {
         let mine = EncoderPool.currentNiceness
         let pool = EncoderPool(threads: 2)
@@ -49,6 +50,7 @@ import Raster
         #expect(EncoderPool.niceness > 0)
         #expect(EncoderPool.currentNiceness == mine, "the calling thread's priority must not change")
     }
+    #endif
 
     final class Seen: @unchecked Sendable {
         private let lock = NSLock()

@@ -7,15 +7,17 @@ import Foundation
 ///
 /// Encoders run `niceness` steps nicer than the thread that starts them, so that the render, one frame at a
 /// time and the pipeline's critical path, keeps both cores while encoders fill the gaps of its serial sections
-/// and uneven bands with the frames waiting in flight (a trace of the showcase found the render thread alone
-/// on the machine 11-16% of the time with equal priorities; docs/performance.md). Linux keeps nice values per
+/// and uneven bands with the frames waiting in flight (with equal priorities, a trace of the showcase found
+/// only one of forkrender's threads with work 11-16% of the time; docs/performance.md). Linux keeps nice values per
 /// thread, and with autogroup scheduling (Debian's default) they only weigh threads of the same session
-/// against each other: other programs do not starve the encoders. Elsewhere the call may do nothing.
+/// against each other: other programs do not starve the encoders. On other systems encoders keep the
+/// render's priority.
 final class EncoderPool: @unchecked Sendable {
     typealias Job = (inout EncodeScratch) -> Void
     /// Nice steps above the starting thread. CFS weights nice 0 at 1024 and nice 10 at 110, so an encoder
     /// sharing a core with a render worker gets about a tenth of it. 0, 10 and 19 were measured in turns,
-    /// eight rounds each (docs/performance.md); 10 kept the most of both cores busy.
+    /// eight rounds each (docs/performance.md): 10 and 19 kept as much of both cores busy (medians 166% and
+    /// 167% against 156%), 19 with more CPU time.
     static let niceness: Int32 = 10
     private let condition = NSCondition()
     private var jobs: [Job] = []
@@ -59,18 +61,17 @@ final class EncoderPool: @unchecked Sendable {
         condition.withLock { (finishedTimes, busySeconds, idleSeconds) }
     }
 
-    /// Raises the calling thread's nice value by `steps` (per thread on Linux; a no-op where it fails).
+    /// Raises the calling thread's nice value by `steps`. Linux only: elsewhere (macOS) the nice value belongs
+    /// to the whole process, and raising it would slow the render too, so this does nothing there.
     static func lowerPriority(by steps: Int32) {
-        guard steps > 0 else { return }
         #if os(Linux)
+        guard steps > 0 else { return }
         let which = __priority_which_t(PRIO_PROCESS.rawValue)
-        #else
-        let which = PRIO_PROCESS
-        #endif
         errno = 0
         let current = getpriority(which, 0)
         guard errno == 0 else { return }
         _ = setpriority(which, 0, min(19, current + steps))
+        #endif
     }
 
     private func work() {
@@ -97,14 +98,10 @@ final class EncoderPool: @unchecked Sendable {
         }
     }
 
+    #if os(Linux)
     /// The calling thread's nice value (tests check that encoders run nicer than the render).
-    static var currentNiceness: Int32 {
-        #if os(Linux)
-        getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        #else
-        getpriority(PRIO_PROCESS, 0)
-        #endif
-    }
+    static var currentNiceness: Int32 { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+    #endif
 }
 
 /// Calls `tick` every `interval` seconds on its own thread until stopped.
