@@ -82,6 +82,10 @@ enum BenchCommand: Command {
                          r.stages.simulate / n * 1000, r.stages.plane / n * 1000, r.stages.glass / n * 1000,
                          r.stages.content / n * 1000,
                          r.encode.quantize / n * 1000, r.encode.deflate / n * 1000, n / r.wall, Double(sink.bytes) / n / 1e6))
+            // Where the cores wait (docs/performance.md, "keeping both cores busy"): the render loop for a
+            // buffer or a delivery, the encoders for a frame; and how many cores the whole run kept busy.
+            print(String(format: "         waits: render loop %.2f ms/f, encoders idle %.2f ms/f (busy %.2f); CPU %.2f ms/f, %.2f cores busy",
+                         r.renderWait / n * 1000, r.encodeIdle / n * 1000, r.encodeBusy / n * 1000, r.cpu / n * 1000, r.cpu / r.wall))
         }
     }
 }

@@ -4,19 +4,36 @@ import Foundation
 /// A fixed set of encoder threads taking jobs from one queue, each with its own `EncodeScratch`, so that
 /// encoding allocates nothing per frame and an encoder blocked on a pipe never starves Dispatch's pool, which
 /// the render workers use.
+///
+/// Encoders run `niceness` steps nicer than the thread that starts them, so that the render, one frame at a
+/// time and the pipeline's critical path, keeps both cores while encoders fill the gaps of its serial sections
+/// and uneven bands with the frames waiting in flight (with equal priorities, a trace of the showcase found
+/// only one of forkrender's threads with work 11-16% of the time; docs/performance.md). Linux keeps nice values per
+/// thread, and with autogroup scheduling (Debian's default) they only weigh threads of the same session
+/// against each other: other programs do not starve the encoders. On other systems encoders keep the
+/// render's priority.
 final class EncoderPool: @unchecked Sendable {
     typealias Job = (inout EncodeScratch) -> Void
+    /// Nice steps above the starting thread. CFS weights nice 0 at 1024 and nice 10 at 110, so an encoder
+    /// sharing a core with a render worker gets about a tenth of it. 0, 10 and 19 were measured in turns,
+    /// eight rounds each (docs/performance.md): 10 and 19 kept as much of both cores busy (medians 166% and
+    /// 167% against 156%), 19 with more CPU time.
+    static let niceness: Int32 = 10
     private let condition = NSCondition()
     private var jobs: [Job] = []
     private var closing = false
     private var running: Int
     private var finishedTimes = EncodeTimes()
     private var busySeconds = 0.0
+    private var idleSeconds = 0.0
 
-    init(threads: Int) {
+    init(threads: Int, niceness: Int32 = EncoderPool.niceness) {
         running = threads
         for n in 0..<threads {
-            let t = Thread { [self] in work() }
+            let t = Thread { [self] in
+                Self.lowerPriority(by: niceness)
+                work()
+            }
             t.name = "forkrender.encode.\(n)"
             t.start()
         }
@@ -38,29 +55,53 @@ final class EncoderPool: @unchecked Sendable {
         }
     }
 
-    /// Quantize and deflate seconds summed over the threads, and the seconds they spent in jobs (after `finish`).
-    var times: (times: EncodeTimes, busy: Double) { condition.withLock { (finishedTimes, busySeconds) } }
+    /// Quantize and deflate seconds summed over the threads, the seconds they spent in jobs and the seconds
+    /// they waited for one (after `finish`).
+    var times: (times: EncodeTimes, busy: Double, idle: Double) {
+        condition.withLock { (finishedTimes, busySeconds, idleSeconds) }
+    }
+
+    /// Raises the calling thread's nice value by `steps`. Linux only: elsewhere (macOS) the nice value belongs
+    /// to the whole process, and raising it would slow the render too, so this does nothing there.
+    static func lowerPriority(by steps: Int32) {
+        #if os(Linux)
+        guard steps > 0 else { return }
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        errno = 0
+        let current = getpriority(which, 0)
+        guard errno == 0 else { return }
+        _ = setpriority(which, 0, min(19, current + steps))
+        #endif
+    }
 
     private func work() {
         var scratch = EncodeScratch()
-        var busy = 0.0
+        var busy = 0.0, idle = 0.0
         while true {
+            let t0 = DispatchTime.now()
             let job: Job? = condition.withLock {
                 while jobs.isEmpty && !closing { condition.wait() }
                 return jobs.isEmpty ? nil : jobs.removeFirst()
             }
             guard let job else { break }
-            let t0 = DispatchTime.now()
+            let t1 = DispatchTime.now()
+            idle += t1.seconds(since: t0)
             job(&scratch)
-            busy += Double(DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds) / 1e9
+            busy += t1.secondsSince
         }
         condition.withLock {
             finishedTimes.add(scratch.times)
             busySeconds += busy
+            idleSeconds += idle
             running -= 1
             condition.broadcast()
         }
     }
+
+    #if os(Linux)
+    /// The calling thread's nice value (tests check that encoders run nicer than the render).
+    static var currentNiceness: Int32 { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+    #endif
 }
 
 /// Calls `tick` every `interval` seconds on its own thread until stopped.

@@ -10,11 +10,16 @@ import Raster
 /// 1. Bytes: every frame is rendered, quantized and compressed by code that depends only on that frame, so the
 ///    output is byte-identical for any worker count, encoder count or scheduling (the simulation always replays
 ///    from t = 0, so a subset of frames equals a full run's).
-/// 2. Memory: at most `inFlight` frames exist between the start of their render and their delivery, and their
-///    float buffers are recycled through a pool, so a render allocates no frame-sized memory after the first
-///    `inFlight` frames (allocating and faulting in 47 MB per 1170 x 2532 frame was 30% of the run's CPU).
+/// 2. Memory: at most `inFlight` float frames exist between the start of their render and the end of their
+///    encode, recycled through a pool, so a render allocates no frame-sized memory after the first `inFlight`
+///    frames (allocating and faulting in 47 MB per 1170 x 2532 frame was 30% of the run's CPU); at most
+///    `inFlight + waiting` frames exist between render start and delivery, the extra ones as encoded bytes
+///    (a PNG, or 11.8 MB of raw RGBA for `--video`). A frame's buffer goes back to the pool when its encode
+///    ends, not when it is delivered: an encoder that finished frame k + 1 before another finished frame k
+///    no longer holds up the next render (seen in a trace of the showcase, docs/performance.md).
 /// 3. Cores: encoders are as many as workers, and the renderer's bands use the same workers; an encoder blocked
-///    on a pipe or a file does not hold a core. Measured in docs/performance.md.
+///    on a pipe or a file does not hold a core. Encoders run at a lower priority than the render (EncoderPool),
+///    which is the critical path: they fill its gaps. Measured in docs/performance.md.
 /// 4. Failure: the first error or a cancellation stops rendering, waits for the encoders, and aborts every
 ///    sink; nothing half-written remains.
 public struct RenderPipeline {
@@ -24,6 +29,9 @@ public struct RenderPipeline {
     /// speed (the showcase's 120 frames in 6.7 s either way on 2 cores) and cost a 47 MB frame (peak 253 MB
     /// against 207 MB).
     public var inFlight: Int
+    /// Encoded frames that may wait for an earlier frame's delivery, beyond `inFlight`: with n encoders, at
+    /// most n - 1 frames can finish while an earlier one is still being encoded.
+    public var waiting: Int
     /// Threads encoding frames at once.
     public var encoders: Int
 
@@ -32,6 +40,7 @@ public struct RenderPipeline {
         self.workers = workers
         self.encoders = workers.count
         self.inFlight = max(2, workers.count)
+        self.waiting = max(1, workers.count - 1)
     }
 
     public struct Report: Sendable {
@@ -40,6 +49,12 @@ public struct RenderPipeline {
         public var encode: EncodeTimes
         /// Seconds the encoders were busy, summed over encoders.
         public var encodeBusy: Double
+        /// Seconds the encoders waited for a frame, summed over encoders (the last frames' tail included).
+        public var encodeIdle: Double
+        /// Seconds the render loop waited for a frame buffer or for an earlier frame's delivery.
+        public var renderWait: Double
+        /// CPU seconds of the whole process during the run (user + system, every thread).
+        public var cpu: Double
         public var wall: Double
     }
 
@@ -49,19 +64,23 @@ public struct RenderPipeline {
     public func run(frames: [Int], sinks: [any FrameSink],
                     progress: @escaping @Sendable (Int) -> Void = { _ in },
                     cancelled: @escaping @Sendable () -> Bool = { false }) throws(OutputError) -> Report {
-        let start = DispatchTime.now()
+        let start = DispatchTime.now(), cpuStart = GlassStageBenchmark.processCPUSeconds()
         var compositor = Compositor(document: document, workers: workers)
-        let state = PipelineState(frames: frames, sinks: sinks, slots: max(1, inFlight), progress: progress)
+        let state = PipelineState(frames: frames, sinks: sinks, buffers: max(1, inFlight), window: max(1, inFlight) + max(0, waiting),
+                                  progress: progress)
         let pool = EncoderPool(threads: max(1, encoders))
         // Polls for cancellation while the loop below may be blocked (waiting for a slot behind an ffmpeg that
         // stopped reading), so that Ctrl-C stops the run within a tenth of a second in every state.
         let watcher = Watcher(every: 0.05) { if cancelled() { state.fail(OutputError("interrupted")) } }
         defer { watcher.stop() }
+        var renderWait = 0.0
 
         for i in frames {
             if cancelled() { state.fail(OutputError("interrupted")) }
             if state.failed { break }
+            let waitStart = DispatchTime.now()
             state.waitForSlot()
+            renderWait += waitStart.secondsSince
             if state.failed { break }
             var image = state.takeBuffer() ?? compositor.emptyFrame()
             compositor.render(frame: i, into: &image)
@@ -88,7 +107,8 @@ public struct RenderPipeline {
             throw error
         }
         return Report(frames: frames.count, stages: compositor.times, encode: encodeTimes.times,
-                      encodeBusy: encodeTimes.busy, wall: start.secondsSince)
+                      encodeBusy: encodeTimes.busy, encodeIdle: encodeTimes.idle, renderWait: renderWait,
+                      cpu: GlassStageBenchmark.processCPUSeconds() - cpuStart, wall: start.secondsSince)
     }
 }
 
@@ -99,7 +119,10 @@ private final class PipelineState: @unchecked Sendable {
     let progress: @Sendable (Int) -> Void
     private let lock = NSLock()
     private let deliverLock = NSLock()
-    private let slots: DispatchSemaphore
+    /// Float frames free to render into (signalled when an encode ends) and frames that may be started before
+    /// the oldest undelivered one is delivered (signalled at delivery).
+    private let buffersFree: DispatchSemaphore
+    private let window: DispatchSemaphore
     private var _error: OutputError?
     private var buffers: [Framebuffer] = []
     /// Encoded frames by index, waiting until every earlier frame has been delivered.
@@ -108,10 +131,11 @@ private final class PipelineState: @unchecked Sendable {
     private let order: [Int]
     private var delivered = 0
 
-    init(frames: [Int], sinks: [any FrameSink], slots: Int, progress: @escaping @Sendable (Int) -> Void) {
+    init(frames: [Int], sinks: [any FrameSink], buffers: Int, window: Int, progress: @escaping @Sendable (Int) -> Void) {
         self.order = frames
         self.sinks = sinks
-        self.slots = DispatchSemaphore(value: slots)
+        self.buffersFree = DispatchSemaphore(value: buffers)
+        self.window = DispatchSemaphore(value: max(buffers, window))
         self.progress = progress
     }
 
@@ -126,11 +150,17 @@ private final class PipelineState: @unchecked Sendable {
         // Unblock a deliver that waits on a pipe (ffmpeg that stopped reading) and free the render loop.
         if first {
             for sink in sinks { sink.abort() }
-            slots.signal()
+            window.signal()
+            buffersFree.signal()
         }
     }
 
-    func waitForSlot() { slots.wait() }
+    /// Waits until a frame may start: one within the delivery window, and a free float buffer.
+    func waitForSlot() {
+        window.wait()
+        if failed { return }
+        buffersFree.wait()
+    }
 
     func takeBuffer() -> Framebuffer? { lock.withLock { buffers.popLast() } }
 
@@ -161,6 +191,7 @@ private final class PipelineState: @unchecked Sendable {
             buffers.append(done)
             ready[i] = encoded
         }
+        buffersFree.signal()
         deliverInOrder()
     }
 
@@ -183,7 +214,7 @@ private final class PipelineState: @unchecked Sendable {
                 }
             }
             let done = lock.withLock { delivered += 1; return delivered }
-            slots.signal()
+            window.signal()
             if !failed { progress(done) }
         }
         deliverLock.unlock()
