@@ -103,10 +103,9 @@ extension LiquidGlass {
                 iy = (-(gy / gl)).replacing(with: 0, where: none)
             }
             // The table's sample below d and the weight of the next: d * 8 is exact in Float, so index and
-            // weight are the Double kernel's. Integer lanes through the bits of 1.5 x 2^23 + i.
-            let shifter: Float = 12_582_912
+            // weight are the Double kernel's. Integer lanes through Float bits (`LaneIntegers`).
             let position = (d * Float(BezelTable.samplesPerPixel)).replacing(with: Float(1 << 20), where: d .> Float(1 << 17))
-            var below = (position + shifter) - shifter
+            var below = LaneIntegers.rounded(position).value
             below = below.replacing(with: below - 1, where: below .> position)
             let within = position - below
             let px = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) + (Float(x) + 0.5), py = Float(y) + 0.5
@@ -119,7 +118,7 @@ extension LiquidGlass {
                     // Past this part's table both its values are zero, as `interpolate` returns.
                     let outside = .!((below + 1 .< Float(c.tableLength)) .& lensed)
                     let index = below.replacing(with: 0, where: outside) + Float(c.tableOffset)
-                    let i0 = unsafeBitCast(index + shifter, to: SIMD8<Int32>.self) &- 0x4B40_0000, i1 = i0 &+ 1
+                    let i0 = LaneIntegers.rounded(index).integer, i1 = i0 &+ 1
                     let t = tables.baseAddress!
                     let planes = (t, t + tableStride, t + 2 * tableStride, t + 3 * tableStride)
                     let wa = (1 - within).replacing(with: 0, where: outside), wb = within.replacing(with: 0, where: outside)

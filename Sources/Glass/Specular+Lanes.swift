@@ -1,3 +1,5 @@
+import Raster
+
 /// The specular light of eight pixels of a row at once, in Float lanes: the band's Gaussian (and a shimmer's),
 /// and the rim, for `LiquidGlass`'s lane kernel. Reference: `Specular.profile(u:center:)` and
 /// `Specular.rim(normal:light:)` in Double with libm's `exp`, which stay the definition; tests compare.
@@ -44,11 +46,7 @@ extension Specular {
     @inline(__always)
     static func exp8(_ x: SIMD8<Float>) -> SIMD8<Float> {
         let x = x.replacing(with: -87, where: x .< -87)
-        // Adding 1.5 x 2^23 rounds to an integer held in the low mantissa bits: integer and float meet through
-        // those bits (the generic SIMD conversions stayed unspecialized calls, docs/performance.md third pass).
-        let shifter: Float = 12_582_912
-        let shifted = x * 1.442_695_04 + shifter
-        let k = shifted - shifter
+        let (k, i) = LaneIntegers.rounded(x * 1.442_695_04)
         let r = (x - k * 0.693_145_751_953_125) - k * 1.428_606_765_330_187e-6
         var p = SIMD8<Float>(repeating: 1.0 / 5040)
         p = 1.0 / 720 + r * p
@@ -58,7 +56,6 @@ extension Specular {
         p = 0.5 + r * p
         p = 1 + r * p
         p = 1 + r * p
-        let exponent = unsafeBitCast(shifted, to: SIMD8<Int32>.self) &- 0x4B40_0000 &+ 127
-        return p * unsafeBitCast(exponent &<< 23, to: SIMD8<Float>.self)
+        return p * LaneIntegers.powerOfTwo(i)
     }
 }

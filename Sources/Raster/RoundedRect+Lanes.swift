@@ -61,8 +61,6 @@ extension ContinuousCorner {
     /// its Taylor series to degree 7 (next term < 6e-9 relative), 2^i built from the exponent bits.
     @inline(__always)
     static func pow8(_ x: SIMD8<Float>, _ n: Float) -> SIMD8<Float> {
-        let magic: Float = 12_582_912  // 1.5 * 2^23: adding it rounds to an integer, held in the low bits
-        let magicBits = SIMD8<Int32>(repeating: 0x4B40_0000)
         // log2 x
         let bits = unsafeBitCast(x, to: SIMD8<UInt32>.self)
         var k = SIMD8<Int32>(truncatingIfNeeded: bits &>> 23) &- 127
@@ -76,22 +74,17 @@ extension ContinuousCorner {
         series = c5 + t2 * series
         series = c3 + t2 * series
         series = t * (c1 + t2 * series)
-        // Integer <-> Float through the bits of 1.5 * 2^23 + i (|i| < 2^22): the generic SIMD conversions were
-        // not specialized and cost more than the polynomials (perf record).
-        let kf = unsafeBitCast(k &+ magicBits, to: SIMD8<Float>.self) - magic
+        let kf = LaneIntegers.float(k)
         let log2x = kf + series
         // exp2(n log2 x), y within about [-413, 2].
         let y0 = log2x * n, floor = SIMD8<Float>(repeating: -126)
         let y = y0.replacing(with: floor, where: y0 .< floor)
-        let biased = y + magic  // rounds to the nearest integer i, held in the low bits
-        let r = biased - magic
+        let (r, i) = LaneIntegers.rounded(y)
         let f = y - r
         // Taylor coefficients ln2^j / j!, Horner from the highest.
         var p = SIMD8<Float>(repeating: Self.exp2Coefficients[7])
         for j in stride(from: 6, through: 0, by: -1) { p = Self.exp2Coefficients[j] + f * p }
-        let i = unsafeBitCast(biased, to: SIMD8<Int32>.self) &- magicBits
-        let scale = unsafeBitCast((i &+ 127) &<< 23, to: SIMD8<Float>.self)
-        let result = p * scale
+        let result = p * LaneIntegers.powerOfTwo(i)
         return result.replacing(with: SIMD8(repeating: 0), where: x .< Float.leastNormalMagnitude)
     }
 

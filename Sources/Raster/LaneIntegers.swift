@@ -1,0 +1,29 @@
+/// Integer lanes through the bits of a Float: adding 1.5 x 2^23 to a Float below 2^22 in magnitude rounds it to
+/// the nearest integer (ties to even) and leaves that integer in the low mantissa bits, so rounding, Int32 <->
+/// Float and 2^i each take one or two instructions. The generic SIMD conversions (`SIMD8<Int32>(_:)`,
+/// `SIMD8<Float>(_:rounding:)`) stayed unspecialized calls in the release build and cost more than the
+/// polynomials around them (docs/performance.md, Liquid Glass third pass). Used by the continuous corner's
+/// `pow8`, the band's `exp8` and the Liquid Glass kernel's table lanes.
+public enum LaneIntegers {
+    @usableFromInline static let magic: Float = 12_582_912  // 1.5 * 2^23
+    @usableFromInline static let magicBits = SIMD8<Int32>(repeating: 0x4B40_0000)
+
+    /// `x` rounded to the nearest integer (ties to even), as Float lanes and as Int32 lanes; |x| < 2^22.
+    @inlinable @inline(__always)
+    public static func rounded(_ x: SIMD8<Float>) -> (value: SIMD8<Float>, integer: SIMD8<Int32>) {
+        let biased = x + magic
+        return (biased - magic, unsafeBitCast(biased, to: SIMD8<Int32>.self) &- magicBits)
+    }
+
+    /// The Float lanes of integer lanes; |i| < 2^22.
+    @inlinable @inline(__always)
+    public static func float(_ i: SIMD8<Int32>) -> SIMD8<Float> {
+        unsafeBitCast(i &+ magicBits, to: SIMD8<Float>.self) - magic
+    }
+
+    /// 2^i, built in the exponent bits; i in -126...127.
+    @inlinable @inline(__always)
+    public static func powerOfTwo(_ i: SIMD8<Int32>) -> SIMD8<Float> {
+        unsafeBitCast((i &+ 127) &<< 23, to: SIMD8<Float>.self)
+    }
+}
