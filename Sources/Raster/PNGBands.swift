@@ -1,11 +1,6 @@
 // The IDAT stream in independent bands of rows (see PNGBandCache.swift for why).
 
 import CPNG
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension PNG {
     /// Rows per band of the compressed image data: every band is its own raw deflate piece, so that a band
@@ -57,13 +52,13 @@ extension PNG {
                 reused += 1
                 continue
             }
-            let t0 = threadSeconds()
+            let t0 = CPUClock.thread
             var n = 0
             let status = piece.withUnsafeMutableBufferPointer { out in
                 cpng_band_deflate(deflater, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count,
                                   key.last ? 1 : 0, out.baseAddress, out.count, &n)
             }
-            seconds += threadSeconds() - t0
+            seconds += CPUClock.thread - t0
             guard status == Int32(CPNG_OK.rawValue) else {
                 throw PNGError("zlib could not compress rows \(band * bandRows) to \(min(height, (band + 1) * bandRows) - 1)")
             }
@@ -75,12 +70,5 @@ extension PNG {
         }
         cache?.record(reused: reused, compressed: bands - reused, seconds: seconds)
         return stream
-    }
-
-    /// CPU seconds of the calling thread so far.
-    static func threadSeconds() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
 }

@@ -64,7 +64,7 @@ public struct RenderPipeline {
     public func run(frames: [Int], sinks: [any FrameSink],
                     progress: @escaping @Sendable (Int) -> Void = { _ in },
                     cancelled: @escaping @Sendable () -> Bool = { false }) throws(OutputError) -> Report {
-        let start = DispatchTime.now(), cpuStart = GlassStageBenchmark.processCPUSeconds()
+        let start = DispatchTime.now(), cpuStart = CPUClock.process
         var compositor = Compositor(document: document, workers: workers)
         let state = PipelineState(frames: frames, sinks: sinks, buffers: max(1, inFlight), window: max(1, inFlight) + max(0, waiting),
                                   progress: progress)
@@ -108,7 +108,7 @@ public struct RenderPipeline {
         }
         return Report(frames: frames.count, stages: compositor.times, encode: encodeTimes.times,
                       encodeBusy: encodeTimes.busy, encodeIdle: encodeTimes.idle, renderWait: renderWait,
-                      cpu: GlassStageBenchmark.processCPUSeconds() - cpuStart, wall: start.secondsSince)
+                      cpu: CPUClock.process - cpuStart, wall: start.secondsSince)
     }
 }
 

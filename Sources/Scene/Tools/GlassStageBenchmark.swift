@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Raster
 
@@ -30,10 +25,10 @@ public enum GlassStageBenchmark {
                 compositor.planeBuffer = nil
                 compositor.plane.render(into: &plane, workers: compositor.workers)
                 frame.copyPixels(from: plane, workers: compositor.workers)
-                let (w0, c0) = (DispatchTime.now(), processCPUSeconds())
+                let (w0, c0) = (DispatchTime.now(), CPUClock.process)
                 compositor.glass.render(plane: plane, into: &frame, time: document.time(ofFrame: i), workers: compositor.workers)
                 wall += DispatchTime.now().seconds(since: w0)
-                cpu += processCPUSeconds() - c0
+                cpu += CPUClock.process - c0
                 compositor.planeBuffer = plane
             }
             let n = Double(frames.count)
@@ -41,11 +36,5 @@ public enum GlassStageBenchmark {
                          + " (CPU time of all threads \(String(format: "%.2f", cpu / n * 1000)) ms/frame)")
         }
         return lines.joined(separator: "\n")
-    }
-
-    static func processCPUSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }
