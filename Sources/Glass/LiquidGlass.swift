@@ -94,6 +94,11 @@ public struct LiquidGlass: Sendable {
                          makeField: (Range<Int>, Range<Int>, Float) -> DistanceField) {
         guard let (xs, ys, source, tables, parts) = inputs(plane: plane, shape: shape, materials: materials,
                                                            frame: frame, workers: workers) else { return }
+        // A halo computed for part of the plane (GlowHalo's `reading`) must hold every pixel read here.
+        if let halo {
+            let read = PixelRect(x: xs.lowerBound, y: ys.lowerBound, width: xs.count, height: ys.count)
+            precondition(halo.isExact(over: read), "the glow halo does not cover the glass at \(read)")
+        }
         // The distance field and the parts' weights over the bounds plus a one-pixel margin, evaluated once per
         // pixel (in parallel); the gradient then comes from neighbouring samples. (Evaluating the shape five
         // times per pixel, as central differences at the pixel would, cost 5x: the continuous corner's distance
