@@ -78,15 +78,17 @@ let package = Package(
         .executableTarget(name: "forkrender", dependencies: ["Scene", "Regression", "Preview", "Glass", "Dots", "Content", "Raster"]),
 
         // MARK: Tests
+        // The built binary and a child-process runner, shared by the test targets that drive the command line.
+        .target(name: "ChildProcess", path: "Tests/ChildProcess"),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "DotsTests", dependencies: ["Dots"]),
         .testTarget(name: "GlassTests", dependencies: ["Glass"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "Scene", "SystemFreeType"], exclude: ["Fixtures"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
-        .testTarget(name: "RegressionTests", dependencies: ["Regression", "Raster", "forkrender"]),
+        .testTarget(name: "RegressionTests", dependencies: ["Regression", "Raster", "forkrender", "ChildProcess"]),
         .testTarget(name: "GoldenTests", dependencies: ["Regression", "Scene"], exclude: ["References"]),
-        .testTarget(name: "forkrenderTests", dependencies: ["Scene", "forkrender"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Scene", "Raster", "forkrender"], exclude: ["Browser"]),
+        .testTarget(name: "forkrenderTests", dependencies: ["Scene", "forkrender", "ChildProcess"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Scene", "Raster", "forkrender", "ChildProcess"], exclude: ["Browser"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,15 +1,9 @@
+import ChildProcess
 import Foundation
 
 /// The built `forkrender` binary and small process helpers with hard deadlines: nothing here waits forever.
 enum PreviewProcess {
-    static var binary: URL {
-        let exe = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        var dir = exe.deletingLastPathComponent()
-        while dir.pathExtension == "xctest" || dir.lastPathComponent == "MacOS" || dir.lastPathComponent == "Contents" {
-            dir = dir.deletingLastPathComponent()
-        }
-        return dir.appendingPathComponent("forkrender")
-    }
+    static var binary: URL { ChildProcess.forkrender }
 
     static let browserScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Browser/preview_page.py")
@@ -23,28 +17,8 @@ enum PreviewProcess {
 
     /// Runs a program to its end or kills it after `timeout` seconds.
     static func run(_ executable: String, _ args: [String], timeout: Double) throws -> Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        let done = DispatchSemaphore(value: 0)
-        p.terminationHandler = { _ in done.signal() }
-        try p.run()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        var timedOut = false
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            timedOut = true
-            kill(p.processIdentifier, SIGKILL)
-            done.wait()
-        }
-        _ = group.wait(timeout: .now() + 5)
-        return Result(status: p.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                      err: String(decoding: errData, as: UTF8.self), timedOut: timedOut)
+        let r = try ChildProcess.run(URL(fileURLWithPath: executable), args, timeout: timeout)
+        return Result(status: r.status, out: r.out, err: r.err, timedOut: r.timedOut)
     }
 
     /// A program on PATH, or nil.

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// Runs the real `forkrender` binary built beside the test bundle and captures everything it says.
@@ -9,50 +10,17 @@ struct CLI {
         var out: String { String(decoding: stdout, as: UTF8.self) }
     }
 
-    static var binary: URL {
-        let exe = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        var dir = exe.deletingLastPathComponent()
-        // On macOS the test bundle is a .xctest folder inside the products folder.
-        while dir.pathExtension == "xctest" || dir.lastPathComponent == "MacOS" || dir.lastPathComponent == "Contents" {
-            dir = dir.deletingLastPathComponent()
-        }
-        return dir.appendingPathComponent("forkrender")
-    }
+    static var binary: URL { ChildProcess.forkrender }
 
     /// The package root, for scenes/ and fixtures.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = ChildProcess.packageRoot
 
     static func run(_ args: [String], cwd: URL? = nil, stdoutTo: FileHandle? = nil) throws -> Result {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = args
-        if let cwd { p.currentDirectoryURL = cwd }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = stdoutTo ?? out
-        p.standardError = err
-        try p.run()
-        // Drain both pipes concurrently so a chatty child can't block on a full pipe.
-        nonisolated(unsafe) var outData = Data()
-        let group = DispatchGroup()
-        if stdoutTo == nil {
-            group.enter()
-            DispatchQueue.global().async {
-                outData = out.fileHandleForReading.readDataToEndOfFile()
-                group.leave()
-            }
-        }
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+        let r = try ChildProcess.run(binary, args, cwd: cwd, stdoutTo: stdoutTo)
+        return Result(status: r.status, stdout: r.stdout, stderr: r.err)
     }
 
-    static func temporaryFolder(_ name: String) -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-tests-\(name)-\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.removeItem(at: url)
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryFolder(_ name: String) -> URL { ChildProcess.temporaryFolder("tests-\(name)") }
 
     static func files(in dir: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
