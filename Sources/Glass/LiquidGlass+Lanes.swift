@@ -178,7 +178,14 @@ extension LiquidGlass {
                                    b: seen.b.replacing(with: lens.b, where: lensed))
             }
             var haloChroma: ColorPlanes?
-            if halo != nil {
+            if halo != nil, n == 8, haloColumn[x &- first].i0 == haloColumn[x &+ 7 &- first].i0 {
+                // The eight columns between the same two cells (cells are 24 px at scale 3, so two chunks in
+                // three): the lerp in lanes from the two cells, each lane's values as `at` below computes them.
+                let c = haloColumn.baseAddress! + (x &- first)
+                let t = SIMD8(c[0].t, c[1].t, c[2].t, c[3].t, c[4].t, c[5].t, c[6].t, c[7].t), u = 1 - t
+                let h0 = haloRow[c[0].i0], h1 = haloRow[c[0].i1]
+                haloChroma = ColorPlanes(r: h0.x * u + h1.x * t, g: h0.y * u + h1.y * t, b: h0.z * u + h1.z * t)
+            } else if halo != nil {
                 @inline(__always) func at(_ l: Int) -> SIMD4<Float> {
                     guard l < n else { return .zero }
                     let c = haloColumn[x &+ l &- first]
