@@ -4,8 +4,11 @@ extension LiquidGlass {
     /// The kernel's geometry and light for eight pixels of a row at once, in Float lanes: coverage, the inward
     /// direction from the distance field's gradient, the parts' lens tables mixed by their weights (red, green
     /// and blue displacement and slope), the position along the diagonal, the band's and shimmers' Gaussians and
-    /// the rim. The color of each pixel (its samples of the window, wash, tint, halo, shade and the added light)
-    /// then follows pixel by pixel in SIMD4, as before. Reference: `applyReference`, in Double, unchanged.
+    /// the rim; then their color in the same lanes, as planes of red, green and blue (`ColorPlanes`): the
+    /// window's samples (`Window.sample8`: coordinates, clamps and weights in lanes, four loads per pixel), the
+    /// material mixed by the parts' weights and its light (`MixLanes`: wash, tint, halo, shade, the added
+    /// light), and the coverage blend. The color lanes compute what the per-pixel `Window.sample` and `Mix`
+    /// compute, bit for bit (`ColorLaneTests`). Reference: `applyReference`, in Double, unchanged.
     ///
     /// Lanes never mix pixels: every value of a lane depends on its own pixel only, and chunks of eight start at
     /// the row's first column whatever the bands, so the bytes do not depend on the thread count. A row's last
@@ -31,20 +34,27 @@ extension LiquidGlass {
 
         /// Draws row `y` over `xs`.
         func row(_ y: Int, columns xs: Range<Int>) {
+            // The window sampler's lanes: coordinates through Float bits, indices in Int32.
+            precondition(viewWidth < 1 << 22 && viewHeight < 1 << 22 && viewWidth * viewHeight <= Int(Int32.max),
+                         "window of \(viewWidth) x \(viewHeight) pixels is too large for the kernel's lanes")
+            // A lone part's material in lanes once a row, not once a chunk (and never copied: 448 bytes).
+            let lone = parts.count == 1 ? MixLanes(parts[0]) : MixLanes()
             // The halo's cells interpolated to this row once (a row of pixels shares its cell row and weight):
-            // each pixel then interpolates two of them instead of four cells.
-            let haloRow = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: halo?.width ?? 0)
-            defer { haloRow.deallocate() }
-            if let halo {
-                let r = halo.axis(Float(y) + 0.5, count: halo.height)
-                for i in 0..<halo.width {
-                    haloRow[i] = chroma[r.i0 * halo.width + i] * (1 - r.t) + chroma[r.i1 * halo.width + i] * r.t
+            // each pixel then interpolates two of them instead of four cells. On the stack (about 50 cells on
+            // a phone-sized frame): no allocation per row.
+            withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: max(1, halo?.width ?? 0)) { haloRow in
+                if let halo {
+                    let r = halo.axis(Float(y) + 0.5, count: halo.height)
+                    for i in 0..<halo.width {
+                        haloRow[i] = chroma[r.i0 * halo.width + i] * (1 - r.t) + chroma[r.i1 * halo.width + i] * r.t
+                    }
                 }
-            }
-            var x = xs.lowerBound
-            while x < xs.upperBound {
-                chunk(x: x, y: y, count: min(8, xs.upperBound - x), first: xs.lowerBound, haloRow: haloRow)
-                x += 8
+                var x = xs.lowerBound
+                while x < xs.upperBound {
+                    chunk(x: x, y: y, count: min(8, xs.upperBound - x), first: xs.lowerBound, haloRow: haloRow.baseAddress!,
+                          lone: lone)
+                    x += 8
+                }
             }
         }
 
@@ -65,6 +75,14 @@ extension LiquidGlass {
         private func partWeights(_ k: Int, _ count: Int, part i: Int) -> SIMD8<Float> {
             let n = parts.count
             if n == 1 { return load(weights, k, count, fill: 0) }
+            if count == 8 {
+                // Built from eight loads in registers: writing the lanes one at a time into a vector in memory
+                // and reading it back stalled store forwarding (12% of this function's samples on the
+                // showcase's two merging controls, `perf annotate`).
+                let w = weights.baseAddress! + (k &* n &+ i)
+                assert(k >= 0 && (k + 7) * n + i < weights.count)
+                return SIMD8(w[0], w[n], w[2 &* n], w[3 &* n], w[4 &* n], w[5 &* n], w[6 &* n], w[7 &* n])
+            }
             var v = SIMD8<Float>(repeating: 0)
             for l in 0..<count { v[l] = weights[(k + l) * n + i] }
             return v
@@ -77,7 +95,8 @@ extension LiquidGlass {
                   t[Int(i[4])], t[Int(i[5])], t[Int(i[6])], t[Int(i[7])])
         }
 
-        private func chunk(x: Int, y: Int, count n: Int, first: Int, haloRow: UnsafeMutablePointer<SIMD4<Float>>) {
+        private func chunk(x: Int, y: Int, count n: Int, first: Int, haloRow: UnsafeMutablePointer<SIMD4<Float>>,
+                           lone: MixLanes) {
             let zero = SIMD8<Float>(repeating: 0)
             let k = (y - fieldY0) * fieldStride + (x - fieldX0)
             let sd = load(field, k, n, fill: 1e9)
@@ -111,9 +130,13 @@ extension LiquidGlass {
             let px = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) + (Float(x) + 0.5), py = Float(y) + 0.5
             var shiftR = zero, shiftG = zero, shiftB = zero, slope = zero
             var u = zero, shimmer = zero, gain = zero
+            // The material, mixed per lane like the rest; a lone part at full weight (every pixel of a single
+            // panel) takes its own values without arithmetic, as `Mix(_:)` does.
+            var mix = MixLanes(), isLone = false
             for i in 0..<parts.count {
                 let a = partWeights(k, n, part: i)
                 let c = parts[i]
+                if parts.count == 1, all((a .== 1) .| .!active) { isLone = true } else { mix.add(c, weight: a) }
                 if anyLensed {
                     // Past this part's table both its values are zero, as `interpolate` returns.
                     let outside = .!((below + 1 .< Float(c.tableLength)) .& lensed)
@@ -139,54 +162,63 @@ extension LiquidGlass {
             if anyLensed { lit += lighting.rim8(slope: slope, inwardX: ix, inwardY: iy) }
             var spec = gain * lit + shimmer
             spec = spec.replacing(with: 1, where: spec .> 1)
-            for l in 0..<n where cov[l] > 0 {
-                draw(x: x + l, y: y, k: k + l, coverage: cov[l], lensed: d[l] < flat,
-                      inward: Point(ix[l], iy[l]), shift: SIMD3(shiftR[l], shiftG[l], shiftB[l]), spec: spec[l],
-                      haloColumn: halo == nil ? nil : haloColumn[x + l - first], haloRow: haloRow)
+            var seen = any(active .& .!lensed) ? direct(x: x, y: y, count: n) : ColorPlanes(r: zero, g: zero, b: zero)
+            if anyLensed {
+                // Each channel's sample at its own displacement; without dispersion one sample serves all three.
+                var lens = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, x: px + ix * shiftR, y: py + iy * shiftR)
+                let dispersed = .!((shiftG .== shiftR) .& (shiftB .== shiftR)) .& lensed
+                if any(dispersed) {
+                    let g = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, x: px + ix * shiftG, y: py + iy * shiftG)
+                    let b = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, x: px + ix * shiftB, y: py + iy * shiftB)
+                    lens.g = lens.g.replacing(with: g.g, where: dispersed)
+                    lens.b = lens.b.replacing(with: b.b, where: dispersed)
+                }
+                seen = ColorPlanes(r: seen.r.replacing(with: lens.r, where: lensed),
+                                   g: seen.g.replacing(with: lens.g, where: lensed),
+                                   b: seen.b.replacing(with: lens.b, where: lensed))
+            }
+            var haloChroma: ColorPlanes?
+            if halo != nil, n == 8, haloColumn[x &- first].i0 == haloColumn[x &+ 7 &- first].i0 {
+                // The eight columns between the same two cells (cells are 24 px at scale 3, so two chunks in
+                // three): the lerp in lanes from the two cells, each lane's values as `at` below computes them.
+                let c = haloColumn.baseAddress! + (x &- first)
+                let t = SIMD8(c[0].t, c[1].t, c[2].t, c[3].t, c[4].t, c[5].t, c[6].t, c[7].t), u = 1 - t
+                let h0 = haloRow[c[0].i0], h1 = haloRow[c[0].i1]
+                haloChroma = ColorPlanes(r: h0.x * u + h1.x * t, g: h0.y * u + h1.y * t, b: h0.z * u + h1.z * t)
+            } else if halo != nil {
+                @inline(__always) func at(_ l: Int) -> SIMD4<Float> {
+                    guard l < n else { return .zero }
+                    let c = haloColumn[x &+ l &- first]
+                    return haloRow[c.i0] * (1 - c.t) + haloRow[c.i1] * c.t
+                }
+                haloChroma = ColorPlanes(at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7))
+            }
+            let haloGain = halo?.gain ?? 0
+            let color = isLone ? lone.light(seen, halo: haloChroma, haloGain: haloGain, spec: spec)
+                : mix.light(seen, halo: haloChroma, haloGain: haloGain, spec: spec)
+            let to = out.baseAddress! + y * frameWidth + x
+            assert(y * frameWidth + x + n <= out.count)
+            if n == 8, all(cov .== 1) {
+                // Fully covered (most of the glass): out * 0 + seen * 1 is seen, without reading out.
+                for l in 0..<8 { to[l] = color[lane: l] }
+            } else {
+                for l in 0..<n where cov[l] > 0 {
+                    let c = cov[l], s = color[lane: l]
+                    to[l] = c == 1 ? s : to[l] * (1 - c) + s * c
+                }
             }
         }
 
-        /// One pixel's color: what the lens shows, dimmed, washed, tinted, lit by the halo, shaded and lit by
-        /// `spec`, blended into the frame by its coverage.
+        /// What the window shows at the eight pixels' own centers, read directly (a flat pixel's sample: at a
+        /// pixel center the bilinear weights are 0 and 1). Lanes past `count` are 0.
         @inline(__always)
-        private func draw(x: Int, y: Int, k: Int, coverage cov: Float, lensed: Bool, inward: Point,
-                           shift: SIMD3<Float>, spec: Float, haloColumn: GlowHalo.Lookup.Axis?,
-                           haloRow: UnsafeMutablePointer<SIMD4<Float>>) {
-            let partCount = parts.count
-            var mix = Mix()
-            if partCount == 1, weights[k] == 1 {
-                mix = Mix(parts[0])  // every pixel of a single panel: no arithmetic
-            } else {
-                for i in 0..<partCount {
-                    let a = weights[k * partCount + i]
-                    if a > 0 { mix.add(parts[i], weight: a) }
-                }
-            }
-            var seen: SIMD4<Float>
-            if lensed {
-                // Each channel's sample at its own displacement; without dispersion one sample serves all three.
-                // The channels are picked from whole samples: writing one lane of a vector in memory and reading
-                // the vector back stalled store forwarding (14% of the kernel's cycles, `perf annotate`).
-                let p = Point(Float(x) + 0.5, Float(y) + 0.5)
-                let r = Window.sample(src, viewX0, viewY0, viewWidth, viewHeight, p + inward * shift.x)
-                if shift.y == shift.x && shift.z == shift.x {
-                    seen = r
-                } else {
-                    let g = Window.sample(src, viewX0, viewY0, viewWidth, viewHeight, p + inward * shift.y)
-                    let b = Window.sample(src, viewX0, viewY0, viewWidth, viewHeight, p + inward * shift.z)
-                    seen = SIMD4(r.x, g.y, b.z, 1)
-                }
-            } else {
-                // At a pixel center the bilinear weights are 0 and 1: the sample is the pixel itself, read directly.
-                seen = src[(y - viewY0) * viewWidth + (x - viewX0)]
-            }
-            let haloLight = halo.flatMap { halo in
-                haloColumn.map { c in (haloRow[c.i0] * (1 - c.t) + haloRow[c.i1] * c.t) * (halo.gain * mix.clear) }
-            }
-            seen = mix.light(seen, halo: haloLight, spec: spec)
-            let i = y * frameWidth + x
-            // Fully covered (most of the glass): out * 0 + seen * 1 is seen, without reading out.
-            out[i] = cov == 1 ? seen : out[i] * (1 - cov) + seen * cov
+        private func direct(x: Int, y: Int, count n: Int) -> ColorPlanes {
+            let i = (y - viewY0) * viewWidth + (x - viewX0)
+            assert(i >= 0 && i + n <= src.count)
+            let p = src.baseAddress! + i
+            if n == 8 { return ColorPlanes(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]) }
+            @inline(__always) func at(_ l: Int) -> SIMD4<Float> { l < n ? p[l] : .zero }
+            return ColorPlanes(at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7))
         }
     }
 }

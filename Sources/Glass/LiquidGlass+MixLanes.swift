@@ -1,0 +1,96 @@
+import Raster
+
+extension LiquidGlass {
+    /// `Mix` over eight pixels of a row, one plane of lanes per value, and `Mix.light` over `ColorPlanes`: the
+    /// same operations per lane in the same order, so each lane's color is the per-pixel `Mix`'s bit for bit
+    /// (`MixLaneTests`). Branches of `Mix.light` on the material (dimming, glow, shade) become selects per lane,
+    /// skipped when no lane takes them.
+    ///
+    /// Why lanes: the color was one pixel at a time in SIMD4 (13.6% of a showcase render's CPU, the kernel's
+    /// largest part, `perf record`), with the material built per pixel and its branches taken per pixel; the
+    /// halo's headroom needs the largest of red, green and blue, a shuffle per pixel in SIMD4 and two lane
+    /// maxima per eight pixels here.
+    struct MixLanes {
+        var washR: SIMD8<Float>, washG: SIMD8<Float>, washB: SIMD8<Float>, washA: SIMD8<Float>
+        var filterR: SIMD8<Float>, filterG: SIMD8<Float>, filterB: SIMD8<Float>, filterA: SIMD8<Float>
+        var glowR: SIMD8<Float>, glowG: SIMD8<Float>, glowB: SIMD8<Float>
+        var dimming: SIMD8<Float>, shade: SIMD8<Float>, clear: SIMD8<Float>
+
+        /// Nothing mixed yet (`Mix()`): every value 0.
+        init() {
+            let z = SIMD8<Float>(repeating: 0)
+            (washR, washG, washB, washA, filterR, filterG, filterB, filterA) = (z, z, z, z, z, z, z, z)
+            (glowR, glowG, glowB, dimming, shade, clear) = (z, z, z, z, z, z)
+        }
+
+        /// A lone part at full weight in every lane (`Mix(_:)`).
+        init(_ c: PartConstants) {
+            func s(_ v: Float) -> SIMD8<Float> { SIMD8(repeating: v) }
+            (washR, washG, washB, washA) = (s(c.wash.x), s(c.wash.y), s(c.wash.z), s(c.wash.w))
+            (filterR, filterG, filterB, filterA) = (s(c.filter.x), s(c.filter.y), s(c.filter.z), s(c.filter.w))
+            (glowR, glowG, glowB) = (s(c.glow.x), s(c.glow.y), s(c.glow.z))
+            (dimming, shade, clear) = (s(c.dimming), s(c.shade), s(c.translucency))
+        }
+
+        /// `Mix.add` in each lane whose weight is above 0; the others are left as they are, as `Mix`'s callers
+        /// skip weights of 0 (here they add 0 times the value, +0 or -0, to a sum that is never -0: no change).
+        @inline(__always)
+        mutating func add(_ c: PartConstants, weight: SIMD8<Float>) {
+            let a = SIMD8<Float>(repeating: 0).replacing(with: weight, where: weight .> 0)
+            washR += a * c.wash.x; washG += a * c.wash.y; washB += a * c.wash.z; washA += a * c.wash.w
+            filterR += a * c.filter.x; filterG += a * c.filter.y; filterB += a * c.filter.z; filterA += a * c.filter.w
+            glowR += a * c.glow.x; glowG += a * c.glow.y; glowB += a * c.glow.z
+            dimming += a * c.dimming; shade += a * c.shade; clear += a * c.translucency
+        }
+
+        /// `Mix.light` in every lane: `seen` through the material, with the halo's chroma `halo` (nil: no
+        /// halo) scaled by `haloGain` x the translucency as `Mix.light`'s caller scales it, and the specular
+        /// light `spec` added. Opaque.
+        @inline(__always)
+        func light(_ seen: ColorPlanes, halo: ColorPlanes?, haloGain: Float, spec: SIMD8<Float>) -> ColorPlanes {
+            var (r, g, b) = Self.darken(seen.r, seen.g, seen.b, by: dimming)
+            // Source-over of the wash; the running alpha (1 before it) only depends on the material.
+            let through = 1 - washA
+            r = washR + r * through; g = washG + g * through; b = washB + b * through
+            var alpha = washA + through
+            r *= filterR; g *= filterG; b *= filterB
+            alpha *= filterA
+            // `glow != .zero`: its alpha is always 0, so any of red, green or blue.
+            let glowing = (glowR .!= 0) .| (glowG .!= 0) .| (glowB .!= 0)
+            if any(glowing) {
+                r = r.replacing(with: 1 - (1 - r) * (1 - glowR), where: glowing)
+                g = g.replacing(with: 1 - (1 - g) * (1 - glowG), where: glowing)
+                b = b.replacing(with: 1 - (1 - b) * (1 - glowB), where: glowing)
+                alpha = alpha.replacing(with: 1 - (1 - alpha), where: glowing)
+            }
+            if let halo {
+                // `GlowHalo.add` of the halo's light: lowered together where a channel would pass the alpha.
+                let scale = haloGain * clear
+                r += halo.r * scale; g += halo.g * scale; b += halo.b * scale
+                let top = Self.max(Self.max(r, g), b) - alpha
+                let over = Self.max(SIMD8(repeating: 0), top)
+                r = Self.max(r - over, SIMD8(repeating: 0))
+                g = Self.max(g - over, SIMD8(repeating: 0))
+                b = Self.max(b - over, SIMD8(repeating: 0))
+            }
+            (r, g, b) = Self.darken(r, g, b, by: shade)
+            return ColorPlanes(r: r + (1 - r) * spec, g: g + (1 - g) * spec, b: b + (1 - b) * spec)
+        }
+
+        /// `Mix.light`'s dimming and shade: each channel times 1 - `amount` in the lanes where `amount` > 0.
+        @inline(__always)
+        static func darken(_ r: SIMD8<Float>, _ g: SIMD8<Float>, _ b: SIMD8<Float>, by amount: SIMD8<Float>)
+            -> (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) {
+            let lanes = amount .> 0
+            guard any(lanes) else { return (r, g, b) }
+            let keep = 1 - amount
+            return (r.replacing(with: r * keep, where: lanes), g.replacing(with: g * keep, where: lanes),
+                    b.replacing(with: b * keep, where: lanes))
+        }
+
+        /// Swift's `max(x, y)` (`y >= x ? y : x`) in every lane, written `x > y ? x : y`: the same for every
+        /// number but NaN, and the form the processor's maximum instruction computes.
+        @inline(__always)
+        static func max(_ x: SIMD8<Float>, _ y: SIMD8<Float>) -> SIMD8<Float> { y.replacing(with: x, where: x .> y) }
+    }
+}
