@@ -4,8 +4,8 @@ import Foundation
 /// the displacement for red, green and blue and the slope, side by side (`LiquidGlass.PartConstants`).
 ///
 /// Why kept: building them is several `pow` calls in Double per sample, four functions per sample, serially
-/// before the kernel starts; for the showcase's three parts every frame that was 0.8 ms of a frame's CPU on
-/// one thread (`perf record` of `bench --only glass --threads 1`, 47 of 1,180 samples of the stage) and the
+/// before the kernel starts; for the showcase's three parts every frame that was 0.4 ms of a frame's CPU on
+/// one thread (`perf record` of `bench --only glass --threads 1`, 49 of the stage's 2,459 samples) and the
 /// same wall time on two, where nothing else runs beside it. The tables are a pure function of the lens and
 /// the dispersion (the `Key`), so a kept table holds exactly the values a fresh one would: frames do not
 /// depend on which lenses were drawn before. `make` is the computation itself, which tests compare with.
