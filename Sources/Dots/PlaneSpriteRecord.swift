@@ -40,11 +40,13 @@ public struct PlaneSpriteRecord: Sendable {
     }
 
     /// For each band of `band` rows, the disjoint, ascending column spans that a dot which moved or changed color
-    /// since `old` touches (its old box and its new one).
-    func dirtySpans(since old: PlaneSpriteRecord, layout: Plane.SpriteLayout, band: Int) -> [[Range<Int>]] {
+    /// since `old` touches (its old box and its new one). Both records must describe the same kind of frame
+    /// (`sameFrame`): a box depends only on the center, the radius and the frame's size, which they share.
+    func dirtySpans(since old: PlaneSpriteRecord, band: Int) -> [[Range<Int>]] {
         var spans = [[Range<Int>]](repeating: [], count: (height + band - 1) / band)
+        let r = Float(bitPattern: radius)
         func mark(_ center: SIMD2<UInt32>) {
-            let b = layout.box(unsafeBitCast(center, to: Point.self), height: height)
+            let b = Plane.spriteBox(unsafeBitCast(center, to: Point.self), radius: r, width: width, height: height)
             guard b.xs < b.xe, b.ys < b.ye else { return }
             for k in (b.ys / band)...((b.ye - 1) / band) { spans[k].append(b.xs..<b.xe) }
         }
@@ -55,8 +57,24 @@ public struct PlaneSpriteRecord: Sendable {
         return spans.map(Self.merged)
     }
 
+    /// Where the plane this record describes may differ from the plane `old` describes: for each band of
+    /// `changeBand` rows (band k holds rows k x changeBand ..< (k + 1) x changeBand), the disjoint, ascending column spans outside of
+    /// which every pixel is the same in both. Nil when `old` describes another kind of frame (another size, blend
+    /// space, radius, background, visibility or dot count, or an empty record): then any pixel may differ.
+    ///
+    /// Holds for any two records, not only consecutive frames: a pixel outside every span is touched, in both
+    /// frames, only by dots whose center and color bits are the same in both, drawn in the same order over the
+    /// same background, so it has the same bits.
+    public func changedSpans(since old: PlaneSpriteRecord) -> [[Range<Int>]]? {
+        guard sameFrame(as: old) else { return nil }
+        return dirtySpans(since: old, band: Self.changeBand)
+    }
+
+    /// Rows per band of `changedSpans` (the sprites' bands).
+    public static var changeBand: Int { Plane.spriteBand }
+
     /// Overlapping or touching spans joined, in ascending order.
-    static func merged(_ spans: [Range<Int>]) -> [Range<Int>] {
+    public static func merged(_ spans: [Range<Int>]) -> [Range<Int>] {
         var out: [Range<Int>] = []
         for s in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = out.last, s.lowerBound <= last.upperBound {

@@ -66,7 +66,7 @@ extension Plane {
             record = current
             return
         }
-        let dirty = current.dirtySpans(since: record, layout: sprites, band: Self.spriteBand)
+        let dirty = current.dirtySpans(since: record, band: Self.spriteBand)
         record = current
         let h = fb.height
         storage.withHandle { st in fb.withUnsafeMutablePixels { px in
@@ -97,12 +97,14 @@ extension Plane {
             width = fb.width
         }
 
-        /// The pixel box a dot centered at `center` (pixels) may touch, clipped to rows 0..<height.
-        @inline(__always)
-        func box(_ center: Point, height: Int) -> (xs: Int, xe: Int, ys: Int, ye: Int) {
-            (max(0, Int(checked: center.x - radius - 0.5, .down)), min(width, Int(checked: center.x + radius + 0.5, .up) + 1),
-             max(0, Int(checked: center.y - radius - 0.5, .down)), min(height, Int(checked: center.y + radius + 0.5, .up) + 1))
-        }
+    }
+
+    /// The pixel box a sprite of `radius` centered at `center` (pixels) may touch, clipped to columns 0..<width and
+    /// rows 0..<height: the same bounds `drawSprites` draws within.
+    @inline(__always)
+    static func spriteBox(_ center: Point, radius: Float, width: Int, height: Int) -> (xs: Int, xe: Int, ys: Int, ye: Int) {
+        (max(0, Int(checked: center.x - radius - 0.5, .down)), min(width, Int(checked: center.x + radius + 0.5, .up) + 1),
+         max(0, Int(checked: center.y - radius - 0.5, .down)), min(height, Int(checked: center.y + radius + 0.5, .up) + 1))
     }
 
     /// The center of dot n in pixels.

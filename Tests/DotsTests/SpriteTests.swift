@@ -102,3 +102,39 @@ func redrawingChangedDotsEqualsAFullRedraw(workers: Int) {
 func bits(_ fb: Framebuffer) -> [SIMD4<UInt32>] {
     fb.withUnsafePixels { px in px.map { unsafeBitCast($0, to: SIMD4<UInt32>.self) } }
 }
+
+/// `changedSpans(since:)` holds between any two records, not only consecutive ones (frame slots compare a record
+/// taken several frames ago): a plane drawn in full at each of two steps differs only inside the spans, for
+/// pairs of steps near and far apart, forwards and backwards. An empty record or another scale gives nil.
+@Test func changedSpansHoldEveryPixelThatDiffers() {
+    var plane = busyPlane()
+    var planes: [(record: PlaneSpriteRecord, bits: [SIMD4<UInt32>])] = []
+    for step in [0, 3, 4, 12, 30, 31, 60] {
+        plane.simulate(toStep: step)
+        var fb = Framebuffer(width: 390, height: 844), record = PlaneSpriteRecord()
+        plane.render(into: &fb, scale: 1, workers: Workers(2), record: &record)
+        planes.append((record, bits(fb)))
+    }
+    let band = PlaneSpriteRecord.changeBand
+    var differing = 0
+    for (a, b) in [(0, 1), (1, 2), (2, 3), (0, 6), (3, 5), (5, 6), (6, 2)] {
+        guard let spans = planes[b].record.changedSpans(since: planes[a].record) else {
+            Issue.record("no spans between records \(a) and \(b)")
+            continue
+        }
+        #expect(spans.count == (844 + band - 1) / band)
+        var outside = 0
+        for y in 0..<844 {
+            for x in 0..<390 where planes[a].bits[y * 390 + x] != planes[b].bits[y * 390 + x] {
+                differing += 1
+                if !spans[y / band].contains(where: { $0.contains(x) }) { outside += 1 }
+            }
+        }
+        #expect(outside == 0, "\(outside) pixels differ outside the spans between records \(a) and \(b)")
+    }
+    #expect(differing > 0, "the steps chosen must move some dots")
+    #expect(planes[1].record.changedSpans(since: PlaneSpriteRecord()) == nil)
+    var small = Framebuffer(width: 195, height: 422), halfScale = PlaneSpriteRecord()
+    plane.render(into: &small, scale: 0.5, workers: .single, record: &halfScale)
+    #expect(halfScale.changedSpans(since: planes[6].record) == nil)
+}

@@ -62,26 +62,37 @@ public struct Compositor {
     }
 
     /// Rasterizes the current state as frame `i` into `frame` (a buffer from `emptyFrame()`; its old pixels
-    /// are all overwritten). The plane is drawn into a buffer the compositor keeps, then copied: glass reads
-    /// the plane around each panel while it writes the frame. Reusing both buffers means no frame-sized
-    /// allocation per frame.
+    /// are all overwritten): a fresh slot around it, so the whole plane is copied.
     public mutating func rasterize(frame i: Int, into frame: inout Framebuffer) {
+        var slot = FrameSlot(consume frame)
+        rasterize(frame: i, into: &slot)
+        frame = slot.frame
+    }
+
+    /// Rasterizes the current state as frame `i` into `slot` (around a buffer from `emptyFrame()`). The plane is
+    /// drawn into a buffer the compositor keeps: glass reads the plane around each panel while it writes the
+    /// frame. The slot then takes from it only what changed since its last frame (see FrameSlot), and glass and
+    /// content draw over it. Reusing the buffers means no frame-sized allocation per frame.
+    public mutating func rasterize(frame i: Int, into slot: inout FrameSlot) {
         let c = document.canvas
-        precondition(frame.width == c.pixelWidth && frame.height == c.pixelHeight && frame.space == document.blending,
-                     "frame buffer does not match the canvas")
+        precondition(slot.frame.width == c.pixelWidth && slot.frame.height == c.pixelHeight
+                     && slot.frame.space == document.blending, "frame buffer does not match the canvas")
         let t0 = DispatchTime.now()
         if planeBuffer == nil { planeRecord = PlaneSpriteRecord() }
         var planeLayer = planeBuffer ?? emptyFrame()
         planeBuffer = nil  // keep the buffer uniquely referenced while drawing into it
         plane.render(into: &planeLayer, workers: workers, record: &planeRecord)
-        frame.copyPixels(from: planeLayer, workers: workers)
+        slot.take(plane: planeLayer, record: planeRecord, workers: workers)
         let t1 = DispatchTime.now()
         times.plane += t1.seconds(since: t0)
-        glass.render(plane: planeLayer, into: &frame, time: document.time(ofFrame: i), workers: workers)
+        var covered = glass.render(plane: planeLayer, into: &slot.frame, time: document.time(ofFrame: i), workers: workers)
         planeBuffer = planeLayer
         let t2 = DispatchTime.now()
         times.glass += t2.seconds(since: t1)
-        content.render(into: &frame, time: document.time(ofFrame: i), workers: workers)
+        covered += content.render(into: &slot.frame, time: document.time(ofFrame: i), workers: workers)
+        slot.cover(covered)
+        // Cancelled inside the frame: some bands may not have been drawn, so the slot no longer knows what it holds.
+        if workers.isCancelled { slot.forget() }
         times.content += t2.secondsSince
     }
 
@@ -102,6 +113,12 @@ public struct Compositor {
     public mutating func render(frame i: Int, into frame: inout Framebuffer) {
         simulate(toFrame: i)
         rasterize(frame: i, into: &frame)
+    }
+
+    /// Simulates up to and rasterizes frame `i` into `slot` (see `rasterize(frame:into:)`).
+    public mutating func render(frame i: Int, into slot: inout FrameSlot) {
+        simulate(toFrame: i)
+        rasterize(frame: i, into: &slot)
     }
 }
 

@@ -32,13 +32,21 @@ struct ContentLayer {
     /// (row-major over the mask's rectangle), and the frame after.
     typealias Probe = (_ index: Int, _ mask: CoverageMask, _ before: [Color], _ after: Framebuffer) -> Void
 
-    func render(into frame: inout Framebuffer, time: Double, workers: Workers, probe: Probe? = nil) {
+    /// Draws every item into `frame`. Returns rectangles that hold every pixel it may have written, for the frame
+    /// slot to restore from the plane next time: each item's mask rectangle (Paint.apply writes only inside it,
+    /// where coverage > 0; a mask already holds the item's anti-aliasing, and content draws no shadows) and each
+    /// color glyph's image rectangle (ColorGlyphImage.draw), clipped to the frame.
+    @discardableResult
+    func render(into frame: inout Framebuffer, time: Double, workers: Workers, probe: Probe? = nil) -> [PixelRect] {
+        let canvas = PixelRect(frame)
+        var written: [PixelRect] = []
         for (i, item) in document.content.items.enumerated() {
             let placement = item.on.flatMap { document.content.panels.placement(of: $0, at: time) }
             let mask = cache.mask(item: i, placement: placement) { self.mask(item: i, placement: placement) }
             // Color glyphs (emoji) go after the vibrancy pass, in their own colors: exempt from vibrancy.
-            defer { drawColorGlyphs(item: i, placement: placement, into: &frame) }
+            defer { written += drawColorGlyphs(item: i, placement: placement, into: &frame) }
             guard !mask.isEmpty else { continue }
+            written.append(PixelRect(x: mask.originX, y: mask.originY, width: mask.width, height: mask.height).intersection(canvas))
             let paint: Paint
             switch item.color {
             case .plain(let c): paint = .plain(c)
@@ -55,12 +63,18 @@ struct ContentLayer {
             paint.apply(mask, to: &frame, workers: workers)
             if measured { probe?(i, mask, before, frame) }
         }
+        return written.filter { !$0.isEmpty }
     }
 
-    func drawColorGlyphs(item i: Int, placement: PanelPlacement?, into frame: inout Framebuffer) {
+    /// Draws item i's color glyphs; returns each one's image rectangle, clipped to the frame.
+    func drawColorGlyphs(item i: Int, placement: PanelPlacement?, into frame: inout Framebuffer) -> [PixelRect] {
         guard let layout = layouts[i], layout.faces.contains(where: \.isColor),
-              let (placed, origin) = placedLayout(item: i, placement: placement) else { return }
-        for g in placed.colorGlyphs(at: origin) { g.draw(into: &frame) }
+              let (placed, origin) = placedLayout(item: i, placement: placement) else { return [] }
+        let canvas = PixelRect(frame)
+        return placed.colorGlyphs(at: origin).map { g in
+            g.draw(into: &frame)
+            return PixelRect(x: g.originX, y: g.originY, width: g.glyph.width, height: g.glyph.rows).intersection(canvas)
+        }
     }
 
     final class MaskCache: @unchecked Sendable {

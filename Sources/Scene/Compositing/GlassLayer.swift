@@ -29,15 +29,28 @@ struct GlassLayer {
             case .liquid(_, let shape, _, _): return PixelRect(covering: shape.bounds.insetBy(-2), clippedTo: canvas)
             }
         }
+
+        /// Every pixel drawing may write. Frost writes inside `PixelRect(covering: shape.bounds.insetBy(-1),
+        /// clippedTo: backdrop)` (its `region`, only where coverage > 0), and LiquidGlass's kernel rows cover
+        /// `shape.bounds.insetBy(-1).pixelBounds` (`inputs`, written through `Lanes.row`); one more pixel of margin,
+        /// as for the halo, costs nothing measurable (the slot copies whole 16-row bands anyway).
+        func writtenRegion(canvas: PixelRect) -> PixelRect {
+            switch self {
+            case .surface(let s): return PixelRect(covering: s.shape.bounds.insetBy(-2), clippedTo: canvas)
+            case .liquid(_, let shape, _, _): return PixelRect(covering: shape.bounds.insetBy(-2), clippedTo: canvas)
+            }
+        }
     }
 
     /// Draws every glass surface into `frame`, reading only `plane`: glass never samples glass, and a panel
-    /// drawn over another renders the pixels it would render alone.
-    func render(plane: Framebuffer, into frame: inout Framebuffer, time: Double, workers: Workers) {
+    /// drawn over another renders the pixels it would render alone. Returns rectangles that hold every pixel it
+    /// may have written (one per drawing), for the frame slot to restore from the plane next time.
+    @discardableResult
+    func render(plane: Framebuffer, into frame: inout Framebuffer, time: Double, workers: Workers) -> [PixelRect] {
         let drawings = self.drawings(plane: plane, time: time)
-        guard !drawings.isEmpty else { return }
-        // The halo only where glass reads it (the same values there as over the whole plane; see GlowHalo).
+        guard !drawings.isEmpty else { return [] }
         let canvas = PixelRect(plane)
+        // The halo only where glass reads it (the same values there as over the whole plane; see GlowHalo).
         let regions = drawings.map { $0.haloRegion(canvas: canvas) }
         let halo = GlowHalo(plane: plane, background: document.plane.configuration.background,
                             ink: document.plane.configuration.label, scale: document.canvas.scale, workers: workers,
@@ -54,6 +67,7 @@ struct GlassLayer {
                             fields: fields, slot: slot)
             }
         }
+        return drawings.map { $0.writtenRegion(canvas: canvas) }
     }
 
     /// What `render` draws, in scene order: liquid panels that share a container or a union are one drawing,

@@ -12,7 +12,9 @@ import Raster
 ///    from t = 0, so a subset of frames equals a full run's).
 /// 2. Memory: at most `inFlight` float frames exist between the start of their render and the end of their
 ///    encode, recycled through a pool, so a render allocates no frame-sized memory after the first `inFlight`
-///    frames (allocating and faulting in 47 MB per 1170 x 2532 frame was 30% of the run's CPU); at most
+///    frames (allocating and faulting in 47 MB per 1170 x 2532 frame was 30% of the run's CPU). A buffer
+///    travels as a `FrameSlot`, with what it holds, so the next frame drawn into it copies from the plane only
+///    what changed (any slot, in any order: the bytes do not depend on which one a frame gets); at most
 ///    `inFlight + waiting` frames exist between render start and delivery, the extra ones as encoded bytes
 ///    (a PNG, or 11.8 MB of raw RGBA for `--video`). A frame's buffer goes back to the pool when its encode
 ///    ends, not when it is delivered: an encoder that finished frame k + 1 before another finished frame k
@@ -69,7 +71,7 @@ public struct RenderPipeline {
         let state = PipelineState(frames: frames, sinks: sinks, buffers: max(1, inFlight), window: max(1, inFlight) + max(0, waiting),
                                   progress: progress)
         let pool = EncoderPool(threads: max(1, encoders))
-        // Polls for cancellation while the loop below may be blocked (waiting for a slot behind an ffmpeg that
+        // Polls for cancellation while the loop below may be blocked (waiting for its turn behind an ffmpeg that
         // stopped reading), so that Ctrl-C stops the run within a tenth of a second in every state.
         let watcher = Watcher(every: 0.05) { if cancelled() { state.fail(OutputError("interrupted")) } }
         defer { watcher.stop() }
@@ -82,7 +84,7 @@ public struct RenderPipeline {
             state.waitForSlot()
             renderWait += waitStart.secondsSince
             if state.failed { break }
-            var image = state.takeBuffer() ?? compositor.emptyFrame()
+            var image = state.takeBuffer() ?? FrameSlot(compositor.emptyFrame())
             compositor.render(frame: i, into: &image)
             // Cancelled inside the frame (workers.cancellation): it is incomplete, publish nothing of it.
             if workers.isCancelled {
@@ -112,7 +114,7 @@ public struct RenderPipeline {
     }
 }
 
-/// What the render loop and the encoder threads share: the error, the frame slots, the buffer pool and the
+/// What the render loop and the encoder threads share: the error, the delivery window, the pool of frame slots and the
 /// encoded frames waiting for their turn to be delivered.
 private final class PipelineState: @unchecked Sendable {
     let sinks: [any FrameSink]
@@ -124,7 +126,8 @@ private final class PipelineState: @unchecked Sendable {
     private let buffersFree: DispatchSemaphore
     private let window: DispatchSemaphore
     private var _error: OutputError?
-    private var buffers: [Framebuffer] = []
+    /// Float frames free to render into, each with what it holds (FrameSlot).
+    private var buffers: [FrameSlot] = []
     /// Encoded frames by index, waiting until every earlier frame has been delivered.
     private var ready: [Int: [[UInt8]]] = [:]
     /// The frames in delivery order, and how many of them are delivered.
@@ -162,14 +165,14 @@ private final class PipelineState: @unchecked Sendable {
         buffersFree.wait()
     }
 
-    func takeBuffer() -> Framebuffer? { lock.withLock { buffers.popLast() } }
+    func takeBuffer() -> FrameSlot? { lock.withLock { buffers.popLast() } }
 
     /// Rendered frames waiting for an encoder. The buffers travel through here, never captured by a closure,
     /// so the one reference to a buffer moves from the render loop to an encoder and back to the pool: a
     /// second reference would make the next render into it copy 47 MB (seen as a 250 MB peak, 200 without).
-    private var rendered: [Int: Framebuffer] = [:]
+    private var rendered: [Int: FrameSlot] = [:]
 
-    func hand(frame i: Int, _ image: consuming Framebuffer) {
+    func hand(frame i: Int, _ image: consuming FrameSlot) {
         lock.withLock { rendered[i] = image }
     }
 
@@ -179,7 +182,7 @@ private final class PipelineState: @unchecked Sendable {
         var encoded: [[UInt8]] = []
         if !failed && !cancelled() {
             do throws(OutputError) {
-                for sink in sinks { encoded.append(try sink.encode(frame: i, image: image, scratch: &scratch)) }
+                for sink in sinks { encoded.append(try sink.encode(frame: i, image: image.frame, scratch: &scratch)) }
             } catch {
                 fail(error)
             }

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import Raster
+@testable import Scene
+
+/// Frame slots: a frame drawn into a recycled buffer, which copies from the plane only what changed and what
+/// glass and content covered, has the bytes of the same frame drawn into a fresh buffer; and the regions glass
+/// and content report hold every pixel they write.
+@Suite struct FrameSlotTests {
+    /// Scenes that move glass, content and dots in every way the layers have: liquid containers that merge,
+    /// materialize and press, frosted, web and Android tiers, overlapping panels, vibrancy, color emoji, a
+    /// vortex drag, Reduce Transparency; and the showcase at half scale. One pixel per point keeps them fast.
+    static let scenes = [
+        "showcase", "liquid-merge.json", "liquid-transitions.json", "liquid-press.json", "liquid-tilt-sweep.json",
+        "content-navbar-liquid.json", "content-navbar-frosted.json", "content-international.json",
+        "content-vibrancy-dark.json", "glass-overlap-three.json", "glass-web.json", "glass-android.json",
+        "glass-reduce-transparency.json", "dots-drag-vortex-dark.json", "dots-reduce-transparency-light.json",
+    ]
+
+    static func document(_ scene: String) throws -> SceneDocument {
+        if scene == "showcase" {
+            var doc = try SceneDecoder().decode(text: Showcase.json)
+            doc.canvas.scale = 0.5
+            return doc
+        }
+        var doc = try SceneDecoder().decode(file: AllScenesTests.root.appendingPathComponent("scenes/\(scene)").path)
+        doc.canvas.scale = 1
+        return doc
+    }
+
+    /// The first frames, a run of consecutive frames in the middle (where things move), a skip and the last.
+    static func frames(_ doc: SceneDocument) -> [Int] {
+        let n = doc.frameCount, m = n / 2
+        return Set([0, 1, m - 2, m - 1, m, m + 1, m + 4, n - 1]).filter { $0 >= 0 && $0 < n }.sorted()
+    }
+
+    /// Which slot each frame is drawn into, and with how many workers: pools of 1, 2 and 3 slots taken in
+    /// turn, and 3 slots in a shuffled order (a fixed sequence from a small LCG, so the test is repeatable).
+    static func assignments(count: Int) -> [(name: String, slots: Int, workers: Int, slotOf: [Int])] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let shuffled = (0..<count).map { _ -> Int in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % 3
+        }
+        return [("pool of 1", 1, 1, (0..<count).map { _ in 0 }),
+                ("pool of 2", 2, 2, (0..<count).map { $0 % 2 }),
+                ("pool of 3", 3, 3, (0..<count).map { $0 % 3 }),
+                ("shuffled", 3, 2, shuffled)]
+    }
+
+    @Test(arguments: scenes)
+    func recycledSlotsDrawTheBytesOfFreshBuffers(scene: String) throws {
+        let doc = try Self.document(scene)
+        let frames = Self.frames(doc)
+        var fresh = Compositor(document: doc, workers: Workers(2))
+        let expected = frames.map { bits(fresh.render(frame: $0)) }
+        for a in Self.assignments(count: frames.count) {
+            var compositor = Compositor(document: doc, workers: Workers(a.workers))
+            var slots = (0..<a.slots).map { _ in FrameSlot(compositor.emptyFrame()) }
+            for (n, i) in frames.enumerated() {
+                compositor.render(frame: i, into: &slots[a.slotOf[n]])
+                let got = bits(slots[a.slotOf[n]].frame)
+                let wrong = zip(got, expected[n]).filter { $0 != $1 }.count
+                #expect(wrong == 0, "\(scene), \(a.name): frame \(i) differs from a fresh buffer's in \(wrong) pixels")
+            }
+        }
+    }
+
+    /// Through the pipeline, whose pool hands slots back in whatever order encodes end: pools of 1, 2 and 3
+    /// buffers with 1 to 3 encoders give the frames a fresh compositor draws, including after a skip.
+    @Test(arguments: [(1, 1), (2, 2), (3, 3)])
+    func thePipelinesRecycledSlotsDrawTheBytesOfFreshBuffers(inFlight: Int, encoders: Int) throws {
+        var doc = try SceneDecoder().decode(text: Showcase.json)
+        doc.canvas.scale = 0.25
+        let frames = [0, 1, 2, 3, 4, 5, 9, 40, 41, 42, 43, 44, 45, 46]
+        var fresh = Compositor(document: doc, workers: Workers(2))
+        let expected = frames.map { fresh.render(frame: $0).rgba8(dither: doc.dither) }
+        let sink = KeepingSink(dither: doc.dither)
+        var pipeline = RenderPipeline(document: doc, workers: Workers(2))
+        (pipeline.inFlight, pipeline.encoders) = (inFlight, encoders)
+        _ = try pipeline.run(frames: frames, sinks: [sink])
+        #expect(sink.frames == expected, "pool of \(inFlight)")
+    }
+
+    /// Keeps every frame's 8-bit pixels, in delivery order.
+    final class KeepingSink: FrameSink, @unchecked Sendable {
+        let dither: Bool
+        private let lock = NSLock()
+        private var kept: [[UInt8]] = []
+        init(dither: Bool) { self.dither = dither }
+        var frames: [[UInt8]] { lock.withLock { kept } }
+        func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
+            image.rgba8(dither: dither)
+        }
+        func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) { lock.withLock { kept.append(bytes) } }
+        func finish() throws(OutputError) {}
+        func abort() {}
+    }
+
+    /// A frame drawn into a buffer that holds the plane (a fresh slot copies all of it) equals the plane outside
+    /// the regions glass and content report. Shrinking GlassLayer's or ContentLayer's regions by a few pixels
+    /// makes this fail on the glass and label scenes.
+    @Test(arguments: scenes)
+    func writtenRegionsHoldEveryPixelGlassAndContentWrite(scene: String) throws {
+        let doc = try Self.document(scene)
+        var compositor = Compositor(document: doc, workers: Workers(2))
+        var inside = 0
+        for i in Self.frames(doc) {
+            var slot = FrameSlot(compositor.emptyFrame())
+            compositor.render(frame: i, into: &slot)
+            let plane = bits(try #require(compositor.planeBuffer)), frame = bits(slot.frame)
+            let w = slot.frame.width
+            var outside = 0
+            for (k, (p, f)) in zip(plane, frame).enumerated() where p != f {
+                if slot.overlay.contains(where: { $0.contains(x: k % w, y: k / w) }) { inside += 1 } else { outside += 1 }
+            }
+            #expect(outside == 0, "\(scene) frame \(i): \(outside) pixels written outside the reported regions")
+        }
+        if !doc.glass.panels.isEmpty || !doc.content.items.isEmpty {
+            #expect(inside > 0, "\(scene): glass or content drew nothing, so the check above checked nothing")
+        }
+    }
+
+    /// The span copy against its plain reference, on spans at the edges, empty, overlapping bands' ends and a
+    /// last band shorter than the others.
+    @Test func spanCopyEqualsItsReference() {
+        let w = 37, h = 50, band = 16
+        var source = Framebuffer(width: w, height: h)
+        for y in 0..<h { for x in 0..<w { source[x, y] = SIMD4(Float(x), Float(y), Float(x * y), 1) } }
+        let spans: [[Range<Int>]] = [[0..<3, 10..<11, 30..<37], [], [5..<5, 6..<20], [0..<37]]
+        for workers in [1, 3] {
+            var fast = Framebuffer(width: w, height: h, fill: SIMD4(-1, -1, -1, -1)), plain = fast
+            fast.copyPixels(from: source, spans: spans, band: band, workers: Workers(workers))
+            plain.copyPixelsReference(from: source, spans: spans, band: band)
+            #expect(bits(fast) == bits(plain))
+            #expect(fast != Framebuffer(width: w, height: h, fill: SIMD4(-1, -1, -1, -1)))
+        }
+    }
+
+    /// The slot's spans: the plane's changes with each overlay region's columns in every band it reaches, merged.
+    @Test func overlayRegionsJoinThePlanesSpansInEveryBandTheyReach() {
+        let changed: [[Range<Int>]] = [[2..<5], [], [], [40..<50]]
+        let overlay = [PixelRect(x: 4, y: 10, width: 6, height: 7), PixelRect(x: 45, y: 60, width: 10, height: 20)]
+        let spans = FrameSlot.spans(changed, overlay: overlay, band: 16, height: 64)
+        #expect(spans == [[2..<10], [4..<10], [], [40..<55]])
+    }
+
+    /// The pixels' bit patterns, so that equality is exact (no float comparison).
+    func bits(_ fb: Framebuffer) -> [SIMD4<UInt32>] {
+        fb.withUnsafePixels { px in px.map { unsafeBitCast($0, to: SIMD4<UInt32>.self) } }
+    }
+}
