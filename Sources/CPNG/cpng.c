@@ -109,8 +109,9 @@ static void file_write(png_structp png, png_bytep bytes, size_t n) {
 
 static void no_flush(png_structp png) { (void)png; }
 
-static int check_write_params(const cpng_write_params *p, err_ctx *ctx) {
-    if (!p || !p->pixels) {
+/* `pixels`: whether the caller must hand over samples (not for pieces). */
+static int check_write_params(const cpng_write_params *p, int pixels, err_ctx *ctx) {
+    if (!p || (pixels && !p->pixels)) {
         set_msg(ctx, "%s", "no pixel data");
         return CPNG_ERR_ARGS;
     }
@@ -201,7 +202,7 @@ static int start_memory_write(const cpng_write_params *params, uint8_t **out, si
     }
     *out = NULL;
     *out_len = 0;
-    return check_write_params(params, ctx);
+    return check_write_params(params, 1, ctx);
 }
 
 int cpng_write_memory(const cpng_write_params *params, uint8_t **out, size_t *out_len,
@@ -291,11 +292,55 @@ int cpng_band_deflate(cpng_band_deflater *d, const uint8_t *band, size_t n, int 
 }
 
 /* libpng frames a zlib stream we made: it has no hook for a caller's
- * compressed data, so the IDAT and IEND chunks go through png_write_chunk
- * (which writes length, type, data and CRC) and png_write_end, which insists
- * on having written IDAT itself, is not called. */
-static int frame_filtered(png_structp png, png_infop info, const cpng_write_params *p,
-                          const uint8_t *z, size_t zlen) {
+ * compressed data, so the IDAT and IEND chunks go through libpng's chunk
+ * writer (png_write_chunk_start/_data/_end: length, type, data, CRC), and
+ * png_write_end, which insists on having written IDAT itself, is not called.
+ * The zlib stream is the 2-byte header, the pieces in order and the 4-byte
+ * Adler-32; it is cut into 1 MiB chunks wherever those fall, a chunk taking
+ * its data from as many pieces as it spans, so nothing is joined first. */
+typedef struct zlib_stream {
+    uint8_t head[2];
+    const cpng_piece *pieces;
+    size_t count;
+    uint8_t tail[4];
+} zlib_stream;
+
+/* Writes `n` bytes of the stream from `*at` on, as chunk data, advancing it.
+ * Position: part (0 head, 1 pieces, 2 tail), piece index and offset in it. */
+typedef struct stream_pos {
+    int part;
+    size_t piece, off;
+} stream_pos;
+
+static void write_stream_data(png_structp png, const zlib_stream *z, stream_pos *at, size_t n) {
+    while (n > 0) {
+        const uint8_t *src;
+        size_t avail;
+        if (at->part == 0) {
+            src = z->head + at->off;
+            avail = 2 - at->off;
+        } else if (at->part == 1) {
+            if (at->piece == z->count) { at->part = 2; at->off = 0; continue; }
+            src = z->pieces[at->piece].bytes + at->off;
+            avail = z->pieces[at->piece].len - at->off;
+        } else {
+            src = z->tail + at->off;
+            avail = 4 - at->off;
+        }
+        size_t k = avail < n ? avail : n;
+        if (k > 0) png_write_chunk_data(png, src, k);
+        n -= k;
+        at->off += k;
+        if (at->off == (at->part == 0 ? 2 : at->part == 1 ? z->pieces[at->piece].len : 4)) {
+            if (at->part == 0) { at->part = 1; at->piece = 0; }
+            else if (at->part == 1) at->piece++;
+            at->off = 0;
+        }
+    }
+}
+
+static int frame_pieces(png_structp png, png_infop info, const cpng_write_params *p,
+                        const zlib_stream *z, size_t zlen) {
     if (setjmp(png_jmpbuf(png))) return CPNG_ERR_LIBPNG;
     png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
     png_set_IHDR(png, info, p->width, p->height, p->bit_depth, PNG_COLOR_TYPE_RGB_ALPHA,
@@ -304,85 +349,94 @@ static int frame_filtered(png_structp png, png_infop info, const cpng_write_para
     png_write_info(png, info);
     /* 1 MiB chunks: any decoder takes them, and fewer chunks than libpng's
      * 8 KiB mean less framing; the chunk size does not change the pixels. */
-    const size_t piece = 1u << 20;
-    for (size_t off = 0; off < zlen; off += piece) {
-        size_t n = zlen - off < piece ? zlen - off : piece;
-        png_write_chunk(png, (png_const_bytep) "IDAT", z + off, n);
+    const size_t chunk = 1u << 20;
+    stream_pos at = {0, 0, 0};
+    for (size_t off = 0; off < zlen; off += chunk) {
+        size_t n = zlen - off < chunk ? zlen - off : chunk;
+        png_write_chunk_start(png, (png_const_bytep) "IDAT", (png_uint_32)n);
+        write_stream_data(png, z, &at, n);
+        png_write_chunk_end(png);
     }
     png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
     return CPNG_OK;
 }
 
-int cpng_write_deflated_memory(const cpng_write_params *params, const uint8_t *deflated, size_t deflated_len,
-                               uint8_t **out, size_t *out_len, char *err, size_t err_len) {
+/* Output into the caller's buffer, never grown: cpng_pieces_bound sizes it. */
+static void fixed_write(png_structp png, png_bytep bytes, size_t n) {
+    membuf *m = (membuf *)png_get_io_ptr(png);
+    if (n > m->cap - m->len) png_error(png, "PNG larger than cpng_pieces_bound promised");
+    memcpy(m->data + m->len, bytes, n);
+    m->len += n;
+}
+
+/* The signature and the chunks before IDAT (IHDR, sRGB, gAMA, cHRM) are 118
+ * bytes and IEND 12; 4096 leaves room for whatever libpng adds. */
+size_t cpng_pieces_bound(size_t deflated_len) {
+    const size_t chunk = 1u << 20;
+    if (deflated_len > SIZE_MAX / 2) return 0;
+    size_t zlen = deflated_len + 6;
+    return zlen + 12 * (zlen / chunk + 1) + 4096;
+}
+
+uint32_t cpng_adler32_combine(uint32_t first, uint32_t second, size_t second_len) {
+    return (uint32_t)adler32_combine(first, second, (z_off_t)second_len);
+}
+
+int cpng_write_pieces(const cpng_write_params *params, const cpng_piece *pieces, size_t count, uint32_t adler,
+                      uint8_t *out, size_t cap, size_t *out_len, char *err, size_t err_len) {
     err_ctx ctx = {err, err_len};
-    int status = start_memory_write(params, out, out_len, &ctx);
-    if (status != CPNG_OK) return status;
-    const size_t row = (size_t)params->width * 4u * (size_t)(params->bit_depth / 8) + 1u;
-    if (params->row_stride != row) {
-        set_msg(&ctx, "%s", "filtered rows must be one filter byte plus one row of RGBA samples");
+    if (!out || !out_len || (!pieces && count > 0)) {
+        set_msg(&ctx, "%s", "no output or pieces");
         return CPNG_ERR_ARGS;
     }
-    if (!deflated || deflated_len == 0) {
+    *out_len = 0;
+    int status = check_write_params(params, 0, &ctx);
+    if (status != CPNG_OK) return status;
+    size_t deflated_len = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (!pieces[i].bytes && pieces[i].len > 0) {
+            set_msg(&ctx, "%s", "a piece has no bytes");
+            return CPNG_ERR_ARGS;
+        }
+        if (pieces[i].len > SIZE_MAX / 2 - deflated_len) {
+            set_msg(&ctx, "%s", "compressed image data too large");
+            return CPNG_ERR_TOO_LARGE;
+        }
+        deflated_len += pieces[i].len;
+    }
+    if (deflated_len == 0) {
         set_msg(&ctx, "%s", "no compressed image data");
         return CPNG_ERR_ARGS;
     }
-    const size_t n = row * params->height;
     /* The zlib header deflate itself would write (RFC 1950): CINFO 7 for the
      * 32 KiB window the bands were compressed with, FLEVEL from level and
-     * strategy as zlib chooses it. The Adler-32 is over all the scanlines, by
-     * cpng_adler32 (zlib's own is byte-at-a-time: 3.1 ms of a 1170 x 2532 frame,
-     * this a quarter of that). */
+     * strategy as zlib chooses it. The Adler-32 of all the scanlines is the
+     * caller's, joined from its bands' (cpng_adler32_combine). */
     int strategy = resolved_strategy(params);
     int level = params->level == Z_DEFAULT_COMPRESSION ? 6 : params->level;
     unsigned header = (Z_DEFLATED + ((BAND_WINDOW_BITS - 8) << 4)) << 8;
     unsigned level_flags = (strategy >= Z_HUFFMAN_ONLY || level < 2) ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
     header |= level_flags << 6;
     header += 31 - (header % 31);
+    zlib_stream z;
+    z.head[0] = (uint8_t)(header >> 8);
+    z.head[1] = (uint8_t)(header & 0xff);
+    z.pieces = pieces;
+    z.count = count;
+    for (int i = 0; i < 4; i++) z.tail[i] = (uint8_t)(adler >> (8 * (3 - i)));
 
-    if (deflated_len > SIZE_MAX - 6) {
-        set_msg(&ctx, "%s", "compressed image data too large");
-        return CPNG_ERR_TOO_LARGE;
-    }
-    size_t zlen = 0;
-    uint8_t *z = (uint8_t *)malloc(deflated_len + 6);
-    if (!z) {
-        set_msg(&ctx, "%s", "out of memory for the compressed image");
-        return CPNG_ERR_NOMEM;
-    }
-    z[zlen++] = (uint8_t)(header >> 8);
-    z[zlen++] = (uint8_t)(header & 0xff);
-    memcpy(z + zlen, deflated, deflated_len);
-    zlen += deflated_len;
-    const uint32_t check = cpng_adler32(1, params->pixels, n);
-    for (int i = 3; i >= 0; i--) z[zlen++] = (uint8_t)(check >> (8 * i));
-
-    membuf m = {NULL, 0, 0};
-    m.cap = zlen + 4096;  /* the chunks around IDAT are well under 4 KiB */
-    m.data = (uint8_t *)malloc(m.cap);
-    if (!m.data) {
-        free(z);
-        set_msg(&ctx, "%s", "out of memory for the PNG output buffer");
-        return CPNG_ERR_NOMEM;
-    }
+    membuf m = {out, 0, cap};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &ctx, on_error, on_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
         if (png) png_destroy_write_struct(&png, NULL);
-        free(z);
-        free(m.data);
         set_msg(&ctx, "%s", "could not create libpng write structs (out of memory?)");
         return CPNG_ERR_NOMEM;
     }
-    png_set_write_fn(png, &m, mem_write, no_flush);
-    status = frame_filtered(png, info, params, z, zlen);
+    png_set_write_fn(png, &m, fixed_write, no_flush);
+    status = frame_pieces(png, info, params, &z, deflated_len + 6);
     png_destroy_write_struct(&png, &info);
-    free(z);
-    if (status != CPNG_OK) {
-        free(m.data);
-        return status;
-    }
-    *out = m.data;
+    if (status != CPNG_OK) return status;
     *out_len = m.len;
     return CPNG_OK;
 }
@@ -396,7 +450,7 @@ int cpng_write_file(const char *path, const cpng_write_params *params, char *err
         set_msg(&ctx, "%s", "no path");
         return CPNG_ERR_ARGS;
     }
-    int status = check_write_params(params, &ctx);
+    int status = check_write_params(params, 1, &ctx);
     if (status != CPNG_OK) return status;
 
     FILE *fp = fopen(path, "wb");

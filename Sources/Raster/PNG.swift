@@ -5,6 +5,7 @@
 // arrive as status codes and messages and are rethrown as `PNGError`.
 
 import CPNG
+import Dispatch
 
 /// PNG encode/decode entry points.
 public enum PNG {
@@ -26,6 +27,36 @@ public enum PNG {
         return try rgba16.withUnsafeBytes { encodeToMemory(params, pixels: $0.baseAddress!) }.get()
     }
 
+    /// Encodes a frame through PNG's `filter` (none, sub or up, the one filter in `options.filters`) band by
+    /// band: each band of `bandRows` rows is quantized to `depth` (8 or 16) bits with the ordered dither or
+    /// without, filtered into a band-sized buffer (`Framebuffer.withPNGScanlineWriter`), then compressed by
+    /// zlib alone, or its piece taken from `cache` when the band's bytes are the ones it holds, while those
+    /// bytes are still in the core's caches; libpng writes every chunk. The bytes are those of
+    /// `encode(scanlines:)` over `Framebuffer.pngScanlines` of the same frame. `quantizeSeconds` gains the
+    /// wall time spent quantizing and filtering.
+    public static func encode(
+        _ image: Framebuffer, depth: Int, dither: Bool, filter: PNGRowFilter, options: PNGEncodeOptions = .default,
+        cache: PNGBandCache? = nil, quantizeSeconds: inout Double
+    ) throws(PNGError) -> [UInt8] {
+        guard depth == 8 || depth == 16 else { throw PNGError("PNG sample depth must be 8 or 16, got \(depth)") }
+        var p = try makeParams(count: 4 * image.pixelCount, width: image.width, height: image.height, bitDepth: depth,
+                               options: options)
+        let line = image.scanlineBytes(depth: depth)
+        p.row_stride = line
+        var quantizing: UInt64 = 0
+        defer { quantizeSeconds += Double(quantizing) * 1e-9 }
+        return try image.withPNGScanlineWriter(depth: depth, dither: dither, filter: filter) { writer in
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bandRows * line, alignment: 64)
+            defer { buffer.deallocate() }
+            return encodeBands(params: p, line: line, height: image.height, cache: cache) { rows in
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                writer.write(rows, into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                quantizing += DispatchTime.now().uptimeNanoseconds - t0
+                return UnsafeRawBufferPointer(rebasing: buffer[0..<rows.count * line])
+            }
+        }.get()
+    }
+
     /// Encodes PNG scanlines that are already quantized and filtered (`Framebuffer.pngScanlines`): `height`
     /// rows of a filter-type byte plus `width * 4` samples of `bitDepth` bits, big-endian. zlib compresses them
     /// in bands of `bandRows` rows at `options.level` and `options.strategy`, each band alone (`PNGBands.swift`),
@@ -36,19 +67,16 @@ public enum PNG {
         scanlines: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bitDepth: Int, options: PNGEncodeOptions = .default,
         cache: PNGBandCache? = nil
     ) throws(PNGError) -> [UInt8] {
-        let samples = try makeParams(count: 4 * width * height, width: width, height: height, bitDepth: bitDepth,
-                                     options: options)
-        guard let base = scanlines.baseAddress, scanlines.count == (samples.row_stride + 1) * height else {
-            throw PNGError("expected \(height) scanlines of \(samples.row_stride + 1) bytes, got \(scanlines.count) bytes")
+        var p = try makeParams(count: 4 * width * height, width: width, height: height, bitDepth: bitDepth,
+                               options: options)
+        let line = p.row_stride + 1
+        guard scanlines.baseAddress != nil, scanlines.count == line * height else {
+            throw PNGError("expected \(height) scanlines of \(line) bytes, got \(scanlines.count) bytes")
         }
-        var p = samples
-        p.row_stride += 1
-        let stream = try deflateBands(UnsafeRawBufferPointer(scanlines), line: p.row_stride, height: height, params: p,
-                                      cache: cache)
-        return try stream.withUnsafeBufferPointer { z in
-            encodeToMemory(p, pixels: UnsafeRawPointer(base)) { params, out, outLen, err, errLen in
-                cpng_write_deflated_memory(params, z.baseAddress, z.count, out, outLen, err, errLen)
-            }
+        p.row_stride = line
+        let all = UnsafeRawBufferPointer(scanlines)
+        return try encodeBands(params: p, line: line, height: height, cache: cache) { rows in
+            UnsafeRawBufferPointer(rebasing: all[rows.lowerBound * line..<rows.upperBound * line])
         }.get()
     }
 
@@ -180,7 +208,7 @@ public enum PNG {
     }
 
     /// The NUL-terminated message in an error buffer.
-    private static func message(_ buffer: [CChar]) -> String {
+    static func message(_ buffer: [CChar]) -> String {
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         return bytes.isEmpty ? "unknown error" : String(decoding: bytes, as: UTF8.self)
     }

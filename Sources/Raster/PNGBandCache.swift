@@ -9,7 +9,7 @@ import Foundation
 /// one, or one filled by frames encoded out of order on other threads.
 ///
 /// Sharing: the encoder threads of one sink encode different frames at once. Each band has its own lock, held
-/// while its bytes are compared or replaced and its piece copied out, so two encoders contend only on the
+/// while its bytes are compared or replaced and its piece taken (shared, not copied), so two encoders contend only on the
 /// same band, and an encoder never sees a band's bytes from one frame with another frame's piece. When two
 /// encoders compress the same band, the later store wins; either piece is right for its bytes.
 ///
@@ -29,7 +29,7 @@ public final class PNGBandCache: @unchecked Sendable {
         let lock = NSLock()
         var key: Key?
         var bytes: [UInt8] = []
-        var piece: [UInt8] = []
+        var piece: PNGBandPiece?
     }
 
     /// Bands reused and compressed, and the thread CPU seconds spent compressing, over every image so far.
@@ -58,26 +58,25 @@ public final class PNGBandCache: @unchecked Sendable {
         }
     }
 
-    /// Appends `entry`'s piece to `stream` when it was made from `bytes` with `key`; false (nothing appended)
-    /// otherwise.
-    func reuse(_ entry: Entry, key: Key, bytes: UnsafeRawBufferPointer, into stream: inout [UInt8]) -> Bool {
+    /// `entry`'s piece when it was made from `bytes` with `key`, nil otherwise. The piece is shared, not
+    /// copied: a later `store` replaces the entry's piece and leaves this one to whoever holds it.
+    func reuse(_ entry: Entry, key: Key, bytes: UnsafeRawBufferPointer) -> PNGBandPiece? {
         entry.lock.withLock {
-            guard entry.key == key, entry.bytes.count == bytes.count, let b = bytes.baseAddress else { return false }
+            guard entry.key == key, entry.bytes.count == bytes.count, let b = bytes.baseAddress else { return nil }
             let same = entry.bytes.withUnsafeBytes { memcmp($0.baseAddress!, b, bytes.count) == 0 }
-            if same { stream.append(contentsOf: entry.piece) }
-            return same
+            return same ? entry.piece : nil
         }
     }
 
     /// Records `piece` as the compressed form of `bytes` with `key`, in place of the entry's earlier band.
-    func store(_ entry: Entry, key: Key, bytes: UnsafeRawBufferPointer, piece: UnsafeBufferPointer<UInt8>) {
+    func store(_ entry: Entry, key: Key, bytes: UnsafeRawBufferPointer, piece: PNGBandPiece) {
         entry.lock.withLock {
             if entry.bytes.count == bytes.count {
                 entry.bytes.withUnsafeMutableBytes { $0.copyMemory(from: bytes) }
             } else {
                 entry.bytes = [UInt8](bytes)
             }
-            entry.piece = [UInt8](piece)
+            entry.piece = piece
             entry.key = key
         }
     }

@@ -27,48 +27,82 @@ extension PNG {
     /// How many bands an image of `height` rows has.
     public static func bandCount(height: Int) -> Int { (height + bandRows - 1) / bandRows }
 
-    /// The raw deflate stream of `scanlines` (`height` rows of `line` bytes): every band compressed alone, the
-    /// last one final, or taken from `cache` when its bytes are the ones the cache holds for that band.
-    static func deflateBands(
-        _ scanlines: UnsafeRawBufferPointer, line: Int, height: Int, params: cpng_write_params, cache: PNGBandCache?
-    ) throws(PNGError) -> [UInt8] {
+    /// The PNG of `height` rows of `line` filtered bytes that `band` hands over a band at a time: each band
+    /// compressed alone, the last one final, or its piece taken from `cache` when its bytes are the ones the
+    /// cache holds for that band; then libpng frames the pieces where they lie (`cpng_write_pieces`).
+    ///
+    /// `band(rows)` returns the filtered bytes of `rows` (a band, in order from the first), valid until it is
+    /// called again. So that a band's bytes are still in the core's caches when they are compared, checksummed
+    /// and compressed, the caller makes them then, into a band-sized buffer, rather than a frame of scanlines
+    /// ahead (docs/performance.md, "Encoding band by band"). The Adler-32 is each band's, joined
+    /// (`cpng_adler32_combine`): a band from the cache brings its own.
+    static func encodeBands(
+        params: cpng_write_params, line: Int, height: Int, cache: PNGBandCache?,
+        band: (Range<Int>) -> UnsafeRawBufferPointer
+    ) -> Result<[UInt8], PNGError> {
         var p = params
         let strategy = cpng_band_strategy(&p)
         guard let deflater = cpng_band_deflater_new(params.level, strategy) else {
-            throw PNGError("zlib could not start at level \(params.level), strategy \(strategy) (out of memory?)")
+            return .failure(PNGError("zlib could not start at level \(params.level), strategy \(strategy) (out of memory?)"))
         }
         defer { cpng_band_deflater_free(deflater) }
-        let bands = bandCount(height: height), bandBytes = bandRows * line
+        let bands = bandCount(height: height)
         let entries = cache?.entries(bands: bands)
-        var stream: [UInt8] = []
-        stream.reserveCapacity(scanlines.count / 16)
-        var piece = [UInt8](repeating: 0, count: cpng_band_deflate_bound(deflater, bandBytes))
-        var reused = 0, seconds = 0.0
-        for band in 0..<bands {
-            let start = band * bandBytes
-            let bytes = UnsafeRawBufferPointer(rebasing: scanlines[start..<min(scanlines.count, start + bandBytes)])
-            let key = PNGBandCache.Key(level: params.level, strategy: strategy, last: band == bands - 1)
-            if let cache, let entries, cache.reuse(entries[band], key: key, bytes: bytes, into: &stream) {
+        var pieces: [PNGBandPiece] = []
+        pieces.reserveCapacity(bands)
+        var out = [UInt8](repeating: 0, count: cpng_band_deflate_bound(deflater, bandRows * line))
+        var adler: UInt32 = 1, reused = 0, seconds = 0.0
+        for b in 0..<bands {
+            let rows = b * bandRows..<min(height, (b + 1) * bandRows)
+            let bytes = band(rows)
+            let key = PNGBandCache.Key(level: params.level, strategy: strategy, last: b == bands - 1)
+            let bandBytes = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let piece: PNGBandPiece
+            if let cache, let entries, let cached = cache.reuse(entries[b], key: key, bytes: bytes) {
                 reused += 1
-                continue
+                piece = cached
+            } else {
+                let t0 = CPUClock.thread
+                var n = 0
+                let status = out.withUnsafeMutableBufferPointer { o in
+                    cpng_band_deflate(deflater, bandBytes, bytes.count, key.last ? 1 : 0, o.baseAddress, o.count, &n)
+                }
+                let check = cpng_adler32(1, bandBytes, bytes.count)
+                seconds += CPUClock.thread - t0
+                guard status == Int32(CPNG_OK.rawValue) else {
+                    return .failure(PNGError("zlib could not compress rows \(rows.lowerBound) to \(rows.upperBound - 1)"))
+                }
+                piece = out.withUnsafeBufferPointer { PNGBandPiece(copying: UnsafeBufferPointer(rebasing: $0[0..<n]), adler: check) }
+                if let cache, let entries { cache.store(entries[b], key: key, bytes: bytes, piece: piece) }
             }
-            let t0 = CPUClock.thread
-            var n = 0
-            let status = piece.withUnsafeMutableBufferPointer { out in
-                cpng_band_deflate(deflater, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count,
-                                  key.last ? 1 : 0, out.baseAddress, out.count, &n)
-            }
-            seconds += CPUClock.thread - t0
-            guard status == Int32(CPNG_OK.rawValue) else {
-                throw PNGError("zlib could not compress rows \(band * bandRows) to \(min(height, (band + 1) * bandRows) - 1)")
-            }
-            piece.withUnsafeBufferPointer { out in
-                let made = UnsafeBufferPointer(rebasing: out[0..<n])
-                stream.append(contentsOf: made)
-                if let cache, let entries { cache.store(entries[band], key: key, bytes: bytes, piece: made) }
-            }
+            adler = cpng_adler32_combine(adler, piece.adler, bytes.count)
+            pieces.append(piece)
         }
         cache?.record(reused: reused, compressed: bands - reused, seconds: seconds)
-        return stream
+        return frame(pieces, adler: adler, params: params)
+    }
+
+    /// The PNG file around `pieces`: one copy of their bytes, straight into the array returned.
+    private static func frame(_ pieces: [PNGBandPiece], adler: UInt32, params: cpng_write_params) -> Result<[UInt8], PNGError> {
+        withExtendedLifetime(pieces) {
+            let spans = pieces.map { cpng_piece(bytes: $0.bytes.baseAddress, len: $0.bytes.count) }
+            let total = pieces.reduce(0) { $0 + $1.bytes.count }
+            let capacity = cpng_pieces_bound(total)
+            var status: Int32 = 0
+            var err = [CChar](repeating: 0, count: Int(CPNG_ERRLEN))
+            var p = params
+            let png = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                var n = 0
+                status = err.withUnsafeMutableBufferPointer { e in
+                    cpng_write_pieces(&p, spans, spans.count, adler, buffer.baseAddress, buffer.count, &n,
+                                      e.baseAddress, e.count)
+                }
+                count = status == Int32(CPNG_OK.rawValue) ? n : 0
+            }
+            guard capacity > 0, status == Int32(CPNG_OK.rawValue) else {
+                return .failure(PNGError("cannot encode \(params.width)x\(params.height) PNG: \(message(err))"))
+            }
+            return .success(png)
+        }
     }
 }

@@ -111,59 +111,34 @@ extension Framebuffer {
     /// `depth` (8 or 16) bits, big-endian, and filtered by `filter`. `buffer` is resized to
     /// `height * scanlineBytes(depth:)` and reused across calls (no allocation once it has that size).
     /// Bands of rows go to `workers`; each band re-quantizes the row above it for `up`, so the bytes do not
-    /// depend on the worker count.
+    /// depend on the worker count. (The PNG encoder makes these bytes a band at a time instead,
+    /// `PNG.encode(_:depth:...)`; this whole-frame form is for tests and the benchmark.)
     public func pngScanlines(depth: Int, dither: Bool, filter: PNGRowFilter, into buffer: inout [UInt8],
                              workers: Workers = .single) {
-        precondition(depth == 8 || depth == 16, "PNG sample depth must be 8 or 16, got \(depth)")
-        let line = scanlineBytes(depth: depth), samples = line - 1, w = width, h = height
-        let count = line * h
+        let line = scanlineBytes(depth: depth), count = line * height
         if buffer.count != count { buffer = [UInt8](repeating: 0, count: count) }
-        let space = self.space, sampleBytes = depth / 8
         buffer.withUnsafeMutableBufferPointer { out in
-            withUnsafePixels { src in
-                (dither ? Quantize.offsets : Quantize.noOffsets).withUnsafeBufferPointer { offsets in
-                    workers.forEachBand(h, bandSize: Self.quantizeBand) { rows in
-                        // Two quantized rows, this one and the one above, swapped as the band advances.
-                        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 2 * samples, alignment: 16)
-                        defer { scratch.deallocate() }
-                        var above = scratch, current = scratch + samples
-                        func quantize(_ y: Int, into row: UnsafeMutableRawPointer) {
-                            let o = offsets.baseAddress! + (y & 7) * 8, p = src.baseAddress! + y * w
-                            if sampleBytes == 1 {
-                                QuantizeKernel.row8(p, w, o, 255, space, row)
-                            } else {
-                                QuantizeKernel.row16(p, w, o, space, row.assumingMemoryBound(to: UInt16.self), bigEndian: true)
-                            }
-                        }
-                        if filter == .up {
-                            if rows.lowerBound > 0 {
-                                quantize(rows.lowerBound - 1, into: above)
-                            } else {
-                                above.initializeMemory(as: UInt8.self, repeating: 0, count: samples)
-                            }
-                        }
-                        for y in rows {
-                            let dst = out.baseAddress! + y * line
-                            dst[0] = filter.rawValue
-                            quantize(y, into: current)
-                            let cur = current.assumingMemoryBound(to: UInt8.self)
-                            switch filter {
-                            case .none:
-                                (dst + 1).update(from: cur, count: samples)
-                            case .up:
-                                QuantizeKernel.subtract(cur, above.assumingMemoryBound(to: UInt8.self), dst + 1, samples)
-                                swap(&above, &current)
-                            case .sub:
-                                // Each byte minus the byte one pixel (bytes per pixel) to its left.
-                                let bpp = 4 * sampleBytes
-                                for i in 0..<min(bpp, samples) { dst[1 + i] = cur[i] }
-                                if samples > bpp {
-                                    QuantizeKernel.subtract(cur + bpp, cur, dst + 1 + bpp, samples - bpp)
-                                }
-                            }
-                        }
-                    }
+            withPNGScanlineWriter(depth: depth, dither: dither, filter: filter) { first in
+                let writer = first
+                workers.forEachBand(height, bandSize: Self.quantizeBand) { rows in
+                    var own = writer.copy()
+                    defer { own.release() }
+                    own.write(rows, into: out.baseAddress! + rows.lowerBound * line)
                 }
+            }
+        }
+    }
+
+    /// Runs `body` with a writer of this frame's PNG scanlines (`PNGScanlineWriter`), valid only inside it.
+    func withPNGScanlineWriter<R>(depth: Int, dither: Bool, filter: PNGRowFilter,
+                                  _ body: (inout PNGScanlineWriter) -> R) -> R {
+        precondition(depth == 8 || depth == 16, "PNG sample depth must be 8 or 16, got \(depth)")
+        return withUnsafePixels { src in
+            (dither ? Quantize.offsets : Quantize.noOffsets).withUnsafeBufferPointer { offsets in
+                var writer = PNGScanlineWriter(pixels: src.baseAddress!, width: width, space: space,
+                                               offsets: offsets.baseAddress!, sampleBytes: depth / 8, filter: filter)
+                defer { writer.release() }
+                return body(&writer)
             }
         }
     }
@@ -185,6 +160,96 @@ extension Framebuffer {
                 }
             }
         }
+    }
+}
+
+/// Quantizes and filters runs of a frame's rows into PNG scanlines (filter byte, then the filtered samples),
+/// one run at a time into any buffer: the PNG encoder writes one band into a band-sized buffer, compares,
+/// checksums and compresses it while it is in the core's caches, then writes the next
+/// (docs/performance.md, "Encoding band by band").
+///
+/// `up` needs the quantized row above a run's first row. The writer keeps the last row it quantized, so a run
+/// that starts where the one before ended costs nothing more; any other run quantizes the row above again
+/// (as the whole-frame `pngScanlines` does per worker), so the bytes never depend on the order of the runs.
+/// Made by `Framebuffer.withPNGScanlineWriter`, valid only inside its closure.
+struct PNGScanlineWriter {
+    let pixels: UnsafePointer<SIMD4<Float>>
+    let width: Int
+    let space: BlendSpace
+    let offsets: UnsafePointer<Float>
+    let sampleBytes: Int
+    let filter: PNGRowFilter
+    /// Samples per row (bytes after the filter byte).
+    let samples: Int
+    /// Two quantized rows, the one above and the current one, swapped as a run advances.
+    private let rowsMemory: UnsafeMutableRawPointer
+    private var above: UnsafeMutableRawPointer
+    private var current: UnsafeMutableRawPointer
+    /// The row after the one `above` holds (-1: none).
+    private var next = -1
+
+    init(pixels: UnsafePointer<SIMD4<Float>>, width: Int, space: BlendSpace, offsets: UnsafePointer<Float>,
+         sampleBytes: Int, filter: PNGRowFilter) {
+        self.pixels = pixels
+        self.width = width
+        self.space = space
+        self.offsets = offsets
+        self.sampleBytes = sampleBytes
+        self.filter = filter
+        samples = width * 4 * sampleBytes
+        rowsMemory = UnsafeMutableRawPointer.allocate(byteCount: 2 * samples, alignment: 64)
+        above = rowsMemory
+        current = rowsMemory + samples
+    }
+
+    /// A writer over the same frame with rows of its own, for another worker; `release` it after use.
+    func copy() -> PNGScanlineWriter {
+        PNGScanlineWriter(pixels: pixels, width: width, space: space, offsets: offsets, sampleBytes: sampleBytes,
+                          filter: filter)
+    }
+
+    func release() { rowsMemory.deallocate() }
+
+    private func quantize(_ y: Int, into row: UnsafeMutableRawPointer) {
+        let o = offsets + (y & 7) * 8, p = pixels + y * width
+        if sampleBytes == 1 {
+            QuantizeKernel.row8(p, width, o, 255, space, row)
+        } else {
+            QuantizeKernel.row16(p, width, o, space, row.assumingMemoryBound(to: UInt16.self), bigEndian: true)
+        }
+    }
+
+    /// Writes the scanlines of `rows` to `out`, `rows.count * (1 + samples)` bytes.
+    mutating func write(_ rows: Range<Int>, into out: UnsafeMutablePointer<UInt8>) {
+        let line = 1 + samples
+        if filter == .up, rows.lowerBound != next {
+            if rows.lowerBound > 0 {
+                quantize(rows.lowerBound - 1, into: above)
+            } else {
+                above.initializeMemory(as: UInt8.self, repeating: 0, count: samples)
+            }
+        }
+        for y in rows {
+            let dst = out + (y - rows.lowerBound) * line
+            dst[0] = filter.rawValue
+            quantize(y, into: current)
+            let cur = current.assumingMemoryBound(to: UInt8.self)
+            switch filter {
+            case .none:
+                (dst + 1).update(from: cur, count: samples)
+            case .up:
+                QuantizeKernel.subtract(cur, above.assumingMemoryBound(to: UInt8.self), dst + 1, samples)
+                swap(&above, &current)
+            case .sub:
+                // Each byte minus the byte one pixel (bytes per pixel) to its left.
+                let bpp = 4 * sampleBytes
+                for i in 0..<min(bpp, samples) { dst[1 + i] = cur[i] }
+                if samples > bpp {
+                    QuantizeKernel.subtract(cur + bpp, cur, dst + 1 + bpp, samples - bpp)
+                }
+            }
+        }
+        next = rows.upperBound
     }
 }
 

@@ -28,6 +28,7 @@ enum BenchPeers {
         row("quantize + filter, 1 thread", e.scanlines, "ms/frame", e.readWrite, "one read of the float frame + one write of the bytes")
         row("memory copy of a float frame", e.copy, "ms", e.readWrite, "one read of the float frame + one write of the bytes")
         row("zlib + libpng chunks, 1 thread", e.deflate, "ms/frame", e.libpng, "libpng alone, 1 thread")
+        row("quantize to PNG, by band, 1 thread", e.bandByBand, "ms/frame", e.libpng, "libpng alone, 1 thread (no cache)")
 
         // The PNG folder render, through the real sink and file system: always the showcase's every frame
         // (120), whatever `--frames` says, because the target counts them all and the first frames,

@@ -112,13 +112,29 @@ size_t cpng_band_deflate_bound(cpng_band_deflater *d, size_t n);
 int cpng_band_deflate(cpng_band_deflater *d, const uint8_t *band, size_t n, int last,
                       uint8_t *out, size_t cap, size_t *out_len);
 
-/* Encode pre-filtered rows to memory, as cpng_write_memory, from their raw
- * deflate stream (the band pieces in order, the last one final). `params->pixels`
- * holds the `height` rows of `row_stride` = 1 + width*4*bit_depth/8 bytes that
- * were compressed (for the Adler-32); the zlib header names a 32 KiB window and
- * the level flags of `level` and the band strategy. libpng writes every chunk. */
-int cpng_write_deflated_memory(const cpng_write_params *params, const uint8_t *deflated, size_t deflated_len,
-                               uint8_t **out, size_t *out_len, char *err, size_t err_len);
+/* One piece of a raw deflate stream, e.g. one band's (cpng_band_deflate). */
+typedef struct cpng_piece {
+    const uint8_t *bytes;
+    size_t len;
+} cpng_piece;
+
+/* The most bytes cpng_write_pieces writes for pieces of `deflated_len` bytes
+ * in all (0 when that is too large to frame). */
+size_t cpng_pieces_bound(size_t deflated_len);
+
+/* Encodes pre-filtered rows into `out` (`cap` bytes, at least
+ * cpng_pieces_bound of the pieces' total) from their raw deflate stream: the
+ * `count` pieces in order, the last one final, which are framed where they
+ * lie, without being joined first. `adler` is the Adler-32 of all the
+ * `height` rows of 1 + width*4*bit_depth/8 bytes that were compressed;
+ * `params->pixels` is not read. The zlib header names a 32 KiB window and the
+ * level flags of `level` and the band strategy; libpng writes every chunk. */
+int cpng_write_pieces(const cpng_write_params *params, const cpng_piece *pieces, size_t count, uint32_t adler,
+                      uint8_t *out, size_t cap, size_t *out_len, char *err, size_t err_len);
+
+/* The Adler-32 of two byte runs one after the other, from each run's own
+ * (started at 1) and the second's length: zlib's adler32_combine. */
+uint32_t cpng_adler32_combine(uint32_t first, uint32_t second, size_t second_len);
 
 /* The Adler-32 checksum (RFC 1950) of `n` bytes continuing from `adler` (1 to
  * start), equal to zlib's adler32(); SSE2 where available (adler32.c). */

@@ -1,10 +1,9 @@
 import Dispatch
 import Raster
 
-/// Buffers an encoder thread reuses from frame to frame, so that encoding allocates nothing per frame but
-/// its output: the PNG scanlines (12 MB for a 1170 x 2532 frame) and the time spent per step.
+/// What an encoder thread keeps from frame to frame: the time spent per step. (It held a frame of PNG
+/// scanlines, 12 MB at 1170 x 2532, until the encoder made them a band at a time.)
 public struct EncodeScratch: Sendable {
-    var scanlines: [UInt8] = []
     public var times = EncodeTimes()
     public init() {}
 }

@@ -31,22 +31,23 @@ public struct EncodeSettings: Sendable {
 
     /// The PNG bytes of a frame, reusing `scratch` and adding the time spent quantizing and deflating to it.
     ///
-    /// With one filter of none, sub or up (the default is up), quantization writes PNG's filtered scanlines
-    /// directly and zlib compresses them in bands of rows (`PNG.encode(scanlines:)`): one pass over the float
-    /// frame, no sample array, no row-by-row copying inside libpng; a band whose bytes `bands` holds from an
-    /// earlier frame is not compressed again, and the bytes are the same with or without it. Other filter sets
+    /// With one filter of none, sub or up (the default is up), the frame is quantized, filtered and compressed
+    /// band by band (`PNG.encode(_:depth:...)`): each band of rows is written into a band-sized buffer and
+    /// compressed while it is in the core's caches, with no frame of scanlines, no sample array and no
+    /// row-by-row copying inside libpng; a band whose bytes `bands` holds from an earlier frame is not
+    /// compressed again, and the bytes are the same with or without it. Other filter sets
     /// (libpng's per-row choice) go through libpng's own row filtering.
     public func pngBytes(_ image: Framebuffer, scratch: inout EncodeScratch, bands: PNGBandCache? = nil) throws(OutputError) -> [UInt8] {
         let t0 = DispatchTime.now()
         do {
             if let filter = fusedFilter {
-                image.pngScanlines(depth: depth, dither: dither, filter: filter, into: &scratch.scanlines)
-                let t1 = DispatchTime.now()
-                defer { scratch.times.add(t0, t1) }
-                return try scratch.scanlines.withUnsafeBufferPointer { rows throws(PNGError) in
-                    try PNG.encode(scanlines: rows, width: image.width, height: image.height, bitDepth: depth, options: png,
-                                   cache: bands)
+                var quantizing = 0.0
+                defer {
+                    scratch.times.quantize += quantizing
+                    scratch.times.deflate += t0.secondsSince - quantizing
                 }
+                return try PNG.encode(image, depth: depth, dither: dither, filter: filter, options: png, cache: bands,
+                                      quantizeSeconds: &quantizing)
             }
             if depth == 16 {
                 let samples = image.rgba16(dither: dither)

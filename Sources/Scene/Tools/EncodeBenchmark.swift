@@ -17,9 +17,13 @@ public enum EncodeBenchmark {
         public var scanlines = Double.infinity
         /// Milliseconds: compress scanlines and frame the PNG (`PNG.encode(scanlines:)`).
         public var deflate = Double.infinity
+        /// Milliseconds: the whole encode of a frame band by band, cold (`PNG.encode(_:depth:...)`, no cache):
+        /// quantize, filter, compress and frame, what an encoder does for a frame none of whose bands repeat.
+        public var bandByBand = Double.infinity
         /// Milliseconds: libpng alone encoding the same 8-bit samples at forkrender's settings (the peer).
         public var libpng = Double.infinity
         public var pngBytes = 0
+        public var bandBytes = 0
         public var libpngBytes = 0
     }
 
@@ -56,6 +60,11 @@ public enum EncodeBenchmark {
                                    options: settings.png)
                 })?.count ?? 0
             })
+            f.bandByBand = min(f.bandByBand, time {
+                var quantizing = 0.0
+                f.bandBytes = (try? PNG.encode(frame, depth: 8, dither: true, filter: .up, options: settings.png,
+                                               quantizeSeconds: &quantizing))?.count ?? 0
+            })
             f.libpng = min(f.libpng, time {
                 f.libpngBytes = (try? PNG.encode(rgba8: samples, width: frame.width, height: frame.height,
                                                  options: settings.png))?.count ?? 0
@@ -85,8 +94,11 @@ public enum EncodeBenchmark {
             row("quantize (rgba8, dither)", f.quantize, f.readWrite, "read+write"),
             row("quantize + up filter (scanlines)", f.scanlines, f.readWrite, "read+write"),
             row("zlib + libpng chunks", f.deflate, f.libpng, "libpng alone"),
+            row("quantize + filter + zlib, by band", f.bandByBand, f.libpng, "libpng alone"),
+            row("  the same in two steps (above)", f.scanlines + f.deflate, f.libpng, "libpng alone"),
             row("libpng alone (same 8-bit frame)", f.libpng, f.libpng, "itself"),
-            String(format: "  bytes: %d (scanlines path), %d (libpng alone)", f.pngBytes, f.libpngBytes),
+            String(format: "  bytes: %d (scanlines path), %d (band by band), %d (libpng alone)", f.pngBytes, f.bandBytes,
+                   f.libpngBytes),
         ].joined(separator: "\n")
     }
 }

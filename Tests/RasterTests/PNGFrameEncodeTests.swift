@@ -1,0 +1,149 @@
+// The frame encoded band by band (PNG.encode(_:depth:...), PNGScanlineWriter, PNGBandPiece, cpng_write_pieces)
+// against the whole-frame path it replaced and against zlib's own Adler-32 and inflate (Python's zlib).
+//
+// Run: swift test -c release -Xswiftc -enable-testing --filter PNGFrameEncodeTests
+
+import CPNG
+import Foundation
+import Testing
+
+@testable import Raster
+
+@Suite struct PNGFrameEncodeTests {
+    static func banded(_ fb: Framebuffer, depth: Int, dither: Bool = true, filter: PNGRowFilter = .up,
+                       options: PNGEncodeOptions = .default, cache: PNGBandCache? = nil) throws -> [UInt8] {
+        var seconds = 0.0
+        return try PNG.encode(fb, depth: depth, dither: dither, filter: filter, options: options, cache: cache,
+                              quantizeSeconds: &seconds)
+    }
+
+    /// The whole frame's scanlines first, then compressed: the independent computation of the same bytes.
+    static func whole(_ fb: Framebuffer, depth: Int, dither: Bool = true, filter: PNGRowFilter = .up,
+                      options: PNGEncodeOptions = .default) throws -> (png: [UInt8], rows: [UInt8]) {
+        var rows: [UInt8] = []
+        fb.pngScanlines(depth: depth, dither: dither, filter: filter, into: &rows)
+        let png = try rows.withUnsafeBufferPointer { r throws(PNGError) in
+            try PNG.encode(scanlines: r, width: fb.width, height: fb.height, bitDepth: depth, options: options)
+        }
+        return (png, rows)
+    }
+
+    static func options(_ filter: PNGRowFilter, level: Int? = nil) throws -> PNGEncodeOptions {
+        var o = try level.map { try PNGEncodeOptions(level: $0) } ?? .default
+        o.filters = filter == .none ? .none : filter == .sub ? .sub : .up
+        return o
+    }
+
+    /// Every filter, depth and dither, on frames whose height is not a multiple of the band (70 rows: 9 bands,
+    /// the last of 6) and one of exactly two bands: the same file as the whole-frame scanlines compressed.
+    @Test(arguments: PNGRowFilter.allCases, [8, 16])
+    func equalsTheWholeFramePath(filter: PNGRowFilter, depth: Int) throws {
+        let frames = [QuantizeKernelTests.awkwardFrame(space: .srgb, width: 41, height: 70),
+                      QuantizeKernelTests.awkwardFrame(space: .linear, width: 5, height: 3),
+                      QuantizeKernelTests.repeatingFrame(space: .srgb)]
+        for fb in frames {
+            for dither in [true, false] {
+                for level in [nil, 6] {
+                    let o = try Self.options(filter, level: level)
+                    let expected = try Self.whole(fb, depth: depth, dither: dither, filter: filter, options: o).png
+                    #expect(try Self.banded(fb, depth: depth, dither: dither, filter: filter, options: o) == expected,
+                            "\(fb.width)x\(fb.height) dither \(dither) level \(String(describing: level))")
+                }
+            }
+        }
+    }
+
+    /// A warm cache (filled by another frame that shares most bands, then by the frame itself) changes no byte
+    /// and is used.
+    @Test func aWarmCacheChangesNothing() throws {
+        let a = QuantizeKernelTests.awkwardFrame(space: .srgb, width: 41, height: 70)
+        var b = a
+        for x in 0..<b.width { b[x, 20] = SIMD4(0.25, 0.5, 0.75, 1) }
+        let cache = PNGBandCache()
+        for fb in [a, b, b, a] {
+            #expect(try Self.banded(fb, depth: 8, cache: cache) == Self.whole(fb, depth: 8).png)
+        }
+        // b differs from a in band 2 (rows 20 and, through `up`, 21) only: a 9 compressed; b 8 reused, 1
+        // compressed; b again 9 reused; a again 8 reused, 1 compressed.
+        #expect(cache.statistics.reused == 8 + 9 + 8 && cache.statistics.compressed == 9 + 1 + 1)
+    }
+
+    /// Runs of rows written in any order, one writer, give the rows of the whole frame: a run that does not
+    /// start where the last one ended quantizes the row above again.
+    @Test(arguments: PNGRowFilter.allCases)
+    func runsInAnyOrder(filter: PNGRowFilter) {
+        let fb = QuantizeKernelTests.awkwardFrame(space: .srgb, width: 41, height: 70)
+        var expected: [UInt8] = []
+        fb.pngScanlines(depth: 8, dither: true, filter: filter, into: &expected)
+        let line = fb.scanlineBytes(depth: 8)
+        var got = [UInt8](repeating: 0xAA, count: expected.count)
+        let runs = [40..<48, 48..<56, 0..<8, 8..<9, 9..<40, 64..<70, 56..<64]
+        fb.withPNGScanlineWriter(depth: 8, dither: true, filter: filter) { writer in
+            got.withUnsafeMutableBufferPointer { out in
+                for rows in runs { writer.write(rows, into: out.baseAddress! + rows.lowerBound * line) }
+            }
+        }
+        let wrongRows = (0..<fb.height).filter { y in got[y * line..<(y + 1) * line] != expected[y * line..<(y + 1) * line] }
+        #expect(wrongRows.isEmpty)
+    }
+
+    /// zlib's `adler32_combine`, which joins the bands' checksums, against the checksum's definition over the
+    /// joined bytes, at every split of some lengths (the empty run included).
+    @Test func combinedChecksumsEqualTheWhole() {
+        var rng = SplitMix(seed: 99)
+        for length in [0, 1, 17, 300, 5553, 70_001] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            let whole = Adler32Tests.definition(bytes)
+            for split in Set([0, 1, length / 3, length / 2, max(0, length - 1), length]) where split <= length {
+                let first = Adler32Tests.definition(Array(bytes[..<split]))
+                let second = Adler32Tests.definition(Array(bytes[split...]))
+                #expect(cpng_adler32_combine(first, second, length - split) == whole, "length \(length) split \(split)")
+            }
+        }
+    }
+
+    /// The file's Adler-32 (the last 4 bytes of the zlib stream) is zlib's `adler32` over the frame's scanlines,
+    /// computed by Python's zlib; and Python's zlib inflates the stream to exactly those scanlines, with a cold
+    /// and a warm cache.
+    @Test(.enabled(if: PNGBandTests.hasPython)) func zlibAgrees() throws {
+        let fb = QuantizeKernelTests.awkwardFrame(space: .srgb, width: 41, height: 70)
+        let rows = try Self.whole(fb, depth: 8).rows
+        let adler = try #require(try PNGBandTests.python("""
+            import sys, zlib
+            open(sys.argv[2], 'wb').write(zlib.adler32(open(sys.argv[1], 'rb').read()).to_bytes(4, 'big'))
+            """, [rows], []))
+        let cache = PNGBandCache()
+        var near = fb
+        near[3, 3] = SIMD4(1, 0, 0, 1)
+        _ = try Self.banded(near, depth: 8, cache: cache)
+        for png in [try Self.banded(fb, depth: 8), try Self.banded(fb, depth: 8, cache: cache)] {
+            let stream = PNGBandTests.zlibStream(png)
+            #expect(Array(stream.suffix(4)) == adler)
+            #expect(try PNGBandTests.python(PNGBandTests.inflate, [stream], []) == rows)
+        }
+        #expect(cache.statistics.reused > 0)
+    }
+
+    /// A stream over 1 MiB is cut into IDAT chunks of 1 MiB and the rest, a chunk boundary falling inside a
+    /// band's piece; libpng decodes the file (checking every chunk's CRC) to the frame's samples, and Python's
+    /// zlib inflates the joined chunks to the scanlines.
+    @Test func streamsOverOneMebibyteSpanChunks() throws {
+        var fb = Framebuffer(width: 640, height: 520)
+        var rng = SplitMix(seed: 5)
+        fb.withUnsafeMutablePixels { p in
+            for i in p.indices {
+                p[i] = SIMD4(Float(rng.next() % 256) / 255, Float(rng.next() % 256) / 255, Float(rng.next() % 256) / 255, 1)
+            }
+        }
+        let png = try Self.banded(fb, depth: 8, dither: false)
+        let idat = PNGTests.chunks(png).filter { $0.type == "IDAT" }
+        #expect(idat.count == 2)
+        #expect(idat.first?.length == 1 << 20)
+        #expect(try PNG.decode(png).rgba8 == fb.rgba8())
+        #expect(png == (try Self.whole(fb, depth: 8, dither: false).png))
+        if PNGBandTests.hasPython {
+            let rows = try Self.whole(fb, depth: 8, dither: false).rows
+            #expect(try PNGBandTests.python(PNGBandTests.inflate, [PNGBandTests.zlibStream(png)], []) == rows)
+        }
+    }
+}
