@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what forkrender needs and is missing: libpng (PNG), FreeType, HarfBuzz, fontconfig and GNU FriBidi
+# Installs what forkrender needs and is missing: libpng and ISA-L (PNG), FreeType, HarfBuzz, fontconfig and GNU FriBidi
 # (text), librsvg (SVG icons), GNU libmicrohttpd (the server of `forkrender preview`), ffmpeg (video), pngcheck,
 # the DejaVu fonts (the same faces on every machine keep reference images stable) and the Noto fonts
 # per-character fallback draws from (Arabic, Hebrew, Devanagari and the other scripts of fonts-noto-core, CJK,
@@ -22,7 +22,7 @@ for arg in "$@"; do
 done
 
 if command -v apt-get >/dev/null 2>&1; then
-  pkgs=(libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev librsvg2-dev libmicrohttpd-dev
+  pkgs=(libpng-dev libisal-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev librsvg2-dev libmicrohttpd-dev
         fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji ffmpeg pngcheck pkg-config)
   if [ "$dev" -eq 1 ]; then pkgs+=(libharfbuzz-bin librsvg2-bin chromium chromium-driver python3-selenium parallel python3); fi
   missing=()
@@ -37,7 +37,7 @@ if command -v apt-get >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fi
 elif command -v brew >/dev/null 2>&1; then
-  pkgs=(libpng freetype harfbuzz fontconfig fribidi librsvg libmicrohttpd ffmpeg pngcheck pkg-config font-dejavu font-noto-sans
+  pkgs=(libpng isa-l freetype harfbuzz fontconfig fribidi librsvg libmicrohttpd ffmpeg pngcheck pkg-config font-dejavu font-noto-sans
         font-noto-sans-arabic font-noto-sans-hebrew font-noto-sans-devanagari font-noto-sans-cjk font-noto-color-emoji)
   if [ "$dev" -eq 1 ]; then pkgs+=(chromium chromedriver parallel); fi   # hb-view comes with harfbuzz, rsvg-convert with librsvg
   # (Selenium for the preview's browser test: pip install selenium)
@@ -45,7 +45,7 @@ elif command -v brew >/dev/null 2>&1; then
     brew list "$p" >/dev/null 2>&1 || brew install "$p"
   done
 else
-  echo "setup: no apt-get or brew found; install libpng, freetype, harfbuzz, fontconfig, fribidi, librsvg, libmicrohttpd, ffmpeg," \
+  echo "setup: no apt-get or brew found; install libpng, isa-l, freetype, harfbuzz, fontconfig, fribidi, librsvg, libmicrohttpd, ffmpeg," \
        "pngcheck and the DejaVu and Noto fonts yourself" >&2
   exit 2
 fi

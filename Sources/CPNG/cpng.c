@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <isa-l/igzip_lib.h>
 #include <png.h>
 #include <zlib.h>
 
@@ -132,6 +133,11 @@ static int check_write_params(const cpng_write_params *p, int pixels, err_ctx *c
         set_msg(ctx, "%s", "unknown zlib strategy");
         return CPNG_ERR_ARGS;
     }
+    if (p->library != CPNG_DEFLATE_ZLIB && (pixels || p->library != CPNG_DEFLATE_IGZIP)) {
+        set_msg(ctx, "%s", pixels ? "libpng's writer compresses with zlib only (igzip takes bands: cpng_band_deflate)"
+                                  : "unknown deflate library");
+        return CPNG_ERR_ARGS;
+    }
     if (p->filters == 0 || (p->filters & ~CPNG_FILTER_ALL) != 0) {
         set_msg(ctx, "%s", "filter set must be a non-empty OR of CPNG_FILTER_* flags");
         return CPNG_ERR_ARGS;
@@ -224,17 +230,30 @@ int cpng_write_memory(const cpng_write_params *params, uint8_t **out, size_t *ou
 
 /* ------------------------------------------------------- banded deflate */
 
-/* One z_stream reused for every band of a frame. windowBits 15 and memLevel 8
- * are zlib's defaults, kept after measurement (docs/png-measurements.md): a
- * smaller window makes zlib slide it, and rescan its 32K-entry hash table, more
- * often (windowBits 12: 3.5x the CPU), and memLevel 7 or 9 changed the files
- * by under 0.5% at the same speed. */
+/* One z_stream, or one igzip level buffer, reused for every band of a frame.
+ *
+ * zlib: windowBits 15 and memLevel 8 are zlib's defaults, kept after
+ * measurement (docs/png-measurements.md): a smaller window makes zlib slide
+ * it, and rescan its 32K-entry hash table, more often (windowBits 12: 3.5x the
+ * CPU), and memLevel 7 or 9 changed the files by under 0.5% at the same speed.
+ *
+ * igzip (ISA-L): each band in one stateless call at level 1, with the large
+ * level buffer ISA-L suggests and a 4 KiB history. On the showcase's frame 60
+ * after `up` filtering, 8-row bands, best of 5 (docs/performance.md, "Deflate
+ * with ISA-L"): zlib level 1 Z_RLE 15.3 ms for 407,847 bytes; igzip level 1
+ * 5.0-5.3 ms for 406,481 bytes with its 32 KiB history and 388,022 with 4 KiB
+ * (frames 10 and 100: 12% and 6% smaller than with 32 KiB; 2^8-2^12 all within
+ * 2% of each other, 2^13 and up as large as 32 KiB); no level buffer 6.2 ms,
+ * the smallest one 7.6 ms. Level 0 is faster (3.3 ms) but 44% larger; levels
+ * 2 and 3 are no smaller and slower (5.7 and 23.5 ms). */
 struct cpng_band_deflater {
+    int library;
     z_stream s;
+    uint8_t *level_buf;
     int level, strategy;
 };
 
-enum { BAND_WINDOW_BITS = 15, BAND_MEM_LEVEL = 8 };
+enum { BAND_WINDOW_BITS = 15, BAND_MEM_LEVEL = 8, IGZIP_BAND_LEVEL = 1, IGZIP_HIST_BITS = 12 };
 
 /* libpng's own choice when the caller leaves the strategy open. */
 static int resolved_strategy(const cpng_write_params *p) {
@@ -242,31 +261,71 @@ static int resolved_strategy(const cpng_write_params *p) {
     return p->filters == CPNG_FILTER_NONE ? Z_DEFAULT_STRATEGY : Z_FILTERED;
 }
 
-cpng_band_deflater *cpng_band_deflater_new(int level, int strategy) {
-    if (level < 0 || level > 9 || strategy < CPNG_STRATEGY_DEFAULT || strategy > CPNG_STRATEGY_FIXED) return NULL;
+cpng_band_deflater *cpng_band_deflater_new(int library, int level, int strategy) {
+    if (library != CPNG_DEFLATE_ZLIB && library != CPNG_DEFLATE_IGZIP) return NULL;
+    if (library == CPNG_DEFLATE_ZLIB &&
+        (level < 0 || level > 9 || strategy < CPNG_STRATEGY_DEFAULT || strategy > CPNG_STRATEGY_FIXED))
+        return NULL;
     cpng_band_deflater *d = (cpng_band_deflater *)calloc(1, sizeof *d);
     if (!d) return NULL;
+    d->library = library;
+    d->level = level;
+    d->strategy = strategy;
+    if (library == CPNG_DEFLATE_IGZIP) {
+        d->level_buf = (uint8_t *)malloc(ISAL_DEF_LVL1_DEFAULT);
+        if (!d->level_buf) {
+            free(d);
+            return NULL;
+        }
+        return d;
+    }
     /* Negative windowBits: a raw deflate stream; the zlib wrapper around all
-     * the bands is written once, by cpng_write_deflated_memory. */
+     * the bands is written once, by cpng_write_pieces. */
     if (deflateInit2(&d->s, level, Z_DEFLATED, -BAND_WINDOW_BITS, BAND_MEM_LEVEL, strategy) != Z_OK) {
         free(d);
         return NULL;
     }
-    d->level = level;
-    d->strategy = strategy;
     return d;
 }
 
 void cpng_band_deflater_free(cpng_band_deflater *d) {
     if (!d) return;
-    deflateEnd(&d->s);
+    if (d->library == CPNG_DEFLATE_IGZIP) free(d->level_buf);
+    else deflateEnd(&d->s);
     free(d);
 }
 
 size_t cpng_band_deflate_bound(cpng_band_deflater *d, size_t n) {
+    /* igzip's stateless call needs room for the whole piece and falls back
+     * to stored blocks (5 bytes per 64 KiB) when the data does not compress;
+     * the slack also covers a dynamic block header and the flush. */
+    if (d->library == CPNG_DEFLATE_IGZIP) return n + n / 16 + 1024;
     /* deflateBound covers the blocks of a raw stream; a sync flush adds an
      * empty stored block (at most 3 bits, padding and 4 bytes). */
     return (size_t)deflateBound(&d->s, (uLong)n) + 16;
+}
+
+static int igzip_band(cpng_band_deflater *d, const uint8_t *band, size_t n, int last,
+                      uint8_t *out, size_t cap, size_t *out_len) {
+    struct isal_zstream z;
+    isal_deflate_stateless_init(&z);
+    z.level = IGZIP_BAND_LEVEL;
+    z.level_buf = d->level_buf;
+    z.level_buf_size = ISAL_DEF_LVL1_DEFAULT;
+    z.hist_bits = IGZIP_HIST_BITS;
+    z.gzip_flag = IGZIP_DEFLATE;
+    z.next_in = (uint8_t *)band;
+    z.avail_in = (uint32_t)n;
+    z.next_out = out;
+    z.avail_out = (uint32_t)cap;
+    /* Every band but the last ends on a byte boundary after a full flush (no
+     * history kept), the last with the final block, so the pieces concatenate
+     * into one deflate stream. */
+    z.end_of_stream = last ? 1 : 0;
+    z.flush = last ? NO_FLUSH : FULL_FLUSH;
+    if (isal_deflate_stateless(&z) != COMP_OK || z.avail_in != 0) return CPNG_ERR_LIBPNG;
+    *out_len = z.total_out;
+    return CPNG_OK;
 }
 
 int cpng_band_deflate(cpng_band_deflater *d, const uint8_t *band, size_t n, int last,
@@ -274,6 +333,7 @@ int cpng_band_deflate(cpng_band_deflater *d, const uint8_t *band, size_t n, int 
     if (!d || !out || !out_len || (!band && n > 0) || n > (size_t)UINT32_MAX || cap > (size_t)UINT32_MAX)
         return CPNG_ERR_ARGS;
     *out_len = 0;
+    if (d->library == CPNG_DEFLATE_IGZIP) return igzip_band(d, band, n, last, out, cap, out_len);
     /* A fresh stream for every band: no match reaches into the band before,
      * and no state of it carries over, so the piece is a function of the
      * band's bytes, the level, the strategy and `last` alone. */
@@ -409,13 +469,15 @@ int cpng_write_pieces(const cpng_write_params *params, const cpng_piece *pieces,
         return CPNG_ERR_ARGS;
     }
     /* The zlib header deflate itself would write (RFC 1950): CINFO 7 for the
-     * 32 KiB window the bands were compressed with, FLEVEL from level and
-     * strategy as zlib chooses it. The Adler-32 of all the scanlines is the
-     * caller's, joined from its bands' (cpng_adler32_combine). */
+     * 32 KiB window the bands were compressed with (igzip's 4 KiB history
+     * lies within it), FLEVEL from level and strategy as zlib chooses it, or
+     * "fastest" for igzip. The Adler-32 of all the scanlines is the caller's,
+     * joined from its bands' (cpng_adler32_combine). */
     int strategy = resolved_strategy(params);
     int level = params->level == Z_DEFAULT_COMPRESSION ? 6 : params->level;
     unsigned header = (Z_DEFLATED + ((BAND_WINDOW_BITS - 8) << 4)) << 8;
-    unsigned level_flags = (strategy >= Z_HUFFMAN_ONLY || level < 2) ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
+    unsigned level_flags = (params->library == CPNG_DEFLATE_IGZIP || strategy >= Z_HUFFMAN_ONLY || level < 2) ? 0
+                         : level < 6 ? 1 : level == 6 ? 2 : 3;
     header |= level_flags << 6;
     header += 31 - (header % 31);
     zlib_stream z;

@@ -30,7 +30,7 @@ public enum PNG {
     /// Encodes a frame through PNG's `filter` (none, sub or up, the one filter in `options.filters`) band by
     /// band: each band of `bandRows` rows is quantized to `depth` (8 or 16) bits with the ordered dither or
     /// without, filtered into a band-sized buffer (`Framebuffer.withPNGScanlineWriter`), then compressed by
-    /// zlib alone, or its piece taken from `cache` when the band's bytes are the ones it holds, while those
+    /// `options.library` alone, or its piece taken from `cache` when the band's bytes are the ones it holds, while those
     /// bytes are still in the core's caches; libpng writes every chunk. The bytes are those of
     /// `encode(scanlines:)` over `Framebuffer.pngScanlines` of the same frame. `quantizeSeconds` gains the
     /// wall time spent quantizing and filtering.
@@ -58,8 +58,8 @@ public enum PNG {
     }
 
     /// Encodes PNG scanlines that are already quantized and filtered (`Framebuffer.pngScanlines`): `height`
-    /// rows of a filter-type byte plus `width * 4` samples of `bitDepth` bits, big-endian. zlib compresses them
-    /// in bands of `bandRows` rows at `options.level` and `options.strategy`, each band alone (`PNGBands.swift`),
+    /// rows of a filter-type byte plus `width * 4` samples of `bitDepth` bits, big-endian. `options.library`
+    /// compresses them in bands of `bandRows` rows (zlib at `options.level` and `options.strategy`), each band alone (`PNGBands.swift`),
     /// or takes a band's piece from `cache` when the band's bytes are the ones it holds; the bytes of the file
     /// are the same either way. libpng writes every chunk. `options.filters` must be the one filter the rows
     /// were made with (it picks libpng's default strategy when that is nil).
@@ -154,6 +154,7 @@ public enum PNG {
         p.strategy = options.strategy?.cpngValue ?? Int32(CPNG_STRATEGY_LIBPNG_DEFAULT)
         p.filters = options.filters.cpngFlags
         p.srgb = options.srgbChunk ? 1 : 0
+        p.library = options.library.cpngValue
         return p
     }
 

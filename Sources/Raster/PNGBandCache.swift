@@ -3,7 +3,7 @@ import Foundation
 /// The compressed pieces of the bands a PNG sink compressed last, so that a band whose filtered bytes repeat
 /// is not compressed again (`PNG.encode(scanlines:...:cache:)`).
 ///
-/// A band's piece is a function of its bytes, the zlib level and strategy, and whether it is the image's last
+/// A band's piece is a function of its bytes, the deflate library, zlib's level and strategy, and whether it is the image's last
 /// band (`PNG.bandRows`), never of the frames before it. So a piece taken from here equals the one compressing
 /// would make, whichever frame, thread or run stored it: frames stay byte-identical with a cold cache, a warm
 /// one, or one filled by frames encoded out of order on other threads.
@@ -19,6 +19,7 @@ import Foundation
 public final class PNGBandCache: @unchecked Sendable {
     /// What a piece depends on besides its band's bytes.
     struct Key: Equatable {
+        var library: Int32
         var level: Int32
         var strategy: Int32
         var last: Bool

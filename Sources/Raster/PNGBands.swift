@@ -42,8 +42,9 @@ extension PNG {
     ) -> Result<[UInt8], PNGError> {
         var p = params
         let strategy = cpng_band_strategy(&p)
-        guard let deflater = cpng_band_deflater_new(params.level, strategy) else {
-            return .failure(PNGError("zlib could not start at level \(params.level), strategy \(strategy) (out of memory?)"))
+        let library = params.library == Int32(CPNG_DEFLATE_IGZIP) ? "igzip" : "zlib"
+        guard let deflater = cpng_band_deflater_new(params.library, params.level, strategy) else {
+            return .failure(PNGError("\(library) could not start at level \(params.level), strategy \(strategy) (out of memory?)"))
         }
         defer { cpng_band_deflater_free(deflater) }
         let bands = bandCount(height: height)
@@ -55,7 +56,7 @@ extension PNG {
         for b in 0..<bands {
             let rows = b * bandRows..<min(height, (b + 1) * bandRows)
             let bytes = band(rows)
-            let key = PNGBandCache.Key(level: params.level, strategy: strategy, last: b == bands - 1)
+            let key = PNGBandCache.Key(library: params.library, level: params.level, strategy: strategy, last: b == bands - 1)
             let bandBytes = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
             let piece: PNGBandPiece
             if let cache, let entries, let cached = cache.reuse(entries[b], key: key, bytes: bytes) {
@@ -70,7 +71,7 @@ extension PNG {
                 let check = cpng_adler32(1, bandBytes, bytes.count)
                 seconds += CPUClock.thread - t0
                 guard status == Int32(CPNG_OK.rawValue) else {
-                    return .failure(PNGError("zlib could not compress rows \(rows.lowerBound) to \(rows.upperBound - 1)"))
+                    return .failure(PNGError("\(library) could not compress rows \(rows.lowerBound) to \(rows.upperBound - 1)"))
                 }
                 piece = out.withUnsafeBufferPointer { PNGBandPiece(copying: UnsafeBufferPointer(rebasing: $0[0..<n]), adler: check) }
                 if let cache, let entries { cache.store(entries[b], key: key, bytes: bytes, piece: piece) }

@@ -59,6 +59,25 @@ public enum PNGCompressionStrategy: Sendable, Hashable {
     }
 }
 
+/// The deflate library that compresses a PNG's image data.
+public enum PNGDeflateLibrary: Sendable, Hashable {
+    /// zlib at the options' `level` and `strategy`: libpng's own library, for every writer.
+    case zlib
+    /// ISA-L's igzip at its level 1 with a 4 KiB history (`level` and `strategy` do not apply), for frames
+    /// encoded band by band (`PNG.encode(_:depth:...)`, `PNG.encode(scanlines:)`); libpng still writes every
+    /// chunk. On the showcase's frames it compresses 3x faster than zlib's fastest setting here (level 1,
+    /// `Z_RLE`) into 5% smaller files (docs/performance.md, "Deflate with ISA-L"). libpng's whole-image writers
+    /// (`encode(rgba8:)`, `write`) compress with zlib only and refuse it.
+    case igzip
+
+    var cpngValue: Int32 {
+        switch self {
+        case .zlib: Int32(CPNG_DEFLATE_ZLIB)
+        case .igzip: Int32(CPNG_DEFLATE_IGZIP)
+        }
+    }
+}
+
 /// How to encode a PNG.
 ///
 /// `level` is always one of zlib's `levels`: a level from a user goes through `init(level:)`, the one place that
@@ -77,6 +96,8 @@ public struct PNGEncodeOptions: Sendable, Equatable {
     public var strategy: PNGCompressionStrategy?
     /// Write an sRGB chunk (perceptual intent) with matching gAMA and cHRM.
     public var srgbChunk: Bool
+    /// The deflate library; zlib unless set.
+    public var library: PNGDeflateLibrary = .zlib
 
     /// Explicit options, for settings written in code: a level outside `levels` is a programming error here
     /// (a level from a user goes through `init(level:)`). `strategy` defaults to libpng's own choice, not to
@@ -126,7 +147,15 @@ public struct PNGEncodeOptions: Sendable, Equatable {
     /// 5x slower and 33% larger than this default on dithered content.
     public static let `default` = PNGEncodeOptions(level: 1, filters: .up, strategy: .rle, srgbChunk: true)
 
-    /// The tuned default at a level a user chose (`forkrender --png-level`), checked here and nowhere else.
+    /// What frames are encoded with unless a level is chosen: `default`'s filter `up` and sRGB chunk, the image
+    /// data compressed by ISA-L's igzip (`PNGDeflateLibrary.igzip`) band by band instead of zlib.
+    public static let frames: PNGEncodeOptions = {
+        var o = PNGEncodeOptions.default
+        o.library = .igzip
+        return o
+    }()
+
+    /// The tuned zlib default at a level a user chose (`forkrender --png-level`), checked here and nowhere else.
     ///
     /// The default's `Z_RLE` ignores the level (zlib's run-length pass has no search for a level to tune: levels
     /// 1-9 give the same bytes), so a chosen level comes with zlib's `Z_FILTERED` strategy, which is what libpng

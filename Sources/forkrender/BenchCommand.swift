@@ -71,7 +71,7 @@ enum BenchCommand: Command {
         guard var document = try? SceneDecoder().decode(text: Showcase.json) else { return }
         document.canvas = Canvas(width: 390, height: 844, scale: 3)
         let count = min(frames, document.frameCount)
-        print("\npipeline: showcase \(document.canvas.pixelWidth)x\(document.canvas.pixelHeight), \(count) frames, PNG level \(PNGEncodeOptions.default.level), encoding overlapped")
+        print("\npipeline: showcase \(document.canvas.pixelWidth)x\(document.canvas.pixelHeight), \(count) frames, PNG by igzip (the frames' default), encoding overlapped")
         print("threads  simulate ms/f  plane ms/f  glass ms/f  content ms/f  quantize ms/f  deflate ms/f  frames/s  MB/frame")
         for t in threadCounts {
             let sink = DiscardSink(settings: EncodeSettings(dither: document.dither))

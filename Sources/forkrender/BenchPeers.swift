@@ -27,7 +27,8 @@ enum BenchPeers {
         let libpngPerFrame = libpngThroughput(samples, width: w, height: h, threads: threads)
         row("quantize + filter, 1 thread", e.scanlines, "ms/frame", e.readWrite, "one read of the float frame + one write of the bytes")
         row("memory copy of a float frame", e.copy, "ms", e.readWrite, "one read of the float frame + one write of the bytes")
-        row("zlib + libpng chunks, 1 thread", e.deflate, "ms/frame", e.libpng, "libpng alone, 1 thread")
+        row("igzip + libpng chunks, 1 thread", e.deflate, "ms/frame", e.libpng, "libpng alone, 1 thread")
+        row("zlib + libpng chunks, 1 thread", e.zlibDeflate, "ms/frame", e.libpng, "libpng alone, 1 thread")
         row("quantize to PNG, by band, 1 thread", e.bandByBand, "ms/frame", e.libpng, "libpng alone, 1 thread (no cache)")
 
         // The PNG folder render, through the real sink and file system: always the showcase's every frame
@@ -48,8 +49,8 @@ enum BenchPeers {
         print("  " + "  bands reused from earlier frames".padding(toLength: 34, withPad: " ", startingAt: 0)
               + String(format: "%8.1f %%  of %d bands of %d rows", bands.reusedShare * 100, bands.reused + bands.compressed,
                        PNG.bandRows))
-        row("  zlib CPU with the band cache", bands.compressSeconds / Double(everyFrame) * 1000, "ms/frame", e.deflate,
-            "zlib + libpng chunks, no cache, 1 thread")
+        row("  igzip CPU with the band cache", bands.compressSeconds / Double(everyFrame) * 1000, "ms/frame", e.deflate,
+            "igzip + libpng chunks, no cache, 1 thread")
 
         // Blur against ffmpeg's gblur on the same frame, one thread each.
         let raw = dir + "/frame.rgba"
@@ -103,13 +104,22 @@ enum BenchPeers {
               + String(format: "%8.2f frames/s  x%.2f of ffmpeg alone on the same raw frames (%.2f frames/s)", ours, ours / alone, alone))
     }
 
-    /// Milliseconds per frame of libpng encoding `samples` with forkrender's settings, `threads` frames at once.
-    static func libpngThroughput(_ samples: [UInt8], width: Int, height: Int, threads: Int, rounds: Int = 4) -> Double {
-        let t0 = DispatchTime.now()
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            for _ in 0..<rounds { _ = try? PNG.encode(rgba8: samples, width: width, height: height) }
+    /// Milliseconds per frame of libpng encoding `samples` with zlib at forkrender's zlib default (level 1,
+    /// filter up, `Z_RLE`), `threads` frames at once: the best of `tries` runs of `rounds` frames per thread.
+    /// One run (about 120 ms) moved by 15-40% between runs on a shared 2-vCPU machine (15.5-20.6 ms a frame in
+    /// one day); a standalone C program over libpng gave 15.1-17.4 ms. The best of three is the peer's own
+    /// speed, which makes forkrender's ratio against it no smaller.
+    static func libpngThroughput(_ samples: [UInt8], width: Int, height: Int, threads: Int, rounds: Int = 4,
+                                 tries: Int = 3) -> Double {
+        var best = Double.infinity
+        for _ in 0..<tries {
+            let t0 = DispatchTime.now()
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                for _ in 0..<rounds { _ = try? PNG.encode(rgba8: samples, width: width, height: height, options: .default) }
+            }
+            best = min(best, seconds(since: t0) * 1000 / Double(threads * rounds))
         }
-        return seconds(since: t0) * 1000 / Double(threads * rounds)
+        return best
     }
 
     /// Milliseconds per frame of an ffmpeg video filter on one thread: ten frames through `filter` minus ten

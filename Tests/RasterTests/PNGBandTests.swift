@@ -101,10 +101,11 @@ import Raster
     }
 
     /// A file decodes to exactly its scanlines through Python's zlib (which checks the Adler-32), and to its
-    /// pixels through the repo's own decoder (libpng).
-    @Test(.enabled(if: hasPython)) func filesInflateToTheirScanlinesAndDecodeToTheirPixels() throws {
+    /// pixels through the repo's own decoder (libpng), compressed by zlib or by igzip.
+    @Test(.enabled(if: hasPython), arguments: [PNGEncodeOptions.default, .frames])
+    func filesInflateToTheirScanlinesAndDecodeToTheirPixels(options: PNGEncodeOptions) throws {
         let rows = Self.scanlines(width: Self.width, height: Self.height, seed: 2, noisyRows: Set(0..<Self.height))
-        let png = try Self.encode(rows)
+        let png = try Self.encode(rows, options: options)
         #expect(try Self.python(Self.inflate, [Self.zlibStream(png)], []) == rows)
         // Undo `up` for the expected pixels.
         let line = 1 + Self.width * 4
@@ -119,53 +120,57 @@ import Raster
 
     /// The bytes of an image do not depend on the cache: cold, warmed by the image before it (which shares
     /// most bands), by an unrelated image, by the images in reverse order, by another setting, and by an image
-    /// of another height. The warm cache must actually be used, or this would prove nothing.
-    @Test func bytesDoNotDependOnTheCache() throws {
+    /// of another height; with zlib and with igzip. The warm cache must actually be used, or this would prove
+    /// nothing.
+    @Test(arguments: [PNGEncodeOptions.default, .frames]) func bytesDoNotDependOnTheCache(options: PNGEncodeOptions) throws {
+        func encode(_ rows: [UInt8], options: PNGEncodeOptions = options, cache: PNGBandCache? = nil) throws -> [UInt8] {
+            try Self.encode(rows, options: options, cache: cache)
+        }
         let a = Self.scanlines(width: Self.width, height: Self.height, seed: 3, noisyRows: [2, 20, 21])
         var b = a
         let noisy = Self.scanlines(width: Self.width, height: Self.height, seed: 4, noisyRows: [17, 40, 44])
         let line = 1 + Self.width * 4
         for y in [17, 40, 44] { b.replaceSubrange(y * line..<(y + 1) * line, with: noisy[y * line..<(y + 1) * line]) }
         let unrelated = Self.scanlines(width: Self.width, height: Self.height, seed: 5, noisyRows: Set(0..<Self.height))
-        let cold = (a: try Self.encode(a), b: try Self.encode(b), unrelated: try Self.encode(unrelated))
+        let cold = (a: try encode(a), b: try encode(b), unrelated: try encode(unrelated))
         #expect(cold.a != cold.b)
 
         let warm = PNGBandCache()
-        #expect(try Self.encode(a, cache: warm) == cold.a)
-        #expect(try Self.encode(b, cache: warm) == cold.b)
+        #expect(try encode(a, cache: warm) == cold.a)
+        #expect(try encode(b, cache: warm) == cold.b)
         // Bands 2, 5 (rows 17 and 40-44) changed; 0, 1, 3 and 4 came from the cache.
         #expect(warm.statistics.reused == 4 && warm.statistics.compressed == 6 + 2)
-        #expect(try Self.encode(b, cache: warm) == cold.b)
+        #expect(try encode(b, cache: warm) == cold.b)
         #expect(warm.statistics.reused == 4 + 6)
 
         let other = PNGBandCache()
-        #expect(try Self.encode(unrelated, cache: other) == cold.unrelated)
-        #expect(try Self.encode(b, cache: other) == cold.b)
-        #expect(try Self.encode(a, cache: other) == cold.a)
+        #expect(try encode(unrelated, cache: other) == cold.unrelated)
+        #expect(try encode(b, cache: other) == cold.b)
+        #expect(try encode(a, cache: other) == cold.a)
 
         let reverse = PNGBandCache()
         for (rows, png) in [(unrelated, cold.unrelated), (b, cold.b), (a, cold.a), (b, cold.b), (unrelated, cold.unrelated)] {
-            #expect(try Self.encode(rows, cache: reverse) == png)
+            #expect(try encode(rows, cache: reverse) == png)
         }
 
         // The same bytes under another level and strategy make another piece: the key must tell them apart.
         let level6 = try PNGEncodeOptions(level: 6)
         let mixed = PNGBandCache()
-        #expect(try Self.encode(a, options: level6, cache: mixed) == Self.encode(a, options: level6))
-        #expect(try Self.encode(a, cache: mixed) == cold.a)
-        #expect(try Self.encode(a, options: level6, cache: mixed) == Self.encode(a, options: level6))
+        #expect(try encode(a, options: level6, cache: mixed) == encode(a, options: level6))
+        #expect(try encode(a, cache: mixed) == cold.a)
+        #expect(try encode(a, options: level6, cache: mixed) == encode(a, options: level6))
 
         // An image of another height replaces the entries: its last band is not the other's last band.
         let short = Array(a[0..<(Self.height - 5) * line])
         let shortCold = try short.withUnsafeBufferPointer {
-            try PNG.encode(scanlines: $0, width: Self.width, height: Self.height - 5, bitDepth: 8)
+            try PNG.encode(scanlines: $0, width: Self.width, height: Self.height - 5, bitDepth: 8, options: options)
         }
         let sized = PNGBandCache()
-        #expect(try Self.encode(a, cache: sized) == cold.a)
+        #expect(try encode(a, cache: sized) == cold.a)
         #expect(try short.withUnsafeBufferPointer {
-            try PNG.encode(scanlines: $0, width: Self.width, height: Self.height - 5, bitDepth: 8, cache: sized)
+            try PNG.encode(scanlines: $0, width: Self.width, height: Self.height - 5, bitDepth: 8, options: options, cache: sized)
         } == shortCold)
-        #expect(try Self.encode(a, cache: sized) == cold.a)
+        #expect(try encode(a, cache: sized) == cold.a)
     }
 
     /// Encoders on four threads share one cache and take the images in a shuffled order, as a sink's encoders

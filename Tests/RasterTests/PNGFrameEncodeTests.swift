@@ -28,14 +28,16 @@ import Testing
         return (png, rows)
     }
 
-    static func options(_ filter: PNGRowFilter, level: Int? = nil) throws -> PNGEncodeOptions {
+    static func options(_ filter: PNGRowFilter, level: Int? = nil, library: PNGDeflateLibrary = .zlib) throws -> PNGEncodeOptions {
         var o = try level.map { try PNGEncodeOptions(level: $0) } ?? .default
         o.filters = filter == .none ? .none : filter == .sub ? .sub : .up
+        o.library = library
         return o
     }
 
     /// Every filter, depth and dither, on frames whose height is not a multiple of the band (70 rows: 9 bands,
-    /// the last of 6) and one of exactly two bands: the same file as the whole-frame scanlines compressed.
+    /// the last of 6) and one of exactly two bands: the same file as the whole-frame scanlines compressed, with
+    /// zlib (the default strategy and a chosen level) and with igzip.
     @Test(arguments: PNGRowFilter.allCases, [8, 16])
     func equalsTheWholeFramePath(filter: PNGRowFilter, depth: Int) throws {
         let frames = [QuantizeKernelTests.awkwardFrame(space: .srgb, width: 41, height: 70),
@@ -43,11 +45,11 @@ import Testing
                       QuantizeKernelTests.repeatingFrame(space: .srgb)]
         for fb in frames {
             for dither in [true, false] {
-                for level in [nil, 6] {
-                    let o = try Self.options(filter, level: level)
+                for (level, library) in [(nil, PNGDeflateLibrary.zlib), (6, .zlib), (nil, .igzip)] {
+                    let o = try Self.options(filter, level: level, library: library)
                     let expected = try Self.whole(fb, depth: depth, dither: dither, filter: filter, options: o).png
                     #expect(try Self.banded(fb, depth: depth, dither: dither, filter: filter, options: o) == expected,
-                            "\(fb.width)x\(fb.height) dither \(dither) level \(String(describing: level))")
+                            "\(fb.width)x\(fb.height) dither \(dither) level \(String(describing: level)) \(library)")
                 }
             }
         }

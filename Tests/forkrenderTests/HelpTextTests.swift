@@ -29,10 +29,11 @@ import Testing
                                       (0-based).
               --threads <n>           Worker threads; the bytes never depend on it.
                                       (default: all cores)
-              --png-level <0-9>       zlib level of the PNGs, with zlib's Z_FILTERED
-                                      strategy (libpng's own for filtered rows); 0 stores
-                                      them uncompressed. (default: 1 with zlib's Z_RLE
-                                      strategy, chosen by measurement: docs/performance.md)
+              --png-level <0-9>       Compress the PNGs with zlib at this level, with zlib's
+                                      Z_FILTERED strategy (libpng's own for filtered rows);
+                                      0 stores them uncompressed. (default: ISA-L's igzip at
+                                      its level 1, chosen by measurement:
+                                      docs/performance.md)
               --depth <8|16>          Bits per channel of the PNGs. (default: 8)
               --scale <s>             Override the canvas scale (pixels per point), e.g. 1
                                       for quick previews.

@@ -16,7 +16,7 @@ import Scene
             #expect(e?.message == "zlib level \(level) is outside 0...9")
         }
         #expect(throws: PNGError.self) { try EncodeSettings(pngLevel: 10) }
-        #expect(try EncodeSettings(pngLevel: nil).png == .default)
+        #expect(try EncodeSettings(pngLevel: nil).png == .frames)
     }
 
     /// The reason a chosen level changes the strategy: under the default's `Z_RLE` every level from 1 to 9

@@ -49,6 +49,13 @@ enum {
     CPNG_STRATEGY_FIXED = 4
 };
 
+/* The deflate library that compresses the image data (cpng_write_params.library). */
+enum {
+    CPNG_DEFLATE_ZLIB = 0,  /* zlib at `level` and `strategy`: libpng's own library, every writer */
+    CPNG_DEFLATE_IGZIP = 1  /* ISA-L's igzip, its level 1, a 4 KiB history: band deflaters and
+                               cpng_write_pieces only (level and strategy do not apply) */
+};
+
 /* PNG colour types as stored in IHDR (= libpng's PNG_COLOR_TYPE_*). */
 enum {
     CPNG_COLOR_GRAY = 0,
@@ -75,6 +82,7 @@ typedef struct cpng_write_params {
     int strategy;         /* CPNG_STRATEGY_* */
     int filters;          /* OR of CPNG_FILTER_* (non-zero) */
     int srgb;             /* non-zero: write sRGB (perceptual) + matching gAMA/cHRM */
+    int library;          /* CPNG_DEFLATE_*; 0 (zlib) when left zeroed */
 } cpng_write_params;
 
 /* Encode to a file at `path` (created/truncated; removed again on failure). */
@@ -89,14 +97,16 @@ int cpng_write_memory(const cpng_write_params *params, uint8_t **out, size_t *ou
 /* Compressing pre-filtered rows (the uncompressed IDAT stream: per row a PNG
  * filter-type byte, then the filtered samples, 16-bit ones big-endian) in
  * bands of rows, each band its own raw deflate piece: a function of the
- * band's bytes, the level, the strategy and whether it is the last band, so a
- * caller may reuse a band's piece whenever the band's bytes repeat.
+ * band's bytes, the library, the level, the strategy and whether it is the
+ * last band, so a caller may reuse a band's piece whenever the band's bytes
+ * repeat.
  *
- * A deflater serves one thread at a time; create one per encoder. `strategy`
- * is a CPNG_STRATEGY_* other than LIBPNG_DEFAULT (see cpng_band_strategy).
- * Returns NULL for a bad level or strategy, or when out of memory. */
+ * A deflater serves one thread at a time; create one per encoder. `library`
+ * is a CPNG_DEFLATE_*; for zlib, `strategy` is a CPNG_STRATEGY_* other than
+ * LIBPNG_DEFAULT (see cpng_band_strategy); igzip ignores level and strategy.
+ * Returns NULL for a bad library, level or strategy, or when out of memory. */
 typedef struct cpng_band_deflater cpng_band_deflater;
-cpng_band_deflater *cpng_band_deflater_new(int level, int strategy);
+cpng_band_deflater *cpng_band_deflater_new(int library, int level, int strategy);
 void cpng_band_deflater_free(cpng_band_deflater *d);
 
 /* The zlib strategy the band path uses for `params`: params->strategy, or
@@ -107,8 +117,8 @@ int cpng_band_strategy(const cpng_write_params *params);
 size_t cpng_band_deflate_bound(cpng_band_deflater *d, size_t n);
 
 /* Compresses one band of `n` bytes into `out` (`cap` bytes, at least
- * cpng_band_deflate_bound): from a reset stream, ending with a byte-aligning
- * sync flush, or with the final block when `last` is non-zero. */
+ * cpng_band_deflate_bound): with no history from earlier bands, ending with a
+ * byte-aligning flush, or with the final block when `last` is non-zero. */
 int cpng_band_deflate(cpng_band_deflater *d, const uint8_t *band, size_t n, int last,
                       uint8_t *out, size_t cap, size_t *out_len);
 
@@ -128,7 +138,8 @@ size_t cpng_pieces_bound(size_t deflated_len);
  * lie, without being joined first. `adler` is the Adler-32 of all the
  * `height` rows of 1 + width*4*bit_depth/8 bytes that were compressed;
  * `params->pixels` is not read. The zlib header names a 32 KiB window and the
- * level flags of `level` and the band strategy; libpng writes every chunk. */
+ * level flags of `params->library`, `level` and the band strategy; libpng
+ * writes every chunk. */
 int cpng_write_pieces(const cpng_write_params *params, const cpng_piece *pieces, size_t count, uint32_t adler,
                       uint8_t *out, size_t cap, size_t *out_len, char *err, size_t err_len);
 

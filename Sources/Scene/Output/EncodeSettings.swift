@@ -7,17 +7,17 @@ public struct EncodeSettings: Sendable {
     public var dither: Bool
     public var png: PNGEncodeOptions
 
-    public init(depth: Int = 8, dither: Bool = true, png: PNGEncodeOptions = .default) {
+    public init(depth: Int = 8, dither: Bool = true, png: PNGEncodeOptions = .frames) {
         self.depth = depth
         self.dither = dither
         self.png = png
     }
 
-    /// Settings with the zlib level a user chose (`--png-level`), or the tuned default when there is none. The
+    /// Settings with the zlib level a user chose (`--png-level`), or the frames' default (igzip) when there is none. The
     /// level is handed on as given: `PNGEncodeOptions(level:)` is the one place that checks it and derives the
     /// zlib strategy that goes with it.
     public init(depth: Int = 8, dither: Bool = true, pngLevel: Int?) throws(PNGError) {
-        self.init(depth: depth, dither: dither, png: try pngLevel.map { l throws(PNGError) in try PNGEncodeOptions(level: l) } ?? .default)
+        self.init(depth: depth, dither: dither, png: try pngLevel.map { l throws(PNGError) in try PNGEncodeOptions(level: l) } ?? .frames)
     }
 
     /// The zlib levels `init(pngLevel:)` accepts, for the command line's help.

@@ -15,14 +15,19 @@ public enum EncodeBenchmark {
         public var quantize = Double.infinity
         /// Milliseconds: quantize and filter into PNG scanlines in one pass (`pngScanlines`, filter up).
         public var scanlines = Double.infinity
-        /// Milliseconds: compress scanlines and frame the PNG (`PNG.encode(scanlines:)`).
+        /// Milliseconds: compress scanlines and frame the PNG (`PNG.encode(scanlines:)`) with the frames'
+        /// settings (igzip).
         public var deflate = Double.infinity
+        /// Milliseconds: the same with zlib at the zlib default (level 1, `Z_RLE`), what igzip replaced.
+        public var zlibDeflate = Double.infinity
         /// Milliseconds: the whole encode of a frame band by band, cold (`PNG.encode(_:depth:...)`, no cache):
         /// quantize, filter, compress and frame, what an encoder does for a frame none of whose bands repeat.
         public var bandByBand = Double.infinity
-        /// Milliseconds: libpng alone encoding the same 8-bit samples at forkrender's settings (the peer).
+        /// Milliseconds: libpng alone encoding the same 8-bit samples with zlib at forkrender's zlib default
+        /// (level 1, filter up, `Z_RLE`; `PNGEncodeOptions.default`): the peer.
         public var libpng = Double.infinity
         public var pngBytes = 0
+        public var zlibBytes = 0
         public var bandBytes = 0
         public var libpngBytes = 0
     }
@@ -60,6 +65,12 @@ public enum EncodeBenchmark {
                                    options: settings.png)
                 })?.count ?? 0
             })
+            f.zlibDeflate = min(f.zlibDeflate, time {
+                f.zlibBytes = (try? scanlines.withUnsafeBufferPointer { rows throws(PNGError) in
+                    try PNG.encode(scanlines: rows, width: frame.width, height: frame.height, bitDepth: 8,
+                                   options: .default)
+                })?.count ?? 0
+            })
             f.bandByBand = min(f.bandByBand, time {
                 var quantizing = 0.0
                 f.bandBytes = (try? PNG.encode(frame, depth: 8, dither: true, filter: .up, options: settings.png,
@@ -67,7 +78,7 @@ public enum EncodeBenchmark {
             })
             f.libpng = min(f.libpng, time {
                 f.libpngBytes = (try? PNG.encode(rgba8: samples, width: frame.width, height: frame.height,
-                                                 options: settings.png))?.count ?? 0
+                                                 options: .default))?.count ?? 0
             })
         }
         return f
@@ -93,12 +104,13 @@ public enum EncodeBenchmark {
             row("copy float frame (memcpy)", f.copy, f.readWrite, "read+write"),
             row("quantize (rgba8, dither)", f.quantize, f.readWrite, "read+write"),
             row("quantize + up filter (scanlines)", f.scanlines, f.readWrite, "read+write"),
-            row("zlib + libpng chunks", f.deflate, f.libpng, "libpng alone"),
-            row("quantize + filter + zlib, by band", f.bandByBand, f.libpng, "libpng alone"),
+            row("igzip + libpng chunks", f.deflate, f.libpng, "libpng alone"),
+            row("zlib + libpng chunks (Z_RLE)", f.zlibDeflate, f.libpng, "libpng alone"),
+            row("quantize + filter + igzip, by band", f.bandByBand, f.libpng, "libpng alone"),
             row("  the same in two steps (above)", f.scanlines + f.deflate, f.libpng, "libpng alone"),
             row("libpng alone (same 8-bit frame)", f.libpng, f.libpng, "itself"),
-            String(format: "  bytes: %d (scanlines path), %d (band by band), %d (libpng alone)", f.pngBytes, f.bandBytes,
-                   f.libpngBytes),
+            String(format: "  bytes: %d (igzip, scanlines path), %d (igzip, band by band), %d (zlib), %d (libpng alone)",
+                   f.pngBytes, f.bandBytes, f.zlibBytes, f.libpngBytes),
         ].joined(separator: "\n")
     }
 }
