@@ -23,7 +23,7 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        // ISA-L's igzip: the deflate of a frame's bands of pre-filtered rows (3x zlib's fastest here; cpng.c).
+        // ISA-L's igzip: the deflate of a frame's bands of pre-filtered rows (4x zlib's fastest here; cpng.c).
         .systemLibrary(
             name: "SystemISAL",
             pkgConfig: "libisal",

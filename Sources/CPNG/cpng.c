@@ -18,6 +18,7 @@
 #include <zlib.h>
 
 #include "cpng.h"
+#include "igzip_codes.h"
 
 /* The constants in cpng.h restate libpng/zlib values; keep them honest. */
 _Static_assert(CPNG_FILTER_NONE == PNG_FILTER_NONE, "filter none");
@@ -230,30 +231,31 @@ int cpng_write_memory(const cpng_write_params *params, uint8_t **out, size_t *ou
 
 /* ------------------------------------------------------- banded deflate */
 
-/* One z_stream, or one igzip level buffer, reused for every band of a frame.
+/* One z_stream reused for every band of a frame (zlib), or nothing (igzip).
  *
  * zlib: windowBits 15 and memLevel 8 are zlib's defaults, kept after
  * measurement (docs/png-measurements.md): a smaller window makes zlib slide
  * it, and rescan its 32K-entry hash table, more often (windowBits 12: 3.5x the
  * CPU), and memLevel 7 or 9 changed the files by under 0.5% at the same speed.
  *
- * igzip (ISA-L): each band in one stateless call at level 1, with the large
- * level buffer ISA-L suggests and a 4 KiB history. On the showcase's frame 60
- * after `up` filtering, 8-row bands, best of 5 (docs/performance.md, "Deflate
- * with ISA-L"): zlib level 1 Z_RLE 15.3 ms for 407,847 bytes; igzip level 1
- * 5.0-5.3 ms for 406,481 bytes with its 32 KiB history and 388,022 with 4 KiB
- * (frames 10 and 100: 12% and 6% smaller than with 32 KiB; 2^8-2^12 all within
- * 2% of each other, 2^13 and up as large as 32 KiB); no level buffer 6.2 ms,
- * the smallest one 7.6 ms. Level 0 is faster (3.3 ms) but 44% larger; levels
- * 2 and 3 are no smaller and slower (5.7 and 23.5 ms). */
+ * igzip (ISA-L): each band in one stateless call at level 0 with the frames'
+ * Huffman codes (igzip_codes.c) and a 4 KiB history. Measured on the
+ * showcase's frames 50-58 after `up` filtering, 8-row bands, standalone C
+ * (docs/performance.md, "Deflate with ISA-L"): zlib level 1 Z_RLE 15.3 ms a
+ * frame for 407,847 bytes; igzip level 0 3.7 ms for 502,747 bytes. igzip's
+ * levels 1 and 2 are smaller (388,022 bytes at 5.0 ms) but not a function of
+ * their input: the same band compressed at other addresses (another thread's
+ * stack, another run's layout) came out as other, equally valid, bytes for 2
+ * to 17 bands in 3,000, so frames were not byte-identical between runs or
+ * thread counts; level 0 gave the same bytes in every one of those checks,
+ * and level 3 is slower than zlib (23.5 ms). */
 struct cpng_band_deflater {
     int library;
     z_stream s;
-    uint8_t *level_buf;
     int level, strategy;
 };
 
-enum { BAND_WINDOW_BITS = 15, BAND_MEM_LEVEL = 8, IGZIP_BAND_LEVEL = 1, IGZIP_HIST_BITS = 12 };
+enum { BAND_WINDOW_BITS = 15, BAND_MEM_LEVEL = 8, IGZIP_HIST_BITS = 12 };
 
 /* libpng's own choice when the caller leaves the strategy open. */
 static int resolved_strategy(const cpng_write_params *p) {
@@ -266,19 +268,13 @@ cpng_band_deflater *cpng_band_deflater_new(int library, int level, int strategy)
     if (library == CPNG_DEFLATE_ZLIB &&
         (level < 0 || level > 9 || strategy < CPNG_STRATEGY_DEFAULT || strategy > CPNG_STRATEGY_FIXED))
         return NULL;
+    if (library == CPNG_DEFLATE_IGZIP && !cpng_igzip_frame_codes()) return NULL;
     cpng_band_deflater *d = (cpng_band_deflater *)calloc(1, sizeof *d);
     if (!d) return NULL;
     d->library = library;
     d->level = level;
     d->strategy = strategy;
-    if (library == CPNG_DEFLATE_IGZIP) {
-        d->level_buf = (uint8_t *)malloc(ISAL_DEF_LVL1_DEFAULT);
-        if (!d->level_buf) {
-            free(d);
-            return NULL;
-        }
-        return d;
-    }
+    if (library == CPNG_DEFLATE_IGZIP) return d;
     /* Negative windowBits: a raw deflate stream; the zlib wrapper around all
      * the bands is written once, by cpng_write_pieces. */
     if (deflateInit2(&d->s, level, Z_DEFLATED, -BAND_WINDOW_BITS, BAND_MEM_LEVEL, strategy) != Z_OK) {
@@ -290,28 +286,25 @@ cpng_band_deflater *cpng_band_deflater_new(int library, int level, int strategy)
 
 void cpng_band_deflater_free(cpng_band_deflater *d) {
     if (!d) return;
-    if (d->library == CPNG_DEFLATE_IGZIP) free(d->level_buf);
-    else deflateEnd(&d->s);
+    if (d->library == CPNG_DEFLATE_ZLIB) deflateEnd(&d->s);
     free(d);
 }
 
 size_t cpng_band_deflate_bound(cpng_band_deflater *d, size_t n) {
     /* igzip's stateless call needs room for the whole piece and falls back
      * to stored blocks (5 bytes per 64 KiB) when the data does not compress;
-     * the slack also covers a dynamic block header and the flush. */
+     * the slack also covers a block header and the flush. */
     if (d->library == CPNG_DEFLATE_IGZIP) return n + n / 16 + 1024;
     /* deflateBound covers the blocks of a raw stream; a sync flush adds an
      * empty stored block (at most 3 bits, padding and 4 bytes). */
     return (size_t)deflateBound(&d->s, (uLong)n) + 16;
 }
 
-static int igzip_band(cpng_band_deflater *d, const uint8_t *band, size_t n, int last,
-                      uint8_t *out, size_t cap, size_t *out_len) {
+static int igzip_band(const uint8_t *band, size_t n, int last, uint8_t *out, size_t cap, size_t *out_len) {
     struct isal_zstream z;
     isal_deflate_stateless_init(&z);
-    z.level = IGZIP_BAND_LEVEL;
-    z.level_buf = d->level_buf;
-    z.level_buf_size = ISAL_DEF_LVL1_DEFAULT;
+    z.level = 0;
+    z.hufftables = cpng_igzip_frame_codes();
     z.hist_bits = IGZIP_HIST_BITS;
     z.gzip_flag = IGZIP_DEFLATE;
     z.next_in = (uint8_t *)band;
@@ -333,7 +326,7 @@ int cpng_band_deflate(cpng_band_deflater *d, const uint8_t *band, size_t n, int 
     if (!d || !out || !out_len || (!band && n > 0) || n > (size_t)UINT32_MAX || cap > (size_t)UINT32_MAX)
         return CPNG_ERR_ARGS;
     *out_len = 0;
-    if (d->library == CPNG_DEFLATE_IGZIP) return igzip_band(d, band, n, last, out, cap, out_len);
+    if (d->library == CPNG_DEFLATE_IGZIP) return igzip_band(band, n, last, out, cap, out_len);
     /* A fresh stream for every band: no match reaches into the band before,
      * and no state of it carries over, so the piece is a function of the
      * band's bytes, the level, the strategy and `last` alone. */

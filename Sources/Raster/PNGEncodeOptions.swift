@@ -63,10 +63,11 @@ public enum PNGCompressionStrategy: Sendable, Hashable {
 public enum PNGDeflateLibrary: Sendable, Hashable {
     /// zlib at the options' `level` and `strategy`: libpng's own library, for every writer.
     case zlib
-    /// ISA-L's igzip at its level 1 with a 4 KiB history (`level` and `strategy` do not apply), for frames
-    /// encoded band by band (`PNG.encode(_:depth:...)`, `PNG.encode(scanlines:)`); libpng still writes every
-    /// chunk. On the showcase's frames it compresses 3x faster than zlib's fastest setting here (level 1,
-    /// `Z_RLE`) into 5% smaller files (docs/performance.md, "Deflate with ISA-L"). libpng's whole-image writers
+    /// ISA-L's igzip at its level 0, with Huffman codes trained on up-filtered frames and a 4 KiB history
+    /// (`level` and `strategy` do not apply), for frames encoded band by band (`PNG.encode(_:depth:...)`,
+    /// `PNG.encode(scanlines:)`); libpng still writes every chunk. On the showcase's frames it compresses 4x
+    /// faster than zlib's fastest setting here (level 1, `Z_RLE`) into 23% larger files (docs/performance.md,
+    /// "Deflate with ISA-L"); `--png-level` chooses zlib for smaller ones. libpng's whole-image writers
     /// (`encode(rgba8:)`, `write`) compress with zlib only and refuse it.
     case igzip
 

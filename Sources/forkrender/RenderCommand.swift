@@ -21,7 +21,7 @@ enum RenderCommand: Command {
             .threads,
             OptionSpec(name: "--png-level", value: "\(EncodeSettings.pngLevels.lowerBound)-\(EncodeSettings.pngLevels.upperBound)",
                        help: "Compress the PNGs with zlib at this level, with zlib's Z_FILTERED strategy (libpng's own for filtered rows); 0 stores them uncompressed.",
-                       defaultText: "ISA-L's igzip at its level 1, chosen by measurement: docs/performance.md"),
+                       defaultText: "ISA-L's igzip at its level 0, chosen by measurement: docs/performance.md"),
             OptionSpec(name: "--depth", value: "8|16", help: "Bits per channel of the PNGs.", defaultText: "8"),
             .scaleOverride("Override the canvas scale (pixels per point), e.g. 1 for quick previews."),
             OptionSpec(name: "--tilt-sweep", help: "Replace the scene's tilt with a sweep across the full range (previews every highlight)."),

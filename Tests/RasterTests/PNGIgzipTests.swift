@@ -4,7 +4,9 @@
 //
 // Run: swift test -c release -Xswiftc -enable-testing --filter PNGIgzipTests
 
+import CPNG
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Raster
@@ -74,6 +76,39 @@ import Testing
             #expect(try PNGBandTests.encode(rows, options: .default, cache: shared) == cold.zlib)
             #expect(try PNGBandTests.encode(rows, options: .frames, cache: shared) == cold.igzip)
         }
+    }
+
+    /// A piece is a function of its band alone: bands of a frame-wide image, each compressed on the calling
+    /// thread and again on four threads from copies at 24 other addresses (another stack, another heap
+    /// layout), give the same bytes. igzip's level 1 failed this on the showcase's frames (docs/performance.md).
+    @Test func piecesDependOnTheBandAlone() throws {
+        let (w, h) = (1170, 96)
+        let rows = PNGBandTests.scanlines(width: w, height: h, seed: 24, noisyRows: Set(stride(from: 0, to: h, by: 3)))
+        let line = 1 + w * 4, band = PNG.bandRows * line
+        @Sendable func compress(_ bytes: UnsafePointer<UInt8>, last: Bool) -> [UInt8] {
+            guard let d = cpng_band_deflater_new(Int32(CPNG_DEFLATE_IGZIP), 1, 0) else { return [] }
+            defer { cpng_band_deflater_free(d) }
+            var out = [UInt8](repeating: 0, count: cpng_band_deflate_bound(d, band))
+            var n = 0
+            let status = out.withUnsafeMutableBufferPointer { cpng_band_deflate(d, bytes, band, last ? 1 : 0, $0.baseAddress, $0.count, &n) }
+            return status == Int32(CPNG_OK.rawValue) ? Array(out[0..<n]) : []
+        }
+        let bands = h / PNG.bandRows
+        let expected = rows.withUnsafeBufferPointer { r in (0..<bands).map { compress(r.baseAddress! + $0 * band, last: $0 == bands - 1) } }
+        #expect(expected.allSatisfy { !$0.isEmpty })
+        let mismatches = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { t in
+            let copies = UnsafeMutableRawBufferPointer.allocate(byteCount: 6 * (band + 4096 + 64), alignment: 4096)
+            defer { copies.deallocate() }
+            for k in 0..<6 {
+                let at = copies.baseAddress!.advanced(by: k * (band + 4096 + 64) + (t * 6 + k) * 64).assumingMemoryBound(to: UInt8.self)
+                for b in 0..<bands {
+                    rows.withUnsafeBufferPointer { at.update(from: $0.baseAddress! + b * band, count: band) }
+                    if compress(at, last: b == bands - 1) != expected[b] { mismatches.withLock { $0 += 1 } }
+                }
+            }
+        }
+        #expect(mismatches.withLock { $0 } == 0)
     }
 
     /// libpng's whole-image writers compress with zlib: given igzip they fail with a message that says so.

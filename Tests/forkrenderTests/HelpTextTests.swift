@@ -32,7 +32,7 @@ import Testing
               --png-level <0-9>       Compress the PNGs with zlib at this level, with zlib's
                                       Z_FILTERED strategy (libpng's own for filtered rows);
                                       0 stores them uncompressed. (default: ISA-L's igzip at
-                                      its level 1, chosen by measurement:
+                                      its level 0, chosen by measurement:
                                       docs/performance.md)
               --depth <8|16>          Bits per channel of the PNGs. (default: 8)
               --scale <s>             Override the canvas scale (pixels per point), e.g. 1

@@ -52,8 +52,9 @@ enum {
 /* The deflate library that compresses the image data (cpng_write_params.library). */
 enum {
     CPNG_DEFLATE_ZLIB = 0,  /* zlib at `level` and `strategy`: libpng's own library, every writer */
-    CPNG_DEFLATE_IGZIP = 1  /* ISA-L's igzip, its level 1, a 4 KiB history: band deflaters and
-                               cpng_write_pieces only (level and strategy do not apply) */
+    CPNG_DEFLATE_IGZIP = 1  /* ISA-L's igzip, its level 0 with the frames' Huffman codes, a 4 KiB
+                               history: band deflaters and cpng_write_pieces only (level and
+                               strategy do not apply) */
 };
 
 /* PNG colour types as stored in IHDR (= libpng's PNG_COLOR_TYPE_*). */
