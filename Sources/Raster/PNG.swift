@@ -31,12 +31,13 @@ public enum PNG {
     /// band: each band of `bandRows` rows is quantized to `depth` (8 or 16) bits with the ordered dither or
     /// without, filtered into a band-sized buffer (`Framebuffer.withPNGScanlineWriter`), then compressed by
     /// `options.library` alone, or its piece taken from `cache` when the band's bytes are the ones it holds, while those
-    /// bytes are still in the core's caches; libpng writes every chunk. The bytes are those of
+    /// bytes are still in the core's caches (a band `reuse` vouches for is taken from `cache` unquantized);
+    /// libpng writes every chunk. The bytes are those of
     /// `encode(scanlines:)` over `Framebuffer.pngScanlines` of the same frame. `quantizeSeconds` gains the
     /// wall time spent quantizing and filtering.
     public static func encode(
         _ image: Framebuffer, depth: Int, dither: Bool, filter: PNGRowFilter, options: PNGEncodeOptions = .default,
-        cache: PNGBandCache? = nil, quantizeSeconds: inout Double
+        cache: PNGBandCache? = nil, reuse: PNGBandReuse? = nil, quantizeSeconds: inout Double
     ) throws(PNGError) -> [UInt8] {
         guard depth == 8 || depth == 16 else { throw PNGError("PNG sample depth must be 8 or 16, got \(depth)") }
         var p = try makeParams(count: 4 * image.pixelCount, width: image.width, height: image.height, bitDepth: depth,
@@ -48,7 +49,7 @@ public enum PNG {
         return try image.withPNGScanlineWriter(depth: depth, dither: dither, filter: filter) { writer in
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bandRows * line, alignment: 64)
             defer { buffer.deallocate() }
-            return encodeBands(params: p, line: line, height: image.height, cache: cache) { rows in
+            return encodeBands(params: p, line: line, height: image.height, cache: cache, reuse: reuse) { rows in
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 writer.write(rows, into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
                 quantizing += DispatchTime.now().uptimeNanoseconds - t0

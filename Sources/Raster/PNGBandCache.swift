@@ -31,11 +31,15 @@ public final class PNGBandCache: @unchecked Sendable {
         var key: Key?
         var bytes: [UInt8] = []
         var piece: PNGBandPiece?
+        /// The tag (`PNGBandReuse.tag`) of an image whose band has these bytes; nil when none was given.
+        var tag: Int?
     }
 
     /// Bands reused and compressed, and the thread CPU seconds spent compressing, over every image so far.
     public struct Statistics: Sendable, Equatable {
         public var reused = 0
+        /// Of `reused`, the bands taken without being quantized (`PNGBandReuse`).
+        public var unquantized = 0
         public var compressed = 0
         public var compressSeconds = 0.0
         public init() {}
@@ -59,18 +63,34 @@ public final class PNGBandCache: @unchecked Sendable {
         }
     }
 
-    /// `entry`'s piece when it was made from `bytes` with `key`, nil otherwise. The piece is shared, not
-    /// copied: a later `store` replaces the entry's piece and leaves this one to whoever holds it.
-    func reuse(_ entry: Entry, key: Key, bytes: UnsafeRawBufferPointer) -> PNGBandPiece? {
+    /// `entry`'s piece when it was made from `bytes` with `key`, nil otherwise; the entry then names `tag`. The
+    /// piece is shared, not copied: a later `store` replaces the entry's piece and leaves this one to whoever
+    /// holds it.
+    func reuse(_ entry: Entry, key: Key, bytes: UnsafeRawBufferPointer, tag: Int?) -> PNGBandPiece? {
         entry.lock.withLock {
             guard entry.key == key, entry.bytes.count == bytes.count, let b = bytes.baseAddress else { return nil }
             let same = entry.bytes.withUnsafeBytes { memcmp($0.baseAddress!, b, bytes.count) == 0 }
-            return same ? entry.piece : nil
+            guard same else { return nil }
+            if let tag { entry.tag = tag }
+            return entry.piece
         }
     }
 
-    /// Records `piece` as the compressed form of `bytes` with `key`, in place of the entry's earlier band.
-    func store(_ entry: Entry, key: Key, bytes: UnsafeRawBufferPointer, piece: PNGBandPiece) {
+    /// `entry`'s piece, without the band's bytes, when the entry holds `count` bytes made with `key` by an image
+    /// whose band `reuse` vouches is the same as this one's; the entry then names this image's tag, so that
+    /// the tags follow the frames. Nil otherwise.
+    func reuse(_ entry: Entry, key: Key, count: Int, band: Int, reuse: PNGBandReuse) -> PNGBandPiece? {
+        entry.lock.withLock {
+            guard entry.key == key, entry.bytes.count == count, let tag = entry.tag,
+                  tag == reuse.tag || reuse.unchanged(band, tag) else { return nil }
+            entry.tag = reuse.tag
+            return entry.piece
+        }
+    }
+
+    /// Records `piece` as the compressed form of `bytes` with `key`, made by the image tagged `tag`, in place
+    /// of the entry's earlier band.
+    func store(_ entry: Entry, key: Key, bytes: UnsafeRawBufferPointer, piece: PNGBandPiece, tag: Int?) {
         entry.lock.withLock {
             if entry.bytes.count == bytes.count {
                 entry.bytes.withUnsafeMutableBytes { $0.copyMemory(from: bytes) }
@@ -79,13 +99,15 @@ public final class PNGBandCache: @unchecked Sendable {
             }
             entry.piece = piece
             entry.key = key
+            entry.tag = tag
         }
     }
 
     /// Adds one image's figures.
-    func record(reused: Int, compressed: Int, seconds: Double) {
+    func record(reused: Int, unquantized: Int, compressed: Int, seconds: Double) {
         lock.withLock {
             counts.reused += reused
+            counts.unquantized += unquantized
             counts.compressed += compressed
             counts.compressSeconds += seconds
         }

@@ -29,7 +29,8 @@ extension PNG {
 
     /// The PNG of `height` rows of `line` filtered bytes that `band` hands over a band at a time: each band
     /// compressed alone, the last one final, or its piece taken from `cache` when its bytes are the ones the
-    /// cache holds for that band; then libpng frames the pieces where they lie (`cpng_write_pieces`).
+    /// cache holds for that band (or, without asking `band` for them, when `reuse` vouches that they are); then
+    /// libpng frames the pieces where they lie (`cpng_write_pieces`).
     ///
     /// `band(rows)` returns the filtered bytes of `rows` (a band, in order from the first), valid until it is
     /// called again. So that a band's bytes are still in the core's caches when they are compared, checksummed
@@ -37,7 +38,7 @@ extension PNG {
     /// ahead (docs/performance.md, "Encoding band by band"). The Adler-32 is each band's, joined
     /// (`cpng_adler32_combine`): a band from the cache brings its own.
     static func encodeBands(
-        params: cpng_write_params, line: Int, height: Int, cache: PNGBandCache?,
+        params: cpng_write_params, line: Int, height: Int, cache: PNGBandCache?, reuse: PNGBandReuse? = nil,
         band: (Range<Int>) -> UnsafeRawBufferPointer
     ) -> Result<[UInt8], PNGError> {
         var p = params
@@ -52,14 +53,23 @@ extension PNG {
         var pieces: [PNGBandPiece] = []
         pieces.reserveCapacity(bands)
         var out = [UInt8](repeating: 0, count: cpng_band_deflate_bound(deflater, bandRows * line))
-        var adler: UInt32 = 1, reused = 0, seconds = 0.0
+        var adler: UInt32 = 1, reused = 0, unquantized = 0, seconds = 0.0
         for b in 0..<bands {
             let rows = b * bandRows..<min(height, (b + 1) * bandRows)
-            let bytes = band(rows)
             let key = PNGBandCache.Key(library: params.library, level: params.level, strategy: strategy, last: b == bands - 1)
+            // A band vouched for as another frame's whose piece the cache holds: neither quantized nor compared.
+            if let cache, let entries, let reuse,
+               let cached = cache.reuse(entries[b], key: key, count: rows.count * line, band: b, reuse: reuse) {
+                reused += 1
+                unquantized += 1
+                adler = cpng_adler32_combine(adler, cached.adler, rows.count * line)
+                pieces.append(cached)
+                continue
+            }
+            let bytes = band(rows)
             let bandBytes = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
             let piece: PNGBandPiece
-            if let cache, let entries, let cached = cache.reuse(entries[b], key: key, bytes: bytes) {
+            if let cache, let entries, let cached = cache.reuse(entries[b], key: key, bytes: bytes, tag: reuse?.tag) {
                 reused += 1
                 piece = cached
             } else {
@@ -74,12 +84,12 @@ extension PNG {
                     return .failure(PNGError("\(library) could not compress rows \(rows.lowerBound) to \(rows.upperBound - 1)"))
                 }
                 piece = out.withUnsafeBufferPointer { PNGBandPiece(copying: UnsafeBufferPointer(rebasing: $0[0..<n]), adler: check) }
-                if let cache, let entries { cache.store(entries[b], key: key, bytes: bytes, piece: piece) }
+                if let cache, let entries { cache.store(entries[b], key: key, bytes: bytes, piece: piece, tag: reuse?.tag) }
             }
             adler = cpng_adler32_combine(adler, piece.adler, bytes.count)
             pieces.append(piece)
         }
-        cache?.record(reused: reused, compressed: bands - reused, seconds: seconds)
+        cache?.record(reused: reused, unquantized: unquantized, compressed: bands - reused, seconds: seconds)
         return frame(pieces, adler: adler, params: params)
     }
 

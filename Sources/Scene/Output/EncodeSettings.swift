@@ -35,7 +35,8 @@ public struct EncodeSettings: Sendable {
     /// band by band (`PNG.encode(_:depth:...)`): each band of rows is written into a band-sized buffer and
     /// compressed while it is in the core's caches, with no frame of scanlines, no sample array and no
     /// row-by-row copying inside libpng; a band whose bytes `bands` holds from an earlier frame is not
-    /// compressed again, and the bytes are the same with or without it. Other filter sets
+    /// compressed again, and the bytes are the same with or without it (nor quantized, when `scratch.reuse`
+    /// vouches that the band is an earlier frame's). Other filter sets
     /// (libpng's per-row choice) go through libpng's own row filtering.
     public func pngBytes(_ image: Framebuffer, scratch: inout EncodeScratch, bands: PNGBandCache? = nil) throws(OutputError) -> [UInt8] {
         let t0 = DispatchTime.now()
@@ -47,7 +48,7 @@ public struct EncodeSettings: Sendable {
                     scratch.times.deflate += t0.secondsSince - quantizing
                 }
                 return try PNG.encode(image, depth: depth, dither: dither, filter: filter, options: png, cache: bands,
-                                      quantizeSeconds: &quantizing)
+                                      reuse: bands == nil ? nil : scratch.reuse, quantizeSeconds: &quantizing)
             }
             if depth == 16 {
                 let samples = image.rgba16(dither: dither)

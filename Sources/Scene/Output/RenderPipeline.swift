@@ -91,6 +91,7 @@ public struct RenderPipeline {
                 state.fail(OutputError("interrupted"))
                 break
             }
+            state.history.record(i, slot: image)
             state.hand(frame: i, consume image)
             pool.submit { scratch in
                 state.encode(frame: i, scratch: &scratch, cancelled: cancelled)
@@ -176,9 +177,16 @@ private final class PipelineState: @unchecked Sendable {
         lock.withLock { rendered[i] = image }
     }
 
+    /// What the last frames held, so that an encoder takes a band an earlier frame shares from the band cache
+    /// without quantizing it (`FrameHistory`, `PNGBandReuse`).
+    let history = FrameHistory()
+
     /// Encodes one frame for every sink, returns its buffer to the pool and delivers whatever is now in order.
     func encode(frame i: Int, scratch: inout EncodeScratch, cancelled: () -> Bool) {
         let image = lock.withLock { rendered.removeValue(forKey: i)! }
+        let history = self.history
+        scratch.reuse = PNGBandReuse(tag: i) { band, other in history.unchanged(band: band, frame: i, as: other) }
+        defer { scratch.reuse = nil }
         var encoded: [[UInt8]] = []
         if !failed && !cancelled() {
             do throws(OutputError) {

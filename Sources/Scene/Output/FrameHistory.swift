@@ -1,0 +1,74 @@
+import Dots
+import Foundation
+import Raster
+
+/// What the last rendered frames held, as their slots knew it (`FrameSlot`: the plane's sprite record, and the
+/// regions glass and content drew over it), so that an encoder can tell, without looking at pixels, that a PNG
+/// band of one frame has the bytes of the same band of another (`PNGBandReuse`).
+///
+/// Two frames may differ only where their planes may differ (`PlaneSpriteRecord.changedSpans`, true for any two
+/// records) or where either frame has glass or content: outside those, each frame holds its plane exactly (the
+/// slot's invariant). A band's filtered bytes come from its rows and the row above it (filter `up`), quantized
+/// with the sink's fixed settings and the position-only dither, so a band none of whose rows meets such a place
+/// has the same bytes in both frames. Frames the history no longer holds, or whose planes cannot be compared
+/// (another size, a cancelled frame), vouch for nothing, and their bands go the old way (quantized and compared).
+///
+/// Memory: the records of the last `capacity` frames (a record is two words a dot, shared with the slot that
+/// made it), and the answers for the pairs of frames asked about, dropped with the frames.
+final class FrameHistory: @unchecked Sendable {
+    struct Frame {
+        var plane: PlaneSpriteRecord
+        var overlay: [PixelRect]
+        var height: Int
+    }
+
+    private let lock = NSLock()
+    private var frames: [Int: Frame] = [:]
+    /// For a pair of frames (this, other), whether each PNG band is unchanged between them.
+    private var answers: [SIMD2<Int>: [Bool]] = [:]
+    let capacity: Int
+
+    init(capacity: Int = 8) { self.capacity = max(2, capacity) }
+
+    /// Records frame `index` as its slot holds it after rendering; forgets frames `capacity` or more before it.
+    func record(_ index: Int, slot: FrameSlot) {
+        lock.withLock {
+            frames[index] = Frame(plane: slot.plane, overlay: slot.overlay, height: slot.frame.height)
+            frames = frames.filter { $0.key > index - capacity }
+            answers = answers.filter { frames[$0.key.x] != nil && frames[$0.key.y] != nil }
+        }
+    }
+
+    /// Whether PNG band `band` of frame `index` has the filtered bytes of the same band of frame `other`.
+    func unchanged(band: Int, frame index: Int, as other: Int) -> Bool {
+        if index == other { return true }
+        return lock.withLock { () -> Bool in
+            let pair = SIMD2(index, other)
+            if let known = answers[pair] { return band < known.count && known[band] }
+            guard let a = frames[index], let b = frames[other] else { return false }
+            let same = Self.unchangedBands(a, b)
+            answers[pair] = same
+            return band < same.count && same[band]
+        }
+    }
+
+    /// For each PNG band of `a`, whether `a` and `b` hold the same pixels in its rows and the row above.
+    static func unchangedBands(_ a: Frame, _ b: Frame) -> [Bool] {
+        let height = a.height, bands = PNG.bandCount(height: height)
+        guard b.height == height, let changed = a.plane.changedSpans(since: b.plane) else {
+            return [Bool](repeating: false, count: bands)
+        }
+        var dirty = [Bool](repeating: false, count: height)
+        let step = PlaneSpriteRecord.changeBand
+        for (k, spans) in changed.enumerated() where !spans.isEmpty {
+            for y in (k * step)..<min(height, (k + 1) * step) { dirty[y] = true }
+        }
+        for r in a.overlay + b.overlay where !r.isEmpty {
+            for y in max(0, r.y)..<min(height, r.maxY) { dirty[y] = true }
+        }
+        return (0..<bands).map { band in
+            let rows = max(0, band * PNG.bandRows - 1)..<min(height, (band + 1) * PNG.bandRows)
+            return !rows.contains { dirty[$0] }
+        }
+    }
+}
