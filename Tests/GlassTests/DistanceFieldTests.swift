@@ -86,7 +86,7 @@ import Raster
     /// corners' lanes, a circle goes alone.
     @Test func pairedPanelsAreEachPanelsOwn() {
         let panels = [PanelShape(.rect, box: Rect(x: 20, y: 30, width: 180, height: 180), cornerRadius: 90),
-                      PanelShape(.rect, box: Rect(x: 150.5, y: 30, width: 180, height: 180), cornerRadius: 60),
+                      PanelShape(.rect, box: Rect(x: 150.5, y: 30, width: 180, height: 180), cornerRadius: 40),
                       PanelShape(.capsule, box: Rect(x: 96.7, y: 44, width: 70, height: 40)),
                       PanelShape(.circle, box: Rect(x: 60, y: 80, width: 44, height: 44))]
         var mismatches = 0
