@@ -50,12 +50,11 @@ extension ContinuousCorner {
         var m = Float(bitPattern: (bits & 0x007F_FFFF) | 0x3F80_0000)
         if m > Float(2).squareRoot() { m = m * 0.5; k += 1 }
         let t = (m - 1) / (m + 1), t2 = t * t
-        let c1: Float = 2 / ln2, c3: Float = c1 / 3, c5: Float = c1 / 5, c7: Float = c1 / 7, c9: Float = c1 / 9
-        var series = c7 + t2 * c9
-        series = c5 + t2 * series
-        series = c3 + t2 * series
-        series = t * (c1 + t2 * series)
-        let log2x = Float(k) + series
+        // (2 / ln 2) (t + t^3/3 + ... + t^9/9), Horner in t^2 from the highest term.
+        let c1: Float = 2 / ln2
+        var sum = c1 / 9
+        for j in [7, 5, 3, 1] { sum = c1 / Float(j) + t2 * sum }
+        let log2x = Float(k) + t * sum
         let y0 = log2x * n
         let y = y0 < -126 ? -126 : y0
         let r = (y + 12_582_912) - 12_582_912  // nearest integer, ties to even, as LaneIntegers.rounded
