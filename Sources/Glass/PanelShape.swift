@@ -50,5 +50,17 @@ public struct PanelShape: Shape, Sendable, Equatable {
         return d
     }
 
+    /// `a.signedDistance8(x:y:)` and `b.signedDistance8(x:y:)`, the same bits: two rounded outlines take their
+    /// continuous corners through one sixteen-lane evaluation (`RoundedRect.signedDistance8(_:_:x:y:)`), for the
+    /// two parts of a merging pair.
+    @inlinable
+    public static func signedDistance8(_ a: PanelShape, _ b: PanelShape, x: SIMD8<Float>, y: Float)
+        -> (SIMD8<Float>, SIMD8<Float>) {
+        guard a.outline != .circle && b.outline != .circle else {
+            return (a.signedDistance8(x: x, y: y), b.signedDistance8(x: x, y: y))
+        }
+        return RoundedRect.signedDistance8(a.rounded, b.rounded, x: x, y: y)
+    }
+
     public var bounds: Rect { outline == .circle ? disc.bounds : box }
 }

@@ -106,15 +106,19 @@ public struct SmoothUnion<S: Shape>: Shape {
 
 extension SmoothUnion.Sampler where S == PanelShape {
     /// `signedDistance(_:weights:)` at the eight pixel centers (x[i], y), the parts' distances taken eight lanes
-    /// at a time (`PanelShape.signedDistance8`); the join is the same arithmetic lane by lane. `weights` holds
+    /// at a time (`PanelShape.signedDistance8`; two parts together, sharing their corners' sixteen lanes); the
+    /// join is the same arithmetic lane by lane. `weights` holds
     /// the eight samples' weights one after the other, `parts.count` each.
     func signedDistance8(x: SIMD8<Float>, y: Float, weights: UnsafeMutableBufferPointer<Float>) -> SIMD8<Float> {
         let n = parts.count
         precondition(weights.count == 8 * n, "one weight per part for each of the eight samples")
         guard n > 0 else { return SIMD8(repeating: .infinity) }
+        if n == 2 {
+            let (a, b) = PanelShape.signedDistance8(parts[0], parts[1], x: x, y: y)
+            return join8(a, b, weights: weights)
+        }
         var d = parts[0].signedDistance8(x: x, y: y)
         let k = spacing
-        if n == 2 { return join8(d, parts[1].signedDistance8(x: x, y: y), weights: weights) }
         for l in 0..<8 { weights[l * n] = 1 }
         for j in 1..<n {
             let b = parts[j].signedDistance8(x: x, y: y)

@@ -3,10 +3,15 @@
 /// Float and 2^i each take one or two instructions. The generic SIMD conversions (`SIMD8<Int32>(_:)`,
 /// `SIMD8<Float>(_:rounding:)`) stayed unspecialized calls in the release build and cost more than the
 /// polynomials around them (docs/performance.md, Liquid Glass third pass). Used by the continuous corner's
-/// `pow8`, the band's `exp8` and the Liquid Glass kernel's table lanes.
+/// `pow16`, the band's `exp8` and the Liquid Glass kernel's table lanes.
 public enum LaneIntegers {
     @usableFromInline static let magic: Float = 12_582_912  // 1.5 * 2^23
-    @usableFromInline static let magicBits = SIMD8<Int32>(repeating: 0x4B40_0000)
+    /// `magic`'s bits in every lane. Computed, not a `static let`: a stored SIMD constant is initialized lazily,
+    /// so every use went through its accessor and a `swift_once` check (two calls in each eight-lane pow, perf annotate);
+    /// computed and inlinable, it folds to a constant in the caller.
+    @inlinable static var magicBits: SIMD8<Int32> {
+        @inline(__always) get { SIMD8(repeating: 0x4B40_0000) }
+    }
 
     /// `x` rounded to the nearest integer (ties to even), as Float lanes and as Int32 lanes; |x| < 2^22.
     @inlinable @inline(__always)
@@ -25,5 +30,26 @@ public enum LaneIntegers {
     @inlinable @inline(__always)
     public static func powerOfTwo(_ i: SIMD8<Int32>) -> SIMD8<Float> {
         unsafeBitCast((i &+ 127) &<< 23, to: SIMD8<Float>.self)
+    }
+
+    // Sixteen lanes (the continuous corner's `pow16`): the same operations.
+    @inlinable static var magicBits16: SIMD16<Int32> {
+        @inline(__always) get { SIMD16(repeating: 0x4B40_0000) }
+    }
+
+    @inlinable @inline(__always)
+    public static func rounded(_ x: SIMD16<Float>) -> (value: SIMD16<Float>, integer: SIMD16<Int32>) {
+        let biased = x + magic
+        return (biased - magic, unsafeBitCast(biased, to: SIMD16<Int32>.self) &- magicBits16)
+    }
+
+    @inlinable @inline(__always)
+    public static func float(_ i: SIMD16<Int32>) -> SIMD16<Float> {
+        unsafeBitCast(i &+ magicBits16, to: SIMD16<Float>.self) - magic
+    }
+
+    @inlinable @inline(__always)
+    public static func powerOfTwo(_ i: SIMD16<Int32>) -> SIMD16<Float> {
+        unsafeBitCast((i &+ 127) &<< 23, to: SIMD16<Float>.self)
     }
 }

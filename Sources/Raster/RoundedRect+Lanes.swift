@@ -3,10 +3,25 @@
 ///
 /// Reference: `RoundedRect.signedDistance(_:)`, which stays the definition; a test compares the lanes with it
 /// pixel by pixel. Straight sides and circular corners are the same arithmetic in the same order, so those lanes
-/// are bit-identical; continuous corners use `ContinuousCorner.pow8`, an approximation of `powf`.
+/// are bit-identical; continuous corners use `ContinuousCorner.pow16`, an approximation of `powf`. The bits the
+/// lanes give are pinned by `RoundedRect+LanesReference.swift` (the same arithmetic one pixel at a time).
+///
+/// Sixteen lanes for the corner: its distance is a chain of two powers, each a division and two polynomials,
+/// every step waiting for the last; eight lanes (two SSE registers) left the processor idle on that chain (perf
+/// annotate: the samples sat on the instructions after each dependent multiply). Two shapes at the same eight
+/// pixels (the two parts of a merging pair, `signedDistance8(_:_:x:y:)`) go through one sixteen-lane corner,
+/// four independent registers at every step.
 extension RoundedRect {
-    /// The signed distance at the eight points (x[i], y).
-    public func signedDistance8(x: SIMD8<Float>, y: Float) -> SIMD8<Float> {
+    /// Where eight points of a row stand against the rectangle: the distance as if it had square corners
+    /// (exact outside the corner quadrants), the offsets past the corner's reach box, and which lanes lie in a
+    /// corner quadrant, where the corner curve decides.
+    struct RowLanes {
+        let straight: SIMD8<Float>, inner: SIMD8<Float>, ox: SIMD8<Float>, oy: SIMD8<Float>
+        let corner: SIMDMask<SIMD8<Int32>>
+    }
+
+    @inline(__always)
+    func rowLanes(x: SIMD8<Float>, y: Float) -> RowLanes {
         let half = rect.size / 2
         let e = reach
         let c = rect.center
@@ -15,37 +30,75 @@ extension RoundedRect {
         let vy = lanesMax(dy, -dy) - half.y + e
         let inner = lanesMin(lanesMax(vx, vy), SIMD8(repeating: 0))
         let ox = lanesMax(vx, SIMD8(repeating: 0)), oy = lanesMax(vy, SIMD8(repeating: 0))
-        let straight = lanesMax(ox, oy) + inner - e
-        let corner = (ox .> 0) .& (oy .> 0)
-        if !any(corner) { return straight }
+        return RowLanes(straight: lanesMax(ox, oy) + inner - e, inner: inner, ox: ox, oy: oy,
+                        corner: (ox .> 0) .& (oy .> 0))
+    }
+
+    /// The distance from `rowLanes`: the corner curve's where a lane is in a corner. `continuous` is the
+    /// superellipse's distance when the caller computed it with another shape's; otherwise it is computed here.
+    @inline(__always)
+    func finish(_ g: RowLanes, continuous: SIMD8<Float>? = nil) -> SIMD8<Float> {
+        if !any(g.corner) { return g.straight }
+        let e = reach
         let round: SIMD8<Float>
         switch curve {
         case .circular:
-            round = (ox * ox + oy * oy).squareRoot() + inner - e
+            round = (g.ox * g.ox + g.oy * g.oy).squareRoot() + g.inner - e
         case .continuous:
-            round = Self.superellipseDistance8(ox, oy, reach: e) + inner
+            // Alone, the sixteen lanes hold these eight twice: the same time as eight (the chain's length), and
+            // one corner function to keep.
+            let s = continuous ?? Self.superellipseDistance16(SIMD16(lowHalf: g.ox, highHalf: g.ox),
+                                                              SIMD16(lowHalf: g.oy, highHalf: g.oy),
+                                                              reach: SIMD16(repeating: e)).lowHalf
+            round = s + g.inner
         }
-        return straight.replacing(with: round, where: corner)
+        return g.straight.replacing(with: round, where: g.corner)
+    }
+
+    /// The signed distance at the eight points (x[i], y).
+    public func signedDistance8(x: SIMD8<Float>, y: Float) -> SIMD8<Float> {
+        finish(rowLanes(x: x, y: y))
+    }
+
+    /// `a.signedDistance8(x:y:)` and `b.signedDistance8(x:y:)`, with the same bits: where both shapes have
+    /// continuous corners under these points, their corners share one sixteen-lane evaluation.
+    public static func signedDistance8(_ a: RoundedRect, _ b: RoundedRect, x: SIMD8<Float>, y: Float)
+        -> (SIMD8<Float>, SIMD8<Float>) {
+        let ga = a.rowLanes(x: x, y: y), gb = b.rowLanes(x: x, y: y)
+        guard a.curve == .continuous && b.curve == .continuous && any(ga.corner) && any(gb.corner) else {
+            return (a.finish(ga), b.finish(gb))
+        }
+        let s = superellipseDistance16(SIMD16(lowHalf: ga.ox, highHalf: gb.ox), SIMD16(lowHalf: ga.oy, highHalf: gb.oy),
+                                       reach: SIMD16(lowHalf: SIMD8(repeating: a.reach), highHalf: SIMD8(repeating: b.reach)))
+        return (a.finish(ga, continuous: s.lowHalf), b.finish(gb, continuous: s.highHalf))
     }
 
     /// `superellipseDistance` over lanes; lanes that are not in a corner may hold anything (the caller masks them).
-    private static func superellipseDistance8(_ ox: SIMD8<Float>, _ oy: SIMD8<Float>, reach e: Float) -> SIMD8<Float> {
+    ///
+    /// In a corner lane (ox, oy > 0) one of the scaled offsets sx = ox / m, sy = oy / m is m / m = 1, and the
+    /// arithmetic below takes that 1 as known instead of computing it. Written out in full
+    /// (`superellipseDistanceReference`, which a test compares bit for bit): sx and sy by two divisions, both
+    /// powers (the power of the smaller ratio gives both: pow16(1) is exactly 1, ShapeTests), and the gradient's
+    /// components px / sx and py / sy by two more. Here: q = min(ox, oy) / m is the ratio that is not 1
+    /// (or is 1 too, where ox = oy), the major axis's power is 1 and its gradient component 1 / 1 = 1, and the
+    /// other component is power / q. Two of the eight divisions of a corner lane fewer, and no selects on
+    /// `== 1`; every value that remains is the same IEEE operation on the same operands, so the same bits.
+    private static func superellipseDistance16(_ ox: SIMD16<Float>, _ oy: SIMD16<Float>, reach e: SIMD16<Float>)
+        -> SIMD16<Float> {
         let n = ContinuousCorner.exponent
-        let zero = SIMD8<Float>(repeating: 0)
+        let one = SIMD16<Float>(repeating: 1)
+        // Where ox >= oy the reference's m is ox (its max takes ox unless ox < oy), so sx = 1 and sy = q.
+        let xMajor = oy .<= ox
         let m = lanesMax(ox, oy)
-        let sx = ox / m, sy = oy / m
-        // In a corner lane one of sx, sy is m / m = 1, whose power pow8 gives as exactly 1 (ShapeTests), so one
-        // pow8 of the smaller ratio gives both powers with the same bits as two calls: if sx is not 1, sy is,
-        // and the smaller is sx. Two pow8 a lane instead of three: pow8 was 1.75 ms of the showcase's 23 ms
-        // glass stage (perf record, 1 thread).
-        let one = SIMD8<Float>(repeating: 1)
-        let power = ContinuousCorner.pow8(lanesMin(sx, sy), n)
-        let px = power.replacing(with: one, where: sx .== one), py = power.replacing(with: one, where: sy .== one)
-        let sum = px + py, root = ContinuousCorner.pow8(sum, 1 / n)
+        let q = lanesMin(ox, oy) / m
+        let power = ContinuousCorner.pow16(q, n)
+        let px = power.replacing(with: one, where: xMajor), py = one.replacing(with: power, where: xMajor)
+        let sum = px + py, root = ContinuousCorner.pow16(sum, 1 / n)
         let norm = m * root
-        let gx = (px / sx).replacing(with: zero, where: sx .<= 0)
-        let gy = (py / sy).replacing(with: zero, where: sy .<= 0)
-        let gn = (gx * gx + gy * gy).squareRoot() * root / sum
+        // The minor axis's gradient component: 0 where its ratio is not positive, as in the reference.
+        let g = (power / q).replacing(with: SIMD16(repeating: 0), where: q .<= 0)
+        // gx * gx + gy * gy with one of them 1 x 1 = 1 (IEEE addition is commutative, so either order).
+        let gn = (g * g + 1).squareRoot() * root / sum
         return (norm - e) / gn
     }
 }
@@ -60,11 +113,11 @@ extension ContinuousCorner {
     /// 0.172, by its series to t^9 (next term < 1e-9). exp2: y = i + f, i the nearest integer, |f| <= 1/2, 2^f by
     /// its Taylor series to degree 7 (next term < 6e-9 relative), 2^i built from the exponent bits.
     @inline(__always)
-    static func pow8(_ x: SIMD8<Float>, _ n: Float) -> SIMD8<Float> {
+    static func pow16(_ x: SIMD16<Float>, _ n: Float) -> SIMD16<Float> {
         // log2 x
-        let bits = unsafeBitCast(x, to: SIMD8<UInt32>.self)
-        var k = SIMD8<Int32>(truncatingIfNeeded: bits &>> 23) &- 127
-        var m = unsafeBitCast((bits & 0x007F_FFFF) | 0x3F80_0000, to: SIMD8<Float>.self)  // in [1, 2)
+        let bits = unsafeBitCast(x, to: SIMD16<UInt32>.self)
+        var k = SIMD16<Int32>(truncatingIfNeeded: bits &>> 23) &- 127
+        var m = unsafeBitCast((bits & 0x007F_FFFF) | 0x3F80_0000, to: SIMD16<Float>.self)  // in [1, 2)
         let high = m .> Float(2).squareRoot()
         m = m.replacing(with: m * 0.5, where: high)
         k = k.replacing(with: k &+ 1, where: high)
@@ -77,25 +130,42 @@ extension ContinuousCorner {
         let kf = LaneIntegers.float(k)
         let log2x = kf + series
         // exp2(n log2 x), y within about [-413, 2].
-        let y0 = log2x * n, floor = SIMD8<Float>(repeating: -126)
+        let y0 = log2x * n, floor = SIMD16<Float>(repeating: -126)
         let y = y0.replacing(with: floor, where: y0 .< floor)
         let (r, i) = LaneIntegers.rounded(y)
         let f = y - r
-        // Taylor coefficients ln2^j / j!, Horner from the highest.
-        var p = SIMD8<Float>(repeating: Self.exp2Coefficients[7])
-        for j in stride(from: 6, through: 0, by: -1) { p = Self.exp2Coefficients[j] + f * p }
+        // Taylor coefficients ln2^j / j!, Horner from the highest, written out: a loop over a stored table
+        // indexed the table through the stack at each step and checked its lazy initializer (`swift_once`) at
+        // every call (perf annotate of the former eight-lane pow8).
+        var p = SIMD16<Float>(repeating: Self.exp2Coefficient7)
+        p = Self.exp2Coefficient6 + f * p
+        p = Self.exp2Coefficient5 + f * p
+        p = Self.exp2Coefficient4 + f * p
+        p = Self.exp2Coefficient3 + f * p
+        p = Self.exp2Coefficient2 + f * p
+        p = Self.exp2Coefficient1 + f * p
+        p = 1 + f * p
         let result = p * LaneIntegers.powerOfTwo(i)
-        return result.replacing(with: SIMD8(repeating: 0), where: x .< Float.leastNormalMagnitude)
+        return result.replacing(with: SIMD16(repeating: 0), where: x .< Float.leastNormalMagnitude)
     }
 
-    private static let ln2: Float = 0.693_147_180_559_945_309
-    /// ln2^j / j! for j = 0 ... 7, rounded from Double.
-    private static let exp2Coefficients: SIMD8<Float> = {
-        var c = SIMD8<Float>(repeating: 1)
+    static let ln2: Float = 0.693_147_180_559_945_309
+    /// ln2^j / j! for j = 1 ... 7, each the Float nearest the Double product (exact in hex; `exp2Coefficient(_:)` is
+    /// their definition, and ShapeTests checks these bits against it); j = 0 is 1.
+    static let exp2Coefficient1: Float = 0x1.62e43p-1
+    static let exp2Coefficient2: Float = 0x1.ebfbep-3
+    static let exp2Coefficient3: Float = 0x1.c6b08ep-5
+    static let exp2Coefficient4: Float = 0x1.3b2ab6p-7
+    static let exp2Coefficient5: Float = 0x1.5d87fep-10
+    static let exp2Coefficient6: Float = 0x1.430912p-13
+    static let exp2Coefficient7: Float = 0x1.ffcbfcp-17
+
+    /// ln2^j / j!, computed in Double and rounded once to Float.
+    static func exp2Coefficient(_ j: Int) -> Float {
         var v = 1.0
-        for j in 1..<8 { v *= 0.693_147_180_559_945_309 / Double(j); c[j] = Float(v) }
-        return c
-    }()
+        for i in stride(from: 1, through: j, by: 1) { v *= 0.693_147_180_559_945_309 / Double(i) }
+        return Float(v)
+    }
 }
 
 // `pointwiseMax`/`pointwiseMin` on SIMD8<Float> were left as calls in the release build (perf record); a select
@@ -104,5 +174,11 @@ extension ContinuousCorner {
     a.replacing(with: b, where: a .< b)
 }
 @inline(__always) private func lanesMin(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+    a.replacing(with: b, where: b .< a)
+}
+@inline(__always) private func lanesMax(_ a: SIMD16<Float>, _ b: SIMD16<Float>) -> SIMD16<Float> {
+    a.replacing(with: b, where: a .< b)
+}
+@inline(__always) private func lanesMin(_ a: SIMD16<Float>, _ b: SIMD16<Float>) -> SIMD16<Float> {
     a.replacing(with: b, where: b .< a)
 }

@@ -80,4 +80,31 @@ import Raster
             if mismatches > 5 { return }
         }
     }
+
+    /// Two panels at the same eight pixels (`PanelShape.signedDistance8(_:_:x:y:)`, the two parts of a merging
+    /// pair) give each panel's own `signedDistance8` bits, for every mix of outlines: rounded pairs share their
+    /// corners' lanes, a circle goes alone.
+    @Test func pairedPanelsAreEachPanelsOwn() {
+        let panels = [PanelShape(.rect, box: Rect(x: 20, y: 30, width: 180, height: 180), cornerRadius: 90),
+                      PanelShape(.rect, box: Rect(x: 150.5, y: 30, width: 180, height: 180), cornerRadius: 40),
+                      PanelShape(.capsule, box: Rect(x: 96.7, y: 44, width: 70, height: 40)),
+                      PanelShape(.circle, box: Rect(x: 60, y: 80, width: 44, height: 44))]
+        var mismatches = 0
+        for a in panels {
+            for b in panels {
+                for y in stride(from: 20, to: 230, by: 2) {
+                    for x0 in stride(from: 0, to: 360, by: 8) {
+                        let xs = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) + (Float(x0) + 0.5), yc = Float(y) + 0.5
+                        let (da, db) = PanelShape.signedDistance8(a, b, x: xs, y: yc)
+                        let ea = a.signedDistance8(x: xs, y: yc), eb = b.signedDistance8(x: xs, y: yc)
+                        for l in 0..<8 where da[l].bitPattern != ea[l].bitPattern || db[l].bitPattern != eb[l].bitPattern {
+                            mismatches += 1
+                            if mismatches <= 5 { Issue.record("\(a.outline) \(b.outline) at (\(xs[l]), \(yc)): \(da[l]) \(db[l]), alone \(ea[l]) \(eb[l])") }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
 }

@@ -137,22 +137,22 @@ import Testing
 
 /// The eight-lane rounded rectangle (`RoundedRect+Lanes.swift`) against its reference, the scalar distance.
 @Suite struct RoundedRectLaneTests {
-    /// pow8 against powf over the continuous corner's inputs: x^n for x in (0, 1] (the scaled corner offsets,
+    /// pow16 against powf over the continuous corner's inputs: x^n for x in (0, 1] (the scaled corner offsets,
     /// whose powers are added to a sum of at least 1, so absolute error is what reaches the distance) and x^(1/n)
     /// for x in [1, 2] (that sum; relative error). Bounds 3e-7 (about 2.5 ulps of 1); measured below.
-    @Test func pow8MatchesPowf() {
+    @Test func pow16MatchesPowf() {
         let n = ContinuousCorner.exponent
         func worst(_ xs: [Float], _ e: Float, relative: Bool) -> Float {
             var w: Float = 0
             var i = 0
-            while i + 8 <= xs.count {
-                let x = SIMD8<Float>(xs[i..<(i + 8)])
-                let p = ContinuousCorner.pow8(x, e)
-                for l in 0..<8 {
+            while i + 16 <= xs.count {
+                let x = SIMD16<Float>(xs[i..<(i + 16)])
+                let p = ContinuousCorner.pow16(x, e)
+                for l in 0..<16 {
                     let exact = powf(x[l], e)
                     w = max(w, abs(p[l] - exact) / (relative ? exact : 1))
                 }
-                i += 8
+                i += 16
             }
             return w
         }
@@ -160,11 +160,11 @@ import Testing
         let even = worst((0..<count).map { Float($0 + 1) / Float(count) }, n, relative: false)
         let geometric = worst((0..<count).map { exp2f(-60 * Float($0) / Float(count)) }, n, relative: false)
         let root = worst((0..<count).map { 1 + Float($0) / Float(count - 1) }, 1 / n, relative: true)
-        #expect(ContinuousCorner.pow8(SIMD8(repeating: 1), n) == SIMD8(repeating: 1))
-        #expect(ContinuousCorner.pow8(SIMD8(repeating: 0), n) == SIMD8(repeating: 0))
+        #expect(ContinuousCorner.pow16(SIMD16(repeating: 1), n) == SIMD16(repeating: 1))
+        #expect(ContinuousCorner.pow16(SIMD16(repeating: 0), n) == SIMD16(repeating: 0))
         #expect(even < 3e-7 && geometric < 3e-7, "max absolute error \(even), \(geometric)")
         #expect(root < 3e-7, "max relative error \(root)")
-        print("pow8: max absolute error of x^n on (0, 1] \(max(even, geometric)), max relative error of x^(1/n) on [1, 2] \(root)")
+        print("pow16: max absolute error of x^n on (0, 1] \(max(even, geometric)), max relative error of x^(1/n) on [1, 2] \(root)")
     }
 
     /// Every pixel center of a box holding the shape, eight at a time, against `signedDistance(_:)`: equal bits
@@ -190,5 +190,111 @@ import Testing
         }
         #expect(worst < 2e-5, "max difference \(worst) px")
         print("signedDistance8 \(curve): max difference \(worst) px")
+    }
+
+    /// The coefficients written in hex are their definition, ln2^j / j! rounded once from Double.
+    @Test func exp2CoefficientsAreTheirDefinition() {
+        let written = [ContinuousCorner.exp2Coefficient1, ContinuousCorner.exp2Coefficient2,
+                       ContinuousCorner.exp2Coefficient3, ContinuousCorner.exp2Coefficient4,
+                       ContinuousCorner.exp2Coefficient5, ContinuousCorner.exp2Coefficient6,
+                       ContinuousCorner.exp2Coefficient7]
+        for (j, c) in written.enumerated() {
+            #expect(c.bitPattern == ContinuousCorner.exp2Coefficient(j + 1).bitPattern, "coefficient \(j + 1)")
+        }
+        #expect(ContinuousCorner.exp2Coefficient(0) == 1)
+    }
+
+    /// pow16 gives, in every lane, the bits of its arithmetic done one lane at a time (`powLanesReference`):
+    /// over the corner's ratios in (0, 1] (evenly and geometrically spaced), the sums in [1, 2], 0, 1, values
+    /// below the smallest normal, and both exponents the corner uses.
+    @Test func pow16IsItsLaneReference() {
+        let n = ContinuousCorner.exponent
+        let count = 1 << 14
+        var xs: [Float] = [0, 1, 2, Float.leastNormalMagnitude, Float.leastNonzeroMagnitude, 1e-30, 0.5, 1.5]
+        xs += (0..<count).map { Float($0 + 1) / Float(count) }
+        xs += (0..<count).map { exp2f(-60 * Float($0) / Float(count)) }
+        xs += (0..<count).map { 1 + Float($0) / Float(count - 1) }
+        while xs.count % 16 != 0 { xs.append(0.25) }
+        var mismatches = 0
+        for e in [n, 1 / n] {
+            for start in stride(from: 0, to: xs.count, by: 16) {
+                let x = SIMD16<Float>(xs[start..<(start + 16)])
+                let p = ContinuousCorner.pow16(x, e)
+                for l in 0..<16 where p[l].bitPattern != ContinuousCorner.powLanesReference(x[l], e).bitPattern {
+                    mismatches += 1
+                    if mismatches <= 5 {
+                        Issue.record("pow16(\(x[l]), \(e)) = \(p[l]), reference \(ContinuousCorner.powLanesReference(x[l], e))")
+                    }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    /// `signedDistance8` gives, in every lane, the bits of `signedDistanceLanesReference` (the lanes' first
+    /// arithmetic, one pixel at a time): over every pixel center around three shapes, a square centered on a
+    /// pixel center (its diagonals, where ox = oy, hold pixel centers) and points off the pixel grid.
+    @Test(arguments: CornerCurve.allCases)
+    func lanesAreTheirReference(curve: CornerCurve) {
+        var mismatches = 0, corners = 0
+        func check(_ shape: RoundedRect, _ xs: SIMD8<Float>, _ y: Float) {
+            let d = shape.signedDistance8(x: xs, y: y)
+            for l in 0..<8 {
+                let expected = shape.signedDistanceLanesReference(x: xs[l], y: y)
+                let ox = abs(xs[l] - shape.rect.center.x), oy = abs(y - shape.rect.center.y)
+                if ox > shape.rect.width / 2 - shape.reach && oy > shape.rect.height / 2 - shape.reach { corners += 1 }
+                if d[l].bitPattern != expected.bitPattern {
+                    mismatches += 1
+                    if mismatches <= 5 { Issue.record("(\(xs[l]), \(y)): lanes \(d[l]), reference \(expected)") }
+                }
+            }
+        }
+        for (rect, radius) in [(Rect(x: 10.3, y: 7.6, width: 120.5, height: 44.2), Float(22)),
+                               (Rect(x: 3, y: 5, width: 60, height: 60), Float(30)),
+                               (Rect(x: 0.5, y: 0.25, width: 200, height: 90), Float(7.5)),
+                               (Rect(x: 0, y: 0, width: 65, height: 65), Float(20))] {
+            let shape = RoundedRect(rect, radius: radius, curve: curve)
+            for y in -4..<Int(rect.maxY + 5) {
+                for x0 in stride(from: -8, to: Int(rect.maxX + 9), by: 8) {
+                    check(shape, SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) + (Float(x0) + 0.5), Float(y) + 0.5)
+                    check(shape, SIMD8<Float>(0, 1.13, 2.71, 3.3, 4.05, 5.5, 6.9, 7.77) + Float(x0), Float(y) + 0.37)
+                }
+            }
+        }
+        #expect(corners > 10_000)
+        #expect(mismatches == 0)
+    }
+
+    /// Two shapes at the same eight points (`signedDistance8(_:_:x:y:)`, the corners of both in one set of
+    /// sixteen lanes) give each shape's own `signedDistance8` bits: pairs of different reach, side by side,
+    /// overlapping, one far from the other (corners in one and not the other), and every mix of corner curves.
+    @Test func pairedLanesAreEachShapesOwn() {
+        let rects = [RoundedRect(Rect(x: 20, y: 30, width: 180, height: 180), radius: 90),
+                     RoundedRect(Rect(x: 140.5, y: 30, width: 180, height: 180), radius: 90),
+                     RoundedRect(Rect(x: 60.3, y: 61.7, width: 120.5, height: 44.2), radius: 22),
+                     RoundedRect(Rect(x: 400, y: 400, width: 60, height: 60), radius: 12),
+                     RoundedRect(Rect(x: 20, y: 30, width: 180, height: 180), radius: 90, curve: .circular)]
+        var mismatches = 0, compared = 0
+        for a in rects {
+            for b in rects {
+                for y in stride(from: 0, to: 480, by: 3) {
+                    for x0 in stride(from: 0, to: 480, by: 8) {
+                        let xs = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) + (Float(x0) + 0.5)
+                        let (da, db) = RoundedRect.signedDistance8(a, b, x: xs, y: Float(y) + 0.5)
+                        let ea = a.signedDistance8(x: xs, y: Float(y) + 0.5), eb = b.signedDistance8(x: xs, y: Float(y) + 0.5)
+                        for l in 0..<8 {
+                            compared += 1
+                            if da[l].bitPattern != ea[l].bitPattern || db[l].bitPattern != eb[l].bitPattern {
+                                mismatches += 1
+                                if mismatches <= 5 {
+                                    Issue.record("(\(xs[l]), \(y)): paired \(da[l]) \(db[l]), alone \(ea[l]) \(eb[l])")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(compared > 1_000_000 && mismatches == 0)
     }
 }
