@@ -10,11 +10,36 @@ public struct Framebuffer: Sendable, Equatable {
     @usableFromInline var storage: [SIMD4<Float>]
 
     public init(width: Int, height: Int, space: BlendSpace = .srgb, fill: SIMD4<Float> = .zero) {
-        precondition(width > 0 && height > 0, "framebuffer must have a positive size, got \(width)x\(height)")
+        let count = Self.pixelCount(width: width, height: height)
+        self.init(width: width, height: height, space: space, storage: Array(repeating: fill, count: count))
+    }
+
+    private init(width: Int, height: Int, space: BlendSpace, storage: [SIMD4<Float>]) {
         self.width = width
         self.height = height
         self.space = space
-        self.storage = Array(repeating: fill, count: width * height)
+        self.storage = storage
+    }
+
+    private static func pixelCount(width: Int, height: Int) -> Int {
+        precondition(width > 0 && height > 0, "framebuffer must have a positive size, got \(width)x\(height)")
+        return width * height
+    }
+
+    /// A framebuffer whose pixels are unspecified (whatever memory the allocator hands out), for a first use
+    /// that writes every pixel before it reads any: a recycled frame's first copy of the whole plane, the plane's
+    /// first full draw. The caller owes that promise; the compositor's tests prove it for its buffers by
+    /// drawing into buffers poisoned with NaN and with a finite value instead (FrameSlotTests).
+    ///
+    /// Why: `init(fill:)` writes 47 MB at 1170 x 2532 on the calling thread, which first takes every page's
+    /// fault and zeroing there; that was about a third of a 1-frame render's CPU, serial while the other core
+    /// idled. Unfilled, the pages fault where the first use writes them, in bands across the workers, and the
+    /// fill's own pass over the memory is gone. `SIMD4<Float>` is a trivial type: any bit pattern is a value,
+    /// so reading one too early would give wrong bytes, not a memory error.
+    package static func unfilled(width: Int, height: Int, space: BlendSpace = .srgb) -> Framebuffer {
+        let count = pixelCount(width: width, height: height)
+        return Framebuffer(width: width, height: height, space: space,
+                           storage: Array(unsafeUninitializedCapacity: count) { _, initialized in initialized = count })
     }
 
     /// A framebuffer filled with an sRGB color converted into `space`.
@@ -43,6 +68,37 @@ public struct Framebuffer: Sendable, Equatable {
                     (dst.baseAddress! + rows.lowerBound * w).update(from: src.baseAddress! + rows.lowerBound * w,
                                                                     count: rows.count * w)
                 }
+            }
+        }
+    }
+
+    /// Copies from `other` (the same size) the columns `spans[k]` of every row of band k (rows
+    /// `k * band ..< (k + 1) * band`), bands split across workers. `spans[k]` must be disjoint ranges inside
+    /// `0..<width`, and there must be one list per band. The frame slot's copy of what changed in the plane.
+    public mutating func copyPixels(from other: Framebuffer, spans: [[Range<Int>]], band: Int, workers: Workers) {
+        precondition(other.width == width && other.height == height, "copy between framebuffers of different sizes")
+        precondition(band > 0 && spans.count == (height + band - 1) / band, "one list of spans per band")
+        let w = width, h = height
+        for list in spans { for s in list { precondition(s.lowerBound >= 0 && s.upperBound <= w, "span \(s) outside 0..<\(w)") } }
+        other.withUnsafePixels { src in
+            withUnsafeMutablePixels { dst in
+                workers.forEachBand(h, bandSize: band) { rows in
+                    for s in spans[rows.lowerBound / band] where !s.isEmpty {
+                        for y in rows {
+                            let o = y * w + s.lowerBound
+                            (dst.baseAddress! + o).update(from: src.baseAddress! + o, count: s.count)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The plain reference of `copyPixels(from:spans:band:workers:)`: pixel by pixel, one thread.
+    mutating func copyPixelsReference(from other: Framebuffer, spans: [[Range<Int>]], band: Int) {
+        for (k, list) in spans.enumerated() {
+            for y in (k * band)..<min(height, (k + 1) * band) {
+                for s in list { for x in s { self[x, y] = other[x, y] } }
             }
         }
     }

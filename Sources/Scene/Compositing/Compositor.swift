@@ -55,11 +55,20 @@ public struct Compositor {
         return frame
     }
 
-    /// A frame-sized buffer for `rasterize(frame:into:)`.
+    /// A frame-sized buffer for `rasterize(frame:into:)`, whose pixels are unspecified until a frame is drawn
+    /// into it (`Framebuffer.unfilled`): every first use writes all of them before reading any, since a fresh
+    /// slot copies the whole plane and the plane buffer is first drawn whole (its record starts empty).
     public func emptyFrame() -> Framebuffer {
         let c = document.canvas
-        return Framebuffer(width: c.pixelWidth, height: c.pixelHeight, space: document.blending)
+        if let poison = newBufferPoison {
+            return Framebuffer(width: c.pixelWidth, height: c.pixelHeight, space: document.blending, fill: poison)
+        }
+        return Framebuffer.unfilled(width: c.pixelWidth, height: c.pixelHeight, space: document.blending)
     }
+
+    /// What new buffers hold before their first frame: nil in use (unfilled memory); tests set a poison value
+    /// to show that a frame never reads a pixel of a new buffer, frame or plane, before writing it.
+    var newBufferPoison: SIMD4<Float>?
 
     /// Rasterizes the current state as frame `i` into `frame` (a buffer from `emptyFrame()`; its old pixels
     /// are all overwritten): a fresh slot around it, so the whole plane is copied.

@@ -71,36 +71,3 @@ public struct FrameSlot: Sendable {
         overlay = []
     }
 }
-
-extension Framebuffer {
-    /// Copies from `other` (the same size) the columns `spans[k]` of every row of band k (rows
-    /// `k * band ..< (k + 1) * band`), bands split across workers. `spans[k]` must be disjoint ranges inside
-    /// `0..<width`, and there must be one list per band.
-    mutating func copyPixels(from other: Framebuffer, spans: [[Range<Int>]], band: Int, workers: Workers) {
-        precondition(other.width == width && other.height == height, "copy between framebuffers of different sizes")
-        precondition(spans.count == (height + band - 1) / band, "one list of spans per band")
-        let w = width, h = height
-        for list in spans { for s in list { precondition(s.lowerBound >= 0 && s.upperBound <= w, "span \(s) outside 0..<\(w)") } }
-        other.withUnsafePixels { src in
-            withUnsafeMutablePixels { dst in
-                workers.forEachBand(h, bandSize: band) { rows in
-                    for s in spans[rows.lowerBound / band] where !s.isEmpty {
-                        for y in rows {
-                            let o = y * w + s.lowerBound
-                            (dst.baseAddress! + o).update(from: src.baseAddress! + o, count: s.count)
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The plain reference of `copyPixels(from:spans:band:workers:)`: pixel by pixel, one thread.
-    mutating func copyPixelsReference(from other: Framebuffer, spans: [[Range<Int>]], band: Int) {
-        for (k, list) in spans.enumerated() {
-            for y in (k * band)..<min(height, (k + 1) * band) {
-                for s in list { for x in s { self[x, y] = other[x, y] } }
-            }
-        }
-    }
-}

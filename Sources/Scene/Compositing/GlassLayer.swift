@@ -30,14 +30,24 @@ struct GlassLayer {
             }
         }
 
-        /// Every pixel drawing may write. Frost writes inside `PixelRect(covering: shape.bounds.insetBy(-1),
-        /// clippedTo: backdrop)` (its `region`, only where coverage > 0), and LiquidGlass's kernel rows cover
-        /// `shape.bounds.insetBy(-1).pixelBounds` (`inputs`, written through `Lanes.row`); one more pixel of margin,
-        /// as for the halo, costs nothing measurable (the slot copies whole 16-row bands anyway).
-        func writtenRegion(canvas: PixelRect) -> PixelRect {
+        /// Rectangles holding every pixel drawing may write. Frost writes inside `PixelRect(covering:
+        /// shape.bounds.insetBy(-1), clippedTo: backdrop)` (its `region`, only where coverage > 0); one more pixel
+        /// of margin, as for the halo, costs nothing measurable (the slot copies whole 16-row bands anyway).
+        ///
+        /// LiquidGlass's kernel rows cover `shape.bounds.insetBy(-1)`, but it writes only where coverage > 0, that
+        /// is where the joined field is below 0.5; the field is at least the least of the panels' distances minus
+        /// the blend's reach (`SmoothUnion.bounds`' argument; a union's members join by a plain minimum), so a
+        /// pixel farther than reach + 0.5 from every panel's box is never written: one rectangle per panel, its
+        /// bounds grown by the reach and the same 2 px. Why not the union's box: the showcase's two controls, apart,
+        /// span a box about 800 px wide of which two 214 px squares are glass; the slot restored the gap from the
+        /// plane every frame.
+        func writtenRegions(canvas: PixelRect) -> [PixelRect] {
             switch self {
-            case .surface(let s): return PixelRect(covering: s.shape.bounds.insetBy(-2), clippedTo: canvas)
-            case .liquid(_, let shape, _, _): return PixelRect(covering: shape.bounds.insetBy(-2), clippedTo: canvas)
+            case .surface(let s): return [PixelRect(covering: s.shape.bounds.insetBy(-2), clippedTo: canvas)]
+            case .liquid(_, let shape, _, _):
+                return shape.shapes.flatMap(\.members).map {
+                    PixelRect(covering: $0.bounds.insetBy(-(shape.reach + 2)), clippedTo: canvas)
+                }
             }
         }
     }
@@ -67,7 +77,7 @@ struct GlassLayer {
                             fields: fields, slot: slot)
             }
         }
-        return drawings.map { $0.writtenRegion(canvas: canvas) }
+        return drawings.flatMap { $0.writtenRegions(canvas: canvas) }
     }
 
     /// What `render` draws, in scene order: liquid panels that share a container or a union are one drawing,
