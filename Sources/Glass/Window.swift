@@ -56,11 +56,13 @@ struct Window: Sendable {
     }
 
     /// `count` rows (`stride` apart in `lines`, `width` apart in `rows`) filtered as `boxRow` filters each, four
-    /// at a time: a row's running sum is one chain of dependent additions (3 cycles each on this machine's
-    /// AMD EPYC), so one row at a time ran at the add's latency; four chains side by side overlap. Each row's
-    /// operations and their order are `boxRow`'s, so the values are identical.
+    /// at a time: a row's running sum is one chain of dependent additions, so one row at a time ran at the add's
+    /// latency; four chains side by side overlap (a showcase frame's two windows, four passes, one thread: 4.0-4.4
+    /// -> 3.5-3.6 ms of CPU on the AMD EPYC machine, docs/performance.md). Each row's operations and their order
+    /// are `boxRow`'s, so the values are identical.
     static func boxRows(_ count: Int, _ lines: UnsafePointer<SIMD4<Float>>, stride: Int,
                         into rows: UnsafeMutablePointer<SIMD4<Float>>, width w: Int, radius r: Int) {
+        guard w > 0 else { return }
         var y = 0
         while y + 4 <= count {
             let l = lines + y * stride, o = rows + y * w
@@ -102,13 +104,13 @@ struct Window: Sendable {
     /// by row, one running sum per column (each column's operations in the same order as one column at a time,
     /// so the values are identical); the original values of the last r + 1 rows it overwrote are kept aside for
     /// the sums' subtraction. Walking one column at a time touched a new cache line per pixel; bands of 32
-    /// columns (the previous version) copied the band out first, 512 bytes from each row, which the hardware
-    /// fetched no faster; a run of columns reads every row's part in order, once. One run per worker: a run's
-    /// edge in the middle of a cache line is the only line both workers write (dealt in turn, neighbouring
-    /// bands made about 35 such lines a row across the navigation bar's window, and two threads took 25.2 ms
-    /// of CPU a frame for the glass stage against 21.7 ms without).
+    /// columns copied out 512 bytes a row first (3.5-3.6 ms of CPU for a showcase frame's two windows, one
+    /// thread; 3.3-3.5 in runs, docs/performance.md). One run per worker: a run's edge in the middle of a cache
+    /// line is the only line both workers write (bands dealt in turn made about 35 such lines a row across the
+    /// navigation bar's window, and two threads took 25.2 ms of CPU a frame for the glass stage against 21.7).
     mutating func boxBlur(radius r: Int, horizontal: Bool, workers: Workers) {
         let w = width, h = height
+        guard w > 0, h > 0 else { return }
         pixels.withUnsafeMutableBufferPointer { px in
             let base = px.baseAddress!
             if horizontal {

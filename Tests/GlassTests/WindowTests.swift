@@ -108,6 +108,17 @@ import Raster
         #expect(Self.differing(a, b) > 0)
     }
 
+    /// A window with no columns or no rows has no pixels, and its passes read nothing.
+    @Test func emptyWindowsAreEmpty() {
+        let plane = Self.plane(width: 10, height: 10)
+        for (xs, ys) in [(3..<3, 2..<9), (1..<8, 4..<4)] {
+            var win = Window(plane, columns: xs, rows: ys, horizontalBox: 2, workers: Workers(2))
+            win.boxBlur(radius: 2, horizontal: false, workers: Workers(2))
+            win.boxBlur(radius: 2, horizontal: true, workers: .single)
+            #expect(win.pixels.count == 0)
+        }
+    }
+
     /// Many windows made and blurred at once on many threads, all in the shared memory: each is its own.
     @Test func concurrentWindowsDoNotShareMemory() {
         let plane = Self.plane(width: 64, height: 64)
