@@ -3,24 +3,27 @@ import Raster
 /// A copy of part of a framebuffer, in absolute pixel coordinates, with clamped bilinear sampling.
 struct Window: Sendable {
     let x0: Int, y0: Int, width: Int, height: Int
-    var pixels: [SIMD4<Float>]
+    var pixels: WindowPixels
 
-    /// The window over `columns` x `rows` of `fb`, rows copied by the workers into memory that is not zeroed
-    /// first. With `horizontalBox: r > 0` each row is box-filtered on its way in (the first horizontal pass of
-    /// `boxBlur`, with the same operations in the same order, so the values are identical): a serial copy, its
-    /// zero fill and the pass's own copy of every row cost as much as two of the blur's passes.
-    init(_ fb: Framebuffer, columns: Range<Int>, rows: Range<Int>, horizontalBox r: Int = 0, workers: Workers = .single) {
+    /// The window over `columns` x `rows` of `fb`, rows copied by the workers into memory kept from earlier
+    /// windows (`WindowPixels`). With `horizontalBox: r > 0` each row is box-filtered on its way in (the first
+    /// horizontal pass of `boxBlur`, with the same operations in the same order, so the values are identical): a
+    /// serial copy, its zero fill and the pass's own copy of every row cost as much as two of the blur's passes.
+    init(_ fb: Framebuffer, columns: Range<Int>, rows: Range<Int>, horizontalBox r: Int = 0, workers: Workers = .single,
+         memory: WindowMemory = .shared) {
         let (x0, y0, w, h) = (columns.lowerBound, rows.lowerBound, columns.count, rows.count)
-        let px = [SIMD4<Float>](unsafeUninitializedCapacity: w * h) { dst, count in
+        let px = WindowPixels(count: w * h, memory: memory) { dst in
             fb.withUnsafePixels { src in
                 workers.forEachBand(h, bandSize: 8) { band in
-                    for y in band {
-                        let from = src.baseAddress! + (y0 + y) * fb.width + x0, to = dst.baseAddress! + y * w
-                        if r > 0 { Self.boxRow(from, into: to, width: w, radius: r) } else { to.initialize(from: from, count: w) }
+                    let from = src.baseAddress! + (y0 + band.lowerBound) * fb.width + x0
+                    let to = dst.baseAddress! + band.lowerBound * w
+                    if r > 0 {
+                        Self.boxRows(band.count, from, stride: fb.width, into: to, width: w, radius: r)
+                    } else {
+                        for y in 0..<band.count { (to + y * w).update(from: from + y * fb.width, count: w) }
                     }
                 }
             }
-            count = w * h
         }
         (self.x0, self.y0, width, height, pixels) = (x0, y0, w, h, px)
     }
@@ -52,58 +55,110 @@ struct Window: Sendable {
         }
     }
 
-    /// One box pass of width 2r+1 with clamped edges, by running sums; each row or column written by one worker.
-    /// Columns are filtered a band of them at a time, row after row (the same operations per column, in the
-    /// same order, as one column at a time, so the values are identical): walking one column down the window
-    /// touched a new cache line per pixel and made this pass 10% of a showcase frame. `boxBlurReference` is the
-    /// plain version, which tests compare with this one.
+    /// `count` rows (`stride` apart in `lines`, `width` apart in `rows`) filtered as `boxRow` filters each, four
+    /// at a time: a row's running sum is one chain of dependent additions, so one row at a time ran at the add's
+    /// latency; four chains side by side overlap (a showcase frame's two windows, four passes, one thread: 4.0-4.4
+    /// -> 3.5-3.6 ms of CPU on the AMD EPYC machine, docs/performance.md). Each row's operations and their order
+    /// are `boxRow`'s, so the values are identical.
+    static func boxRows(_ count: Int, _ lines: UnsafePointer<SIMD4<Float>>, stride: Int,
+                        into rows: UnsafeMutablePointer<SIMD4<Float>>, width w: Int, radius r: Int) {
+        guard w > 0 else { return }
+        var y = 0
+        while y + 4 <= count {
+            let l = lines + y * stride, o = rows + y * w
+            boxRows4(l, l + stride, l + 2 * stride, l + 3 * stride, into: o, o + w, o + 2 * w, o + 3 * w, width: w, radius: r)
+            y += 4
+        }
+        while y < count {
+            boxRow(lines + y * stride, into: rows + y * w, width: w, radius: r)
+            y += 1
+        }
+    }
+
+    @inline(__always)
+    private static func boxRows4(_ l0: UnsafePointer<SIMD4<Float>>, _ l1: UnsafePointer<SIMD4<Float>>,
+                                 _ l2: UnsafePointer<SIMD4<Float>>, _ l3: UnsafePointer<SIMD4<Float>>,
+                                 into o0: UnsafeMutablePointer<SIMD4<Float>>, _ o1: UnsafeMutablePointer<SIMD4<Float>>,
+                                 _ o2: UnsafeMutablePointer<SIMD4<Float>>, _ o3: UnsafeMutablePointer<SIMD4<Float>>,
+                                 width w: Int, radius r: Int) {
+        let norm = 1 / Float(2 * r + 1)
+        var s0 = SIMD4<Float>.zero, s1 = SIMD4<Float>.zero, s2 = SIMD4<Float>.zero, s3 = SIMD4<Float>.zero
+        for k in -r...r {
+            let c = min(max(k, 0), w - 1)
+            s0 += l0[c]; s1 += l1[c]; s2 += l2[c]; s3 += l3[c]
+        }
+        for i in 0..<w {
+            let a = min(i + r + 1, w - 1), d = max(i - r, 0)
+            o0[i] = s0 * norm; s0 += l0[a] - l0[d]
+            o1[i] = s1 * norm; s1 += l1[a] - l1[d]
+            o2[i] = s2 * norm; s2 += l2[a] - l2[d]
+            o3[i] = s3 * norm; s3 += l3[a] - l3[d]
+        }
+    }
+
+    /// One box pass of width 2r+1 with clamped edges, by running sums. `boxBlurReference` is the plain version,
+    /// which tests compare with this one bit for bit.
+    ///
+    /// Horizontal: each band of 8 rows is one worker's, filtered four rows at a time (`boxRows`) from a copy of
+    /// the four rows. Vertical: each worker takes one run of adjacent columns and walks it down the window row
+    /// by row, one running sum per column (each column's operations in the same order as one column at a time,
+    /// so the values are identical); the original values of the last r + 1 rows it overwrote are kept aside for
+    /// the sums' subtraction. Walking one column at a time touched a new cache line per pixel; bands of 32
+    /// columns copied out 512 bytes a row first (3.5-3.6 ms of CPU for a showcase frame's two windows, one
+    /// thread; 3.3-3.5 in runs, docs/performance.md). One run per worker: a run's edge in the middle of a cache
+    /// line is the only line both workers write (bands dealt in turn made about 35 such lines a row across the
+    /// navigation bar's window, and two threads took 25.2 ms of CPU a frame for the glass stage against 21.7).
     mutating func boxBlur(radius r: Int, horizontal: Bool, workers: Workers) {
         let w = width, h = height
-        let norm = 1 / Float(2 * r + 1)
+        guard w > 0, h > 0 else { return }
         pixels.withUnsafeMutableBufferPointer { px in
+            let base = px.baseAddress!
             if horizontal {
                 workers.forEachBand(h, bandSize: 8) { band in
-                    let line = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w)
-                    defer { line.deallocate() }
-                    for l in band {
-                        let row = px.baseAddress! + l * w
-                        line.update(from: row, count: w)
-                        Self.boxRow(line, into: row, width: w, radius: r)
+                    let lines = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 4 * w)
+                    defer { lines.deallocate() }
+                    var y = band.lowerBound
+                    while y < band.upperBound {
+                        let n = min(4, band.upperBound - y)
+                        lines.update(from: base + y * w, count: n * w)
+                        Self.boxRows(n, lines, stride: w, into: base + y * w, width: w, radius: r)
+                        y += n
                     }
                 }
-                return
+            } else {
+                let runs = min(workers.count, w)
+                workers.forEach(runs) { run in
+                    let columns = (w * run / runs)..<(w * (run + 1) / runs)
+                    Self.boxColumns(base + columns.lowerBound, count: columns.count, stride: w, height: h, radius: r)
+                }
             }
-            let bandWidth = 32
-            // Each worker takes one run of adjacent column bands. Dealt in turn, neighbouring bands went to
-            // different workers, and a band's edge (512 bytes into a row) lies on a cache line only where the
-            // row's start does (a row is 16 w bytes): in most rows each of the about 35 edges across the
-            // navigation bar's window was a line both workers wrote, passed back and forth whenever both ran at
-            // once (two threads took 25.2 ms of CPU a frame for the glass stage, 21.7 after this; one thread
-            // 20.7). In runs, at most one such line a row. Each column's sums are unchanged, so are the values.
-            let bands = (w + bandWidth - 1) / bandWidth
-            workers.forEachBand(bands, bandSize: (bands + workers.count - 1) / workers.count) { run in
-                let col = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: bandWidth * h)
-                let sum = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: bandWidth)
-                defer { col.deallocate(); sum.deallocate() }
-                for band in run {
-                    let columns = (band * bandWidth)..<min(w, (band + 1) * bandWidth)
-                    let bw = columns.count
-                    // The band's columns for every row, then one running sum per column.
-                    for i in 0..<h { (col + i * bw).update(from: px.baseAddress! + i * w + columns.lowerBound, count: bw) }
-                    sum.update(repeating: .zero, count: bw)
-                    for k in -r...r {
-                        let src = col + min(max(k, 0), h - 1) * bw
-                        for x in 0..<bw { sum[x] += src[x] }
-                    }
-                    for i in 0..<h {
-                        let out = px.baseAddress! + i * w + columns.lowerBound
-                        let add = col + min(i + r + 1, h - 1) * bw, drop = col + max(i - r, 0) * bw
-                        for x in 0..<bw {
-                            out[x] = sum[x] * norm
-                            sum[x] += add[x] - drop[x]
-                        }
-                    }
-                }
+        }
+    }
+
+    /// The vertical pass over `count` adjacent columns starting at `top` (rows `stride` apart), in place.
+    private static func boxColumns(_ top: UnsafeMutablePointer<SIMD4<Float>>, count n: Int, stride: Int, height h: Int,
+                                   radius r: Int) {
+        let norm = 1 / Float(2 * r + 1)
+        // The running sums, then the original values of rows i, i - 1, ..., i - r in turn (row i in slot i % (r + 1)).
+        let sums = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: (r + 2) * n)
+        defer { sums.deallocate() }
+        let kept = sums + n
+        sums.update(repeating: .zero, count: n)
+        for k in -r...r {
+            let add = top + min(max(k, 0), h - 1) * stride
+            for x in 0..<n { sums[x] += add[x] }
+        }
+        for i in 0..<h {
+            let out = top + i * stride
+            let keep = kept + (i % (r + 1)) * n
+            // Row i + r + 1 is not yet overwritten; the last row (the clamped edge) is, by the time it is added.
+            let addRow = min(i + r + 1, h - 1)
+            let add = addRow > i ? UnsafePointer(top + addRow * stride) : UnsafePointer(keep)
+            let drop = kept + (max(i - r, 0) % (r + 1)) * n
+            for x in 0..<n {
+                keep[x] = out[x]
+                out[x] = sums[x] * norm
+                sums[x] += add[x] - drop[x]
             }
         }
     }
@@ -113,15 +168,17 @@ struct Window: Sendable {
     mutating func boxBlurReference(radius r: Int, horizontal: Bool) {
         let norm = 1 / Float(2 * r + 1)
         let (lines, length, w) = horizontal ? (height, width, width) : (width, height, width)
+        var values = pixels.array
         for l in 0..<lines {
             let index = { (i: Int) in horizontal ? l * w + i : i * w + l }
-            let line = (0..<length).map { pixels[index($0)] }
+            let line = (0..<length).map { values[index($0)] }
             var sum = SIMD4<Float>.zero
             for k in -r...r { sum += line[min(max(k, 0), length - 1)] }
             for i in 0..<length {
-                pixels[index(i)] = sum * norm
+                values[index(i)] = sum * norm
                 sum += line[min(i + r + 1, length - 1)] - line[max(i - r, 0)]
             }
         }
+        pixels = WindowPixels(values)
     }
 }

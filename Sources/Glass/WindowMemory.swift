@@ -1,0 +1,59 @@
+import Foundation
+
+/// Blocks of pixel memory handed out to lens windows and taken back, for any number of threads at once.
+///
+/// Bounded: it keeps at most `blocks` blocks and `bytes` bytes (4 and 32 MB for `shared`); a block given back
+/// beyond either bound frees the smallest blocks kept. Sizes are rounded up to 64 Ki pixels (1 MiB), so that a
+/// window that grows or shrinks by a few rows from frame to frame (the showcase's moving controls) still fits
+/// the block it had; a request takes the smallest kept block that fits, or new memory. The showcase at scale 3
+/// keeps one block of 7 MiB: its two windows are made one after the other, and the second takes the first's.
+/// Sendable: every access to the kept blocks holds `lock`; a block is in the pool or with one window, never both.
+final class WindowMemory: @unchecked Sendable {
+    static let shared = WindowMemory(blocks: 4, bytes: 32 << 20)
+
+    /// Pixels per rounding step: 1 MiB of SIMD4<Float>.
+    static let granule = 1 << 16
+
+    let blockLimit: Int, byteLimit: Int
+    private let lock = NSLock()
+    private var kept: [(base: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int)] = []
+
+    init(blocks: Int, bytes: Int) {
+        (blockLimit, byteLimit) = (blocks, bytes)
+    }
+
+    deinit { for k in kept { UnsafeMutableRawPointer(k.base).deallocate() } }
+
+    /// Memory for at least `count` pixels (at least one), 64-byte aligned, and its capacity.
+    func take(_ count: Int) -> (UnsafeMutablePointer<SIMD4<Float>>, capacity: Int) {
+        let found: (base: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int)? = lock.withLock {
+            guard let i = kept.indices.filter({ kept[$0].capacity >= count }).min(by: { kept[$0].capacity < kept[$1].capacity })
+            else { return nil }
+            return kept.remove(at: i)
+        }
+        if let found { return (found.base, found.capacity) }
+        let capacity = (max(count, 1) + Self.granule - 1) / Self.granule * Self.granule
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: capacity * MemoryLayout<SIMD4<Float>>.stride, alignment: 64)
+        return (raw.bindMemory(to: SIMD4<Float>.self, capacity: capacity), capacity)
+    }
+
+    /// Takes back memory from `take`.
+    func give(_ base: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int) {
+        let freed: [UnsafeMutablePointer<SIMD4<Float>>] = lock.withLock {
+            kept.append((base, capacity))
+            kept.sort { $0.capacity > $1.capacity }
+            var out: [UnsafeMutablePointer<SIMD4<Float>>] = []
+            while kept.count > blockLimit || bytes(kept) > byteLimit { out.append(kept.removeLast().base) }
+            return out
+        }
+        for p in freed { UnsafeMutableRawPointer(p).deallocate() }
+    }
+
+    /// What is kept now (tests check the bounds).
+    var keptBlocks: Int { lock.withLock { kept.count } }
+    var keptBytes: Int { lock.withLock { bytes(kept) } }
+
+    private func bytes(_ blocks: [(base: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int)]) -> Int {
+        blocks.reduce(0) { $0 + $1.capacity } * MemoryLayout<SIMD4<Float>>.stride
+    }
+}
