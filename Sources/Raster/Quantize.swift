@@ -86,10 +86,16 @@ extension Framebuffer {
     /// (no allocation once it has that size and is uniquely referenced).
     public func rgba8(dither: Bool, into buffer: inout [UInt8], workers: Workers = .single) {
         if buffer.count != pixelCount * 4 { buffer = [UInt8](repeating: 0, count: pixelCount * 4) }
-        buffer.withUnsafeMutableBufferPointer { dst in
-            quantizeBands(dither: dither, workers: workers) { y, offsets, src in
-                QuantizeKernel.row8(src, width, offsets, 255, space, UnsafeMutableRawPointer(dst.baseAddress! + y * width * 4))
-            }
+        buffer.withUnsafeMutableBytes { rgba8(dither: dither, into: $0, workers: workers) }
+    }
+
+    /// 8-bit RGBA samples written into `bytes`, exactly `pixelCount * 4` of them (memory the caller owns, such as
+    /// a raw frame waiting for ffmpeg's pipe).
+    public func rgba8(dither: Bool, into bytes: UnsafeMutableRawBufferPointer, workers: Workers = .single) {
+        precondition(bytes.count == pixelCount * 4 && bytes.baseAddress != nil, "8-bit RGBA needs pixelCount * 4 bytes")
+        let base = bytes.baseAddress!
+        quantizeBands(dither: dither, workers: workers) { y, offsets, src in
+            QuantizeKernel.row8(src, width, offsets, 255, space, base + y * width * 4)
         }
     }
 

@@ -20,12 +20,14 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     let dither: Bool
     private let lock = NSLock()
     private var delivered = 0
-    /// Raw frames already written to the pipe, reused by `encode`: a fresh 11.8 MB array per 1170 x 2532 frame
-    /// is allocated, zeroed and faulted in page by page, and unmapped again after the write. An encoder that
-    /// takes a buffer the pipeline still holds gets a copy (copy on write), never shared bytes.
-    private var spare: [[UInt8]] = []
-    /// At most this many spare buffers are kept: one per frame in flight on the largest machines we measure.
-    static let spareLimit = 4
+    /// Raw frames between their encode and their turn in the pipe, by frame index, in memory the sink owns; the
+    /// pipeline carries no bytes for them. And the raw frames already written, which `encode` reuses, so the
+    /// sink holds only as many as were ever waiting at once (at most the pipeline's delivery window, three on
+    /// two cores). Handed to the pipeline as arrays (before this), a spare the pipeline still held was copied
+    /// on write by the encoder that took it (7 of the showcase's 120 frames), malloc kept the freed copies, and
+    /// forkrender's own peak with `--video` moved between 238 and 283 MB from run to run.
+    private var waiting: [Int: RawFrame] = [:]
+    private var spare: [RawFrame] = []
     private var aborted = false
     private let abortLock = NSLock()
 
@@ -67,17 +69,23 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     /// Raw RGBA, quantized by the encoder threads while earlier frames are in the pipe, into a buffer that an
     /// earlier frame has left in the pipe.
     public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
-        var bytes = lock.withLock { spare.popLast() } ?? []
-        image.rgba8(dither: dither, into: &bytes)
-        return bytes
+        let count = image.pixelCount * 4
+        let reused = lock.withLock { spare.popLast() }
+        let raw = reused.flatMap { $0.bytes.count == count ? $0 : nil } ?? RawFrame(count: count)
+        image.rgba8(dither: dither, into: raw.bytes)
+        lock.withLock { waiting[index] = raw }
+        return []
     }
 
     public func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {
+        guard let raw = lock.withLock({ waiting.removeValue(forKey: index) }) else {
+            throw OutputError("internal error: frame \(index) reached the video sink without being encoded")
+        }
         do {
-            try writeAll(stdin.fileDescriptor, bytes, what: "ffmpeg")
+            try writeAll(stdin.fileDescriptor, UnsafeRawBufferPointer(raw.bytes), what: "ffmpeg")
             lock.withLock {
                 delivered += 1
-                if spare.count < Self.spareLimit { spare.append(bytes) }
+                spare.append(raw)
             }
         } catch {
             throw OutputError("ffmpeg stopped reading frames: \(ffmpegLog())")
@@ -191,4 +199,13 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         }
         return nil
     }
+}
+
+/// One raw RGBA frame in memory of its own, freed with the sink.
+final class RawFrame: @unchecked Sendable {
+    let bytes: UnsafeMutableRawBufferPointer
+
+    init(count: Int) { bytes = .allocate(byteCount: count, alignment: 64) }
+
+    deinit { bytes.deallocate() }
 }
