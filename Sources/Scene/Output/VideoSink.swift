@@ -77,6 +77,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         return []
     }
 
+    /// Writes frame `index`'s raw frame, which `encode` left in `waiting` (`bytes` is the empty array it returned).
     public func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {
         guard let raw = lock.withLock({ waiting.removeValue(forKey: index) }) else {
             throw OutputError("internal error: frame \(index) reached the video sink without being encoded")
