@@ -252,7 +252,6 @@ int cpng_write_memory(const cpng_write_params *params, uint8_t **out, size_t *ou
 struct cpng_band_deflater {
     int library;
     z_stream s;
-    int level, strategy;
 };
 
 enum { BAND_WINDOW_BITS = 15, BAND_MEM_LEVEL = 8, IGZIP_HIST_BITS = 12 };
@@ -272,8 +271,6 @@ cpng_band_deflater *cpng_band_deflater_new(int library, int level, int strategy)
     cpng_band_deflater *d = (cpng_band_deflater *)calloc(1, sizeof *d);
     if (!d) return NULL;
     d->library = library;
-    d->level = level;
-    d->strategy = strategy;
     if (library == CPNG_DEFLATE_IGZIP) return d;
     /* Negative windowBits: a raw deflate stream; the zlib wrapper around all
      * the bands is written once, by cpng_write_pieces. */

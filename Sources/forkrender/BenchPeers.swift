@@ -49,8 +49,8 @@ enum BenchPeers {
         print("  " + "  bands reused from earlier frames".padding(toLength: 34, withPad: " ", startingAt: 0)
               + String(format: "%8.1f %%  of %d bands of %d rows", bands.reusedShare * 100, bands.reused + bands.compressed,
                        PNG.bandRows))
-        print("  " + "    of them not even quantized".padding(toLength: 34, withPad: " ", startingAt: 0)
-              + String(format: "%8.1f %%  (the compositor vouched for them: FrameHistory)",
+        print("  " + "  bands reused unquantized".padding(toLength: 34, withPad: " ", startingAt: 0)
+              + String(format: "%8.1f %%  of all bands (the compositor vouched for them: FrameHistory)",
                        Double(bands.unquantized) / Double(max(1, bands.reused + bands.compressed)) * 100))
         row("  igzip CPU with the band cache", bands.compressSeconds / Double(everyFrame) * 1000, "ms/frame", e.deflate,
             "igzip + libpng chunks, no cache, 1 thread")

@@ -48,7 +48,7 @@ public struct EncodeSettings: Sendable {
                     scratch.times.deflate += t0.secondsSince - quantizing
                 }
                 return try PNG.encode(image, depth: depth, dither: dither, filter: filter, options: png, cache: bands,
-                                      reuse: bands == nil ? nil : scratch.reuse, quantizeSeconds: &quantizing)
+                                      reuse: scratch.reuse, quantizeSeconds: &quantizing)
             }
             if depth == 16 {
                 let samples = image.rgba16(dither: dither)

@@ -13,7 +13,7 @@ import Raster
 /// has the same bytes in both frames. Frames the history no longer holds, or whose planes cannot be compared
 /// (another size, a cancelled frame), vouch for nothing, and their bands go the old way (quantized and compared).
 ///
-/// Memory: the records of the last `capacity` frames (a record is two words a dot, shared with the slot that
+/// Memory: the records of the last `capacity` frames (a record is 24 bytes a dot, shared with the slot that
 /// made it), and the answers for the pairs of frames asked about, dropped with the frames.
 final class FrameHistory: @unchecked Sendable {
     struct Frame {
