@@ -5,6 +5,7 @@
 // CText, CSVG <- Content; (Scene, CHTTP) <- Preview <- forkrender.
 // Scene's rooms follow a frame's stages: Decoding/ (JSON -> complete specs), Compositing/ (layer order),
 // Output/ (pipeline, encoders, sinks), Tools/ (tier sheet, legibility report, stage benchmarks).
+// Glass's rooms are its families: Frosted/, Blur/, Liquid/, Shape/, Window/ (Sources/Glass/Glass.swift).
 import PackageDescription
 
 let package = Package(

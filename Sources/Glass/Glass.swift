@@ -23,6 +23,16 @@
 // table in `GlassDefaults`. Liquid Glass is `LiquidGlass`, beside `Frost`;
 // the compositor calls it with each container's joined shape (docs/liquid-glass.md).
 //
+// Rooms (one family a folder; at the top only this guide and the types every family shares: `GlassSurface`,
+// `Material`, `Tier`, `GlassDefaults`, `GlowHalo`, `ColorPlanes`):
+//  - Frosted/  the frosted, web and Android tiers: `Frost` and its stages (saturation, border, highlight, the
+//              backdrop's extent) and the tier -> effect table (`TierEffects`).
+//  - Blur/     `GaussianBlur` (tent-decimated sampled Gaussian) and its plain reference.
+//  - Liquid/   Liquid Glass: the kernel (`LiquidGlass`, its lanes, mix and reference), lens and bezel, specular,
+//              press response and transitions.
+//  - Shape/    panel outlines, the smooth union, the distance field and its cache.
+//  - Window/   the lens window: the light blur Liquid Glass samples, kept across frames.
+//
 // Limits: `Glass.draw` alone has no container context, so a lone `.liquid` surface drawn through it is frosted.
 import Raster
 
