@@ -63,16 +63,24 @@ public enum GlassDefaults {
     }
 
     /// The glow halo (`GlowHalo`): the plane's chroma averaged over cells, blurred far beyond any panel's own
-    /// blur and added to glass in proportion to its translucency. Our choices; docs/liquid-glass.md measures them.
+    /// blur, lifted by a tone curve to at most `limit` and added to glass in proportion to its translucency.
+    /// Our choices; docs/liquid-glass.md measures them.
     public enum Halo {
         /// Cell size of the low-resolution color field, points.
         public static let cellPoints: Float = 8
         /// Standard deviation of the field's blur, points (a bloom lights glass up to about two of these away).
         public static let sigmaPoints: Float = 24
-        /// Chroma multiplier: glowing dots cover a few percent of the plane, so their averaged color is faint. 24
-        /// moves an ultraThin panel over a pink bloom by 7.3 levels (frosted) and 5.7 (liquid) in the pink's hue;
-        /// 16 gave 5.0 and 3.9 (GlowHaloTests).
-        public static let gain: Float = 24
+        /// The tone curve's slope for faint color: glowing dots cover a few percent of the plane, so their
+        /// averaged chroma is a fraction of a level. With `limit` 16 it lifts a systemPink bloom under ultraThin
+        /// glass to 5.9 levels in its hue (frosted) and 4.5 (liquid) at its peak (GlowHaloTests); 24 with a
+        /// limit of 12 gave 4.0 and 3.0 (docs/liquid-glass.md has the sweep).
+        public static let gain: Float = 48
+        /// The most chroma the halo adds through a fully translucent surface, in blend-space units (16 levels of
+        /// 255), before the dilution factor: a glow, never paint. Over opaque colored dots (scenes/glass-vivid-*)
+        /// the frosted and liquid panels stay within a mean CIEDE2000 of 1.4-2.1 of the same panels without a
+        /// halo; 12 kept the liquid bloom under 4 levels (3.9), 16 without the dilution factor moved the vivid
+        /// liquid panel by 3.1.
+        public static let limit: Float = 16.0 / 255
     }
 
     /// Liquid Glass (iOS 26). Our choices where Apple publishes no number; docs/liquid-glass.md gives reasons.

@@ -2,21 +2,34 @@ import Raster
 
 /// The glow halo: the plane's color as light scattered inside the glass, so that ambient color bleeds through
 /// the material ("Ambient colors from PlaneScene bleed through blur, tinting the frosted surface"; "Color is
-/// light that bleeds through material").
+/// light that bleeds through material"; "Tint bleeds, never paints").
 ///
-/// A surface's own blur averages the glowing dots with the empty plane between them, so a bloom of tinted dots
-/// moved an ultraThin panel's mean color by under one level. The halo treats the dots as light sources whose
-/// light spreads far in the material: the plane is averaged over cells of `cellPoints`, blurred by a Gaussian of
-/// `sigmaPoints` (a field much wider than any panel's own blur), and the chroma of its departure from the
-/// plane's own background is added to a surface, scaled by `gain` times the surface's translucency. Chroma is
-/// measured against the plane's neutral axis, the line from its background to its ink (the untinted dots'
-/// color): the departure d minus the multiple of (ink - background) with the same mean of the three channels,
-/// so it tints without brightening or darkening. An empty plane, or one of untinted dots, gives no halo at all
-/// (against gray instead, the bluish systemGroupedBackground turned every light panel violet and plain dots
-/// warmed it by a level); as a color wave fades, its halo fades with it.
+/// A surface's own blur averages the glowing dots with the empty plane between them, so a bloom of faint tinted
+/// dots moved an ultraThin panel's mean color by under one level: the hue is there but diluted below what the
+/// eye notices. The halo lifts that diluted hue to visibility and no further, as a diffuser in front of LEDs
+/// shows their color over a wider area but never more saturated than the LEDs themselves:
+///
+/// 1. The plane is averaged over cells of `cellPoints` and blurred by a Gaussian of `sigmaPoints` (a field much
+///    wider than any panel's own blur). Its departure from the plane's background, minus the part along the
+///    plane's neutral axis (background to ink, the untinted dots' color: the multiple of (ink - background) with
+///    the same channel mean), is the diluted chroma c: it tints without brightening or darkening, and an empty
+///    plane or one of untinted dots gives exactly none.
+/// 2. The light is c's hue at strength (1 - |c| / m) x min(`limit` x g|c| / (`limit` + g|c|), m), g = `gain`,
+///    where m is the chroma magnitude of the most saturated pixel within the field's reach (the field is an
+///    average of those pixels, so |c| <= m). Reinhard's tone curve lifts faint color linearly (g|c|) and never
+///    above `limit`, however colored the plane is; m keeps it below the color it came from; and 1 - |c| / m is
+///    the dilution the halo makes up: a bloom of faint dots, whose field holds a hundredth of their own chroma,
+///    gets the whole lift, and a solid colored area, where the field already carries the source's full chroma
+///    (a diffuser over a uniform color shows that color, nothing more), gets none.
+///
+/// A surface adds this light times its translucency t (frosted: what its fills let through; liquid: 1 - wash),
+/// so the bound a surface sees is t x (1 - |c| / m) x min(g|c|, `limit`, m) (tested over random backdrops).
+/// Over a faint bloom that is the 4-6 levels that make the bloom read; over opaque colored dots covering a third
+/// of the plane, where the surface's own blur already shows the color, at most two thirds of `limit` x t.
+/// Opaque surfaces and the web and Android tiers (CSS and RenderEffect have no halo) get none.
 ///
 /// Color space: the plane's blend space. Deterministic: each cell is averaged by one worker, the blur is the
-/// library's (`GaussianBlur`), and sampling is bilinear at fixed positions.
+/// library's (`GaussianBlur`), maxima do not depend on order, and sampling is bilinear at fixed positions.
 ///
 /// Region: with `reading`, only the cells that points of those pixel rectangles read (and the cells their
 /// blur reads) are computed; `light(at:)` there equals the whole plane's halo bit for bit (the blur's sums are
@@ -27,17 +40,16 @@ public struct GlowHalo: Sendable {
     /// Pixels per cell.
     public let cell: Int
     let width: Int, height: Int
-    /// Chroma per cell (alpha 0), row-major; zero outside `exact`.
+    /// The light per cell at full translucency (alpha 0), row-major: the bounded chroma of step 2 and 3; zero
+    /// outside `exact`.
     let chroma: [SIMD4<Float>]
-    /// Chroma is multiplied by this and by the surface's translucency.
-    public let gain: Float
     /// The rectangles of cells that hold the whole plane's values.
     let exact: [PixelRect]
 
     public init(plane: Framebuffer, background: Color, ink: Color, scale: Float, workers: Workers = .single,
                 reading regions: [PixelRect]? = nil,
                 cellPoints: Float = GlassDefaults.Halo.cellPoints, sigmaPoints: Float = GlassDefaults.Halo.sigmaPoints,
-                gain: Float = GlassDefaults.Halo.gain) {
+                gain: Float = GlassDefaults.Halo.gain, limit: Float = GlassDefaults.Halo.limit) {
         let cell = max(1, Int((cellPoints * scale).rounded()))
         let gw = (plane.width + cell - 1) / cell, gh = (plane.height + cell - 1) / cell
         let grid = PixelRect(x: 0, y: 0, width: gw, height: gh)
@@ -45,7 +57,7 @@ public struct GlowHalo: Sendable {
         let exact = regions.map { $0.map { Self.cells(under: $0, cell: cell, grid: grid) }.filter { !$0.isEmpty } } ?? [grid]
         // Each row of cells is averaged over the columns the blur reads for some rectangle (their hull): the
         // blur sees `reach` cells around its output, and its mirrored reads beyond the grid's edges land inside
-        // that reach too.
+        // that reach too. The peak chroma is dilated over the same reach, so it reads the same cells.
         var spans = [Range<Int>](repeating: 0..<0, count: gh)
         for r in exact {
             let seen = PixelRect(x: r.x - blur.reach, y: r.y - blur.reach, width: r.width + 2 * blur.reach,
@@ -55,8 +67,23 @@ public struct GlowHalo: Sendable {
                     : min(spans[j].lowerBound, seen.x)..<max(spans[j].upperBound, seen.maxX)
             }
         }
+        let b = plane.space.premultiply(background.withAlpha(1))
+        var axis = plane.space.premultiply(ink.withAlpha(1)) - b
+        axis.w = 0
+        // An ink as bright as the background leaves no axis to measure along: gray is the neutral then.
+        if abs(axis.x + axis.y + axis.z) < 1e-3 { axis = SIMD4(1, 1, 1, 0) }
+        let axisMean = (axis.x + axis.y + axis.z) / 3
+        /// The chroma of a departure from the background: the departure less its part along the neutral axis.
+        @inline(__always) func chromaOf(_ d: SIMD4<Float>) -> SIMD4<Float> {
+            var e = d - axis * ((d.x + d.y + d.z) / 3 / axisMean)
+            e.w = 0
+            return e
+        }
         var small = Framebuffer(width: gw, height: gh, space: plane.space)
+        // The largest squared chroma magnitude of a pixel in each cell.
+        var peak = [Float](repeating: 0, count: gw * gh)
         small.withUnsafeMutablePixels { out in
+            peak.withUnsafeMutableBufferPointer { peak in
             plane.withUnsafePixels { px in
                 spans.withUnsafeBufferPointer { spans in
                 // Two rows of cells a band: 16 made 7 bands of a 1170 x 2532 frame's 106 rows, 4 on one worker.
@@ -66,47 +93,85 @@ public struct GlowHalo: Sendable {
                     // cells' running sums are independent chains the processor overlaps. Cell by cell, one long
                     // chain of dependent adds and a jump of a frame row every 24 pixels cost 5 ms a frame.
                     let sums = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: gw)
-                    defer { sums.deallocate() }
+                    let peaks = UnsafeMutablePointer<Float>.allocate(capacity: gw)
+                    defer { sums.deallocate(); peaks.deallocate() }
                     for j in band {
                         let cells = spans[j]
                         guard !cells.isEmpty else { continue }
                         sums.initialize(repeating: .zero, count: gw)
+                        peaks.initialize(repeating: 0, count: gw)
                         let ys = (j * cell)..<min((j + 1) * cell, plane.height)
                         for y in ys {
                             let row = px.baseAddress! + y * plane.width
                             for i in cells {
-                                var sum = sums[i]
-                                for x in (i * cell)..<min((i + 1) * cell, plane.width) { sum += row[x] }
+                                var sum = sums[i], top = peaks[i]
+                                for x in (i * cell)..<min((i + 1) * cell, plane.width) {
+                                    let v = row[x]
+                                    sum += v
+                                    let e = chromaOf(v - b)
+                                    top = max(top, (e * e).sum())
+                                }
                                 sums[i] = sum
+                                peaks[i] = top
                             }
                         }
                         for i in cells {
                             let n = (min((i + 1) * cell, plane.width) - i * cell) * ys.count
                             out[j * gw + i] = sums[i] / Float(n)
+                            peak[j * gw + i] = peaks[i]
                         }
                     }
                 }
                 }
             }
+            }
         }
-        let b = plane.space.premultiply(background.withAlpha(1))
-        var axis = plane.space.premultiply(ink.withAlpha(1)) - b
-        axis.w = 0
-        // An ink as bright as the background leaves no axis to measure along: gray is the neutral then.
-        if abs(axis.x + axis.y + axis.z) < 1e-3 { axis = SIMD4(1, 1, 1, 0) }
-        let axisMean = (axis.x + axis.y + axis.z) / 3
-        var chroma = [SIMD4<Float>](repeating: .zero, count: gw * gh)
+        var light = [SIMD4<Float>](repeating: .zero, count: gw * gh)
         for r in exact {
             let blurred = blur.apply(small, region: r, backdrop: grid, workers: workers)
+            let source = Self.dilate(peak, width: gw, height: gh, over: r, reach: blur.reach)
             for y in 0..<r.height {
                 for x in 0..<r.width {
                     var d = blurred[y * r.width + x] - b
                     d.w = 0
-                    chroma[(r.y + y) * gw + r.x + x] = d - axis * ((d.x + d.y + d.z) / 3 / axisMean)
+                    let c = chromaOf(d)
+                    let size = (c * c).sum().squareRoot()
+                    guard size > 0 else { continue }
+                    // m >= |c|: the field is an average of the pixels it gathered, so its chroma is at most theirs.
+                    let m = max(source[y * r.width + x].squareRoot(), size)
+                    let lifted = gain * size
+                    let strength = min(limit * lifted / (limit + lifted), m) * (1 - size / m)
+                    light[(r.y + y) * gw + r.x + x] = c * (strength / size)
                 }
             }
         }
-        (self.cell, width, height, self.gain, self.chroma, self.exact) = (cell, gw, gh, gain, chroma, exact)
+        (self.cell, width, height, self.chroma, self.exact) = (cell, gw, gh, light, exact)
+    }
+
+    /// The largest of `values` within `reach` cells (a square) of each cell of `r`, row-major over `r`:
+    /// separable, rows then columns, over the grid only (the blur's mirrored reads beyond the edges see the same
+    /// cells again).
+    static func dilate(_ values: [Float], width: Int, height: Int, over r: PixelRect, reach: Int) -> [Float] {
+        let y0 = max(0, r.y - reach), y1 = min(height, r.maxY + reach)
+        var across = [Float](repeating: 0, count: r.width * (y1 - y0))
+        for y in y0..<y1 {
+            for x in 0..<r.width {
+                let cx = r.x + x
+                var top: Float = 0
+                for i in max(0, cx - reach)..<min(width, cx + reach + 1) { top = max(top, values[y * width + i]) }
+                across[(y - y0) * r.width + x] = top
+            }
+        }
+        var out = [Float](repeating: 0, count: r.width * r.height)
+        for y in 0..<r.height {
+            let cy = r.y + y
+            for x in 0..<r.width {
+                var top: Float = 0
+                for j in max(y0, cy - reach)..<min(y1, cy + reach + 1) { top = max(top, across[(j - y0) * r.width + x]) }
+                out[y * r.width + x] = top
+            }
+        }
+        return out
     }
 
     /// The cells that `light(at:)` reads for the pixels of `r`: the cells under it and one more on every side
@@ -124,17 +189,17 @@ public struct GlowHalo: Sendable {
     }
 
     /// The light added at a point of the frame (pixels) for a surface of the given translucency (0...1):
-    /// gain x translucency x the chroma there, bilinear between cell centers.
+    /// translucency x the cells' bounded light, bilinear between cell centers.
     @inline(__always)
     public func light(at p: Point, translucency: Float) -> SIMD4<Float> {
         chroma.withUnsafeBufferPointer { lookup.light($0, at: p, translucency: translucency) }
     }
 
     /// The halo's scalars, for kernels that read `chroma` through a pointer of their own.
-    var lookup: Lookup { Lookup(cell: cell, width: width, height: height, gain: gain) }
+    var lookup: Lookup { Lookup(cell: cell, width: width, height: height) }
 
     struct Lookup: Sendable {
-        let cell: Int, width: Int, height: Int, gain: Float
+        let cell: Int, width: Int, height: Int
 
         /// Where a coordinate (pixels) falls between cell centers along one axis of `count` cells: the two cells
         /// and the weight of the second. A row's pixels share their `y` axis and a column's their `x` axis, so
@@ -161,7 +226,7 @@ public struct GlowHalo: Sendable {
         func light(_ chroma: UnsafeBufferPointer<SIMD4<Float>>, x: Axis, y: Axis, translucency: Float) -> SIMD4<Float> {
             let a = chroma[y.i0 * width + x.i0], b = chroma[y.i0 * width + x.i1]
             let c = chroma[y.i1 * width + x.i0], d = chroma[y.i1 * width + x.i1]
-            return ((a * (1 - x.t) + b * x.t) * (1 - y.t) + (c * (1 - x.t) + d * x.t) * y.t) * (gain * translucency)
+            return ((a * (1 - x.t) + b * x.t) * (1 - y.t) + (c * (1 - x.t) + d * x.t) * y.t) * translucency
         }
     }
 

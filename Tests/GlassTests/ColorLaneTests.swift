@@ -87,8 +87,7 @@ import Raster
             let halo: ColorPlanes? = round % 2 == 0 ? nil : LiquidGlass.ColorPlanesForTests.random(&n, scale: 0.2, offset: -0.1)
             var spec = SIMD8<Float>(repeating: 0)
             for l in 0..<8 { spec[l] = round % 3 == 0 ? 0 : n.next() }
-            let gain: Float = 24
-            let lanes = (lone ?? mix).light(seen, halo: halo, haloGain: gain, spec: spec)
+            let lanes = (lone ?? mix).light(seen, halo: halo, spec: spec)
             for l in 0..<8 {
                 // The per-pixel path as the kernel took it before the lanes.
                 var one = LiquidGlass.Mix()
@@ -97,7 +96,7 @@ import Raster
                 } else {
                     for i in 0..<partCount where weights[i][l] > 0 { one.add(parts[i], weight: weights[i][l]) }
                 }
-                let light = halo.map { h in SIMD4(h.r[l], h.g[l], h.b[l], 0) * (gain * one.clear) }
+                let light = halo.map { h in SIMD4(h.r[l], h.g[l], h.b[l], 0) * one.clear }
                 let pixel = one.light(SIMD4(seen.r[l], seen.g[l], seen.b[l], 1), halo: light, spec: spec[l])
                 if Self.bits(lanes[lane: l]) != Self.bits(pixel) { differing += 1 }
                 pixels += 1

@@ -5,31 +5,43 @@ import Raster
 @Suite struct GlowHaloFieldTests {
     let background = Color(242, 242, 247)
 
-    /// An empty plane (its own background, bluish here) gives no light anywhere, to 1e-4 x gain (1/40 of an 8-bit
-    /// level; the cell sums and the recursive blur round in the last bits).
+    /// An empty plane (its own background, bluish here) gives no light anywhere, to 1e-4 (1/40 of an 8-bit level;
+    /// the cell sums and the blur round in the last bits; and the peak chroma bound makes it exactly 0).
     @Test func anEmptyPlaneGivesNoHalo() {
         let plane = Framebuffer(width: 200, height: 160, color: background)
         let halo = GlowHalo(plane: plane, background: background, ink: Color(0, 0, 0), scale: 2)
         for (x, y) in [(0, 0), (100, 80), (199, 159), (37, 121)] {
-            let l = halo.light(at: Point(Float(x) + 0.5, Float(y) + 0.5), translucency: 1) / halo.gain
+            let l = halo.light(at: Point(Float(x) + 0.5, Float(y) + 0.5), translucency: 1)
             #expect((l * l).max() < 1e-8, "\(l)")
         }
     }
 
-    /// Far inside a large pink area (several blur sigmas from its edge) the field is the pink itself, so the
-    /// light is gain x translucency x the chroma of (pink - background), computed here directly. Tolerance 1e-4:
-    /// the Gaussian's tail beyond 7 sigma and float sums. Toward the edge it falls off smoothly.
-    @Test func deepInsideAColoredAreaTheLightIsItsChroma() {
+    /// Far inside a large area of sparse pink pixels (one in 16; several blur sigmas from its edge) the field is
+    /// a sixteenth of the pink's chroma c, and the light is, computed here directly from the documented curve:
+    /// translucency x (1 - 1/16) x min(limit x g|c|/16 / (limit + g|c|/16), |c|), in the hue of c. Tolerance 1e-4:
+    /// the Gaussian's tail beyond 7 sigma and float sums. Toward the edge it falls off smoothly; and deep inside
+    /// a solid pink area, where the field already carries the pink's whole chroma, there is nothing to lift.
+    @Test func deepInsideAColoredAreaTheLightIsTheLiftedChroma() {
         let (w, h) = (1200, 400)
         var plane = Framebuffer(width: w, height: h, color: background)
+        var solid = plane
         let pink = Color(255, 45, 85)
-        for y in 0..<h { for x in 600..<w { plane[x, y] = plane.space.premultiply(pink) } }
-        let halo = GlowHalo(plane: plane, background: background, ink: Color(0, 0, 0), scale: 1, cellPoints: 8, sigmaPoints: 24, gain: 2)
+        for y in 0..<h { for x in 600..<w {
+            solid[x, y] = plane.space.premultiply(pink)
+            if x % 4 == 0 && y % 4 == 0 { plane[x, y] = plane.space.premultiply(pink) }
+        } }
+        let (limit, gain): (Float, Float) = (0.05, 2)
+        let halo = GlowHalo(plane: plane, background: background, ink: Color(0, 0, 0), scale: 1, cellPoints: 8, sigmaPoints: 24,
+                            gain: gain, limit: limit)
         let p = plane.space.premultiply(pink), b = plane.space.premultiply(background)
         // Along the neutral axis from the background to black ink: d - axis x mean(d) / mean(axis).
         let axis = SIMD4(-b.x, -b.y, -b.z, 0), d = p - b
         let k = (d.x + d.y + d.z) / (axis.x + axis.y + axis.z)
-        let expected = SIMD4(d.x - k * axis.x, d.y - k * axis.y, d.z - k * axis.z, 0) * (2 * 0.5)
+        let c = SIMD4(d.x - k * axis.x, d.y - k * axis.y, d.z - k * axis.z, 0)
+        let m = (c * c).sum().squareRoot(), size = m / 16, x = gain * size
+        let strength = min(limit * x / (limit + x), m) * (1 - size / m)
+        #expect(x > limit / 2 && x < 4 * limit, "the case is near the curve's knee: \(x) against \(limit)")
+        let expected = c / 16 * (strength / size * 0.5)
         let got = halo.light(at: Point(1100, 200), translucency: 0.5)
         #expect(((got - expected) * (got - expected)).max() < 1e-8, "\(got) vs \(expected)")
         // Far on the empty side: none; across the edge the red excess rises monotonically.
@@ -38,6 +50,9 @@ import Raster
         let falls = zip(reds.dropFirst(), reds).map { $1 - $0 }.max()!
         #expect(falls < 1e-4, "the red excess falls by \(falls) somewhere across the edge")
         #expect(reds.last! - reds.first! > 0.9 * expected.x * 2)
+        let full = GlowHalo(plane: solid, background: background, ink: Color(0, 0, 0), scale: 1, gain: gain, limit: limit)
+        let none = full.light(at: Point(1100, 200), translucency: 1)
+        #expect((none * none).max() < 1e-10, "a solid color gets no halo: \(none)")
     }
 
     /// Untinted dots (black ink at any alpha over the background) lie on the neutral axis: no halo.
@@ -46,7 +61,7 @@ import Raster
         for y in stride(from: 4, to: 160, by: 12) { for x in stride(from: 4, to: 200, by: 12) { plane[x, y] = sourceOver(plane[x, y], SIMD4(0, 0, 0, 0.3)) } }
         let halo = GlowHalo(plane: plane, background: background, ink: Color(0, 0, 0), scale: 1)
         for (x, y) in [(100, 80), (10, 10), (150, 30)] {
-            let l = halo.light(at: Point(Float(x), Float(y)), translucency: 1) / halo.gain
+            let l = halo.light(at: Point(Float(x), Float(y)), translucency: 1)
             #expect((l * l).max() < 1e-10, "\(l)")
         }
     }

@@ -193,9 +193,7 @@ extension LiquidGlass {
                 }
                 haloChroma = ColorPlanes(at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7))
             }
-            let haloGain = halo?.gain ?? 0
-            let color = isLone ? lone.light(seen, halo: haloChroma, haloGain: haloGain, spec: spec)
-                : mix.light(seen, halo: haloChroma, haloGain: haloGain, spec: spec)
+            let color = isLone ? lone.light(seen, halo: haloChroma, spec: spec) : mix.light(seen, halo: haloChroma, spec: spec)
             let to = out.baseAddress! + y * frameWidth + x
             assert(y * frameWidth + x + n <= out.count)
             if n == 8, all(cov .== 1) {

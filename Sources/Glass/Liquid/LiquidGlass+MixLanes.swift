@@ -43,11 +43,11 @@ extension LiquidGlass {
             dimming += a * c.dimming; shade += a * c.shade; clear += a * c.translucency
         }
 
-        /// `Mix.light` in every lane: `seen` through the material, with the halo's chroma `halo` (nil: no
-        /// halo) scaled by `haloGain` x the translucency as `Mix.light`'s caller scales it, and the specular
-        /// light `spec` added. Opaque.
+        /// `Mix.light` in every lane: `seen` through the material, with the halo's light `halo` (nil: no
+        /// halo) scaled by the translucency as `Mix.light`'s caller scales it, and the specular light `spec`
+        /// added. Opaque.
         @inline(__always)
-        func light(_ seen: ColorPlanes, halo: ColorPlanes?, haloGain: Float, spec: SIMD8<Float>) -> ColorPlanes {
+        func light(_ seen: ColorPlanes, halo: ColorPlanes?, spec: SIMD8<Float>) -> ColorPlanes {
             var (r, g, b) = Self.darken(seen.r, seen.g, seen.b, by: dimming)
             // Source-over of the wash; the running alpha (1 before it) only depends on the material.
             let through = 1 - washA
@@ -65,8 +65,7 @@ extension LiquidGlass {
             }
             if let halo {
                 // `GlowHalo.add` of the halo's light: lowered together where a channel would pass the alpha.
-                let scale = haloGain * clear
-                r += halo.r * scale; g += halo.g * scale; b += halo.b * scale
+                r += halo.r * clear; g += halo.g * clear; b += halo.b * clear
                 let top = Self.max(Self.max(r, g), b) - alpha
                 let over = Self.max(SIMD8(repeating: 0), top)
                 r = Self.max(r - over, SIMD8(repeating: 0))
