@@ -4,6 +4,7 @@
 #   docs/showcase.png      the built-in showcase, frame 60, scale 1
 #   docs/liquid-merge.gif  scenes/liquid-merge-dark.json as a GIF, scale 0.5
 #   docs/tier-sheet.png    the tier sheet of scenes/liquid-tinted-dark.json, scale 0.5
+#   docs/tier-sheet-vivid.png  the tier sheet of scenes/glass-vivid-container.json, frame 60, scale 0.5
 #
 # Tests/forkrenderTests/DocsImagesTests.swift renders the same and fails when a committed picture differs from
 # a fresh render (pixelmatch threshold 0), so run this, look at the pictures, and commit them with the change
@@ -19,4 +20,5 @@ trap 'rm -rf "$tmp"' EXIT
 mv "$tmp/showcase/0060.png" docs/showcase.png
 "$bin" scenes/liquid-merge-dark.json --scale 0.5 --video docs/liquid-merge.gif --quiet
 "$bin" sheet scenes/liquid-tinted-dark.json --scale 0.5 -o docs/tier-sheet.png --quiet
-echo "update-docs-images: wrote docs/showcase.png, docs/liquid-merge.gif, docs/tier-sheet.png"
+"$bin" sheet scenes/glass-vivid-container.json --frame 60 --scale 0.5 -o docs/tier-sheet-vivid.png --quiet
+echo "update-docs-images: wrote docs/showcase.png, docs/liquid-merge.gif, docs/tier-sheet.png, docs/tier-sheet-vivid.png"

@@ -23,6 +23,11 @@ import Testing
         let s = try CLI.run(["sheet", CLI.root.appendingPathComponent("scenes/liquid-tinted-dark.json").path, "--scale", "0.5", "-o", sheet.path, "-q"])
         #expect(s.status == 0, "\(s.stderr)")
         try expectSame(docs.appendingPathComponent("tier-sheet.png"), sheet, "docs/tier-sheet.png")
+        let vivid = dir.appendingPathComponent("tier-sheet-vivid.png")
+        let v = try CLI.run(["sheet", CLI.root.appendingPathComponent("scenes/glass-vivid-container.json").path, "--frame", "60",
+                             "--scale", "0.5", "-o", vivid.path, "-q"])
+        #expect(v.status == 0, "\(v.stderr)")
+        try expectSame(docs.appendingPathComponent("tier-sheet-vivid.png"), vivid, "docs/tier-sheet-vivid.png")
     }
 
     /// The GIF's frames, decoded by ffmpeg, equal those of a fresh GIF made by the same command.

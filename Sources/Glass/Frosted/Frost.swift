@@ -48,21 +48,46 @@ public struct Frost: GlassEffect {
         let halo = translucency > 0 ? surface.halo : nil
         // A halo computed for part of the plane (GlowHalo's `reading`) must hold every pixel drawn here.
         if let halo { precondition(halo.isExact(over: region), "the glow halo does not cover the surface at \(region)") }
+        let lookup = halo?.lookup
+        let haloColumns = lookup.map { h in region.columns.map { h.axis(Float($0) + 0.5, count: h.width) } } ?? []
+        // Deeper than this a pixel is covered (coverage 1 from 0.5 px in), past the border's inner edge and the
+        // highlight's padding box, so its distance changes nothing: a row's run of such pixels skips the shape.
+        // One more pixel than needed absorbs the rounding of the distances the run is found from.
+        let depth = max(border?.width ?? 0, highlight?.inset ?? 0) + 1
         let w = region.width, stride = frame.width
         frame.withUnsafeMutablePixels { out in
             backdropPixels.withUnsafeBufferPointer { src in
+            fills.withUnsafeBufferPointer { fills in
+            (halo?.chroma ?? []).withUnsafeBufferPointer { chroma in
+            haloColumns.withUnsafeBufferPointer { haloColumns in
                 workers.forEachBand(region.height) { band in
                     for j in band {
                         let y = region.y + j, cy = Float(y) + 0.5
                         let shine = highlight.map { white * $0.alpha(atY: cy, box: shape.box) } ?? .zero
+                        let haloRow = lookup.map { $0.axis(cy, count: $0.height) }
+                        /// The glass pixel before clipping: the backdrop saturated, the fills, the halo.
+                        @inline(__always) func body(_ i: Int) -> SIMD4<Float> {
+                            var v = saturation.apply(src[j * w + i])
+                            for f in fills { v = sourceOver(v, f) }
+                            if let lookup, let haloRow {
+                                v = GlowHalo.add(lookup.light(chroma, x: haloColumns[i], y: haloRow, translucency: translucency), to: v)
+                            }
+                            return v
+                        }
+                        let inside = Self.interior(of: shape, row: cy, columns: region.columns, depth: depth)
                         for i in 0..<w {
                             let x = region.x + i
+                            if inside.contains(x) {
+                                // Covered, no border: `applyReference`'s steps with coverage 1 and inner 1.
+                                var v = body(i)
+                                if highlight != nil { v = sourceOver(v, shine) }
+                                out[y * stride + x] = v
+                                continue
+                            }
                             let d = shape.signedDistance(Point(Float(x) + 0.5, cy))
                             let cov = coverage(distance: d)
                             if cov <= 0 { continue }
-                            var v = saturation.apply(src[j * w + i])
-                            for f in fills { v = sourceOver(v, f) }
-                            if let halo { v = GlowHalo.add(halo.light(at: Point(Float(x) + 0.5, cy), translucency: translucency), to: v) }
+                            var v = body(i)
                             if let h = highlight {
                                 let inner = coverage(distance: d + h.inset)
                                 if inner > 0 { v = sourceOver(v, shine * (inner / cov)) }
@@ -77,6 +102,26 @@ public struct Frost: GlassEffect {
                     }
                 }
             }
+            }
+            }
+            }
         }
+    }
+
+    /// The pixels of a row (centers at height `y`) whose distance inside `shape` is at least `depth`, as one run
+    /// within `columns` (empty when there are none). Panels are convex and symmetric about their center, so along
+    /// a row the distance falls to the center column and rises after it: each end of the run is found by
+    /// bisection, about 2 log2(width) distances a row instead of one a pixel.
+    static func interior(of shape: PanelShape, row y: Float, columns: Range<Int>, depth: Float) -> Range<Int> {
+        @inline(__always) func deep(_ x: Int) -> Bool { shape.signedDistance(Point(Float(x) + 0.5, y)) <= -depth }
+        let c = min(max(Int(shape.box.center.x.rounded(.down)), columns.lowerBound), columns.upperBound - 1)
+        guard !columns.isEmpty, deep(c) else { return c..<c }
+        // The first deep pixel at or left of c, and the last at or right of it.
+        var lo = columns.lowerBound, hi = c
+        while lo < hi { let m = (lo + hi) / 2; if deep(m) { hi = m } else { lo = m + 1 } }
+        let first = lo
+        lo = c; hi = columns.upperBound - 1
+        while lo < hi { let m = (lo + hi + 1) / 2; if deep(m) { lo = m } else { hi = m - 1 } }
+        return first..<(lo + 1)
     }
 }

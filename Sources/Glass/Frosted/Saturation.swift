@@ -35,11 +35,14 @@ public struct Saturation: Sendable {
 
     public var isIdentity: Bool { amount == 1 }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func apply(_ p: SIMD4<Float>) -> SIMD4<Float> {
         if isIdentity { return p }
         var v = columns.0 * p.x + columns.1 * p.y + columns.2 * p.z
-        v = v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: p.w))
+        // Clamped by masks rather than `clamped(lowerBound:upperBound:)`, whose pointwiseMin and pointwiseMax were
+        // not inlined: 6% of a web-tier frame's CPU in calls (perf). The same values for finite input.
+        v = v.replacing(with: 0, where: v .< 0)
+        v = v.replacing(with: SIMD4(repeating: p.w), where: v .> p.w)
         v.w = p.w
         return v
     }

@@ -1,0 +1,57 @@
+import Raster
+
+extension Frost {
+    /// `apply` evaluated plainly at every pixel of the region: the shape's distance, coverage, border and
+    /// highlight at each one. `apply` takes the same steps in the same order, skipping the distance where a row's
+    /// interior is known to be covered past the border and highlight; a test compares the two bit for bit.
+    public func applyReference(_ surface: GlassSurface, plane: Framebuffer, into frame: inout Framebuffer, workers: Workers) {
+        let canvas = PixelRect(plane)
+        let shape = surface.shape
+        let back = backdrop == .plane ? canvas : PixelRect(covering: surface.box, clippedTo: canvas)
+        let region = PixelRect(covering: shape.bounds.insetBy(-1), clippedTo: back)
+        guard !region.isEmpty else { return }
+        // sigma 0 gives back the plane's pixels of the region.
+        let backdropPixels = blur.apply(plane, region: region, backdrop: back, workers: workers)
+
+        let space = frame.space
+        let fills = self.fills.map { space.premultiply($0) }
+        let borderColor = border.map { space.premultiply($0.color) } ?? .zero
+        let white = space.premultiply(Color(red: 1, green: 1, blue: 1))
+        let saturation = self.saturation, highlight = self.highlight, border = self.border
+        // What the fills let through, the share of the halo's light that reaches the eye (0 for opaque).
+        let translucency = self.fills.reduce(Float(1)) { $0 * (1 - $1.alpha) }
+        let halo = translucency > 0 ? surface.halo : nil
+        // A halo computed for part of the plane (GlowHalo's `reading`) must hold every pixel drawn here.
+        if let halo { precondition(halo.isExact(over: region), "the glow halo does not cover the surface at \(region)") }
+        let w = region.width, stride = frame.width
+        frame.withUnsafeMutablePixels { out in
+            backdropPixels.withUnsafeBufferPointer { src in
+                workers.forEachBand(region.height) { band in
+                    for j in band {
+                        let y = region.y + j, cy = Float(y) + 0.5
+                        let shine = highlight.map { white * $0.alpha(atY: cy, box: shape.box) } ?? .zero
+                        for i in 0..<w {
+                            let x = region.x + i
+                            let d = shape.signedDistance(Point(Float(x) + 0.5, cy))
+                            let cov = coverage(distance: d)
+                            if cov <= 0 { continue }
+                            var v = saturation.apply(src[j * w + i])
+                            for f in fills { v = sourceOver(v, f) }
+                            if let halo { v = GlowHalo.add(halo.light(at: Point(Float(x) + 0.5, cy), translucency: translucency), to: v) }
+                            if let h = highlight {
+                                let inner = coverage(distance: d + h.inset)
+                                if inner > 0 { v = sourceOver(v, shine * (inner / cov)) }
+                            }
+                            if let b = border {
+                                let f = b.fraction(distance: d, coverage: cov)
+                                if f > 0 { v = sourceOver(v, borderColor * f) }
+                            }
+                            let k = y * stride + x
+                            out[k] = cov >= 1 ? v : out[k] * (1 - cov) + v * cov
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
