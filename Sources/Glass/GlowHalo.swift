@@ -15,8 +15,8 @@ import Raster
 ///    the same channel mean), is the diluted chroma c: it tints without brightening or darkening, and an empty
 ///    plane or one of untinted dots gives exactly none.
 /// 2. The light is c's hue at strength (1 - |c| / m) x min(`limit` x g|c| / (`limit` + g|c|), m), g = `gain`,
-///    where m is the chroma magnitude of the most saturated pixel within the field's reach (the field is an
-///    average of those pixels, so |c| <= m). Reinhard's tone curve lifts faint color linearly (g|c|) and never
+///    where m is the chroma magnitude of the most saturated 2 x 2 block of pixels within the field's reach (the
+///    field is an average of those blocks, so |c| <= m; a block is at most as saturated as its pixels). Reinhard's tone curve lifts faint color linearly (g|c|) and never
 ///    above `limit`, however colored the plane is; m keeps it below the color it came from; and 1 - |c| / m is
 ///    the dilution the halo makes up: a bloom of faint dots, whose field holds a hundredth of their own chroma,
 ///    gets the whole lift, and a solid colored area, where the field already carries the source's full chroma
@@ -101,14 +101,27 @@ public struct GlowHalo: Sendable {
                         sums.initialize(repeating: .zero, count: gw)
                         peaks.initialize(repeating: 0, count: gw)
                         let ys = (j * cell)..<min((j + 1) * cell, plane.height)
-                        for y in ys {
+                        // Two rows at a time, in blocks of 2 x 2 pixels (fewer at a cell's odd last row or column):
+                        // the sum takes each block's four, and the peak is the most saturated block average. A
+                        // block's average is at most its most saturated pixel's chroma, and the cell (and the field
+                        // blurred from the cells) averages the blocks, so |c| <= m still holds; a dot of 3 pt holds a
+                        // whole block at any scale from 1. The chroma once a block rather than once a pixel: the peak
+                        // per pixel cost 15% of a showcase frame's CPU (perf), per block a quarter of that.
+                        for y in stride(from: ys.lowerBound, to: ys.upperBound, by: 2) {
                             let row = px.baseAddress! + y * plane.width
+                            let next = y + 1 < ys.upperBound ? row + plane.width : nil
                             for i in cells {
                                 var sum = sums[i], top = peaks[i]
-                                for x in (i * cell)..<min((i + 1) * cell, plane.width) {
-                                    let v = row[x]
-                                    sum += v
-                                    let e = chromaOf(v - b)
+                                let end = min((i + 1) * cell, plane.width)
+                                for x in stride(from: i * cell, to: end, by: 2) {
+                                    var block = row[x], n: Float = 1
+                                    if x + 1 < end { block += row[x + 1]; n += 1 }
+                                    if let next {
+                                        block += next[x]; n += 1
+                                        if x + 1 < end { block += next[x + 1]; n += 1 }
+                                    }
+                                    sum += block
+                                    let e = chromaOf(block / n - b)
                                     top = max(top, (e * e).sum())
                                 }
                                 sums[i] = sum

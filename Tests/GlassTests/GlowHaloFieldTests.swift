@@ -17,8 +17,9 @@ import Raster
     }
 
     /// Far inside a large area of sparse pink pixels (one in 16; several blur sigmas from its edge) the field is
-    /// a sixteenth of the pink's chroma c, and the light is, computed here directly from the documented curve:
-    /// translucency x (1 - 1/16) x min(limit x g|c|/16 / (limit + g|c|/16), |c|), in the hue of c. Tolerance 1e-4:
+    /// a sixteenth of the pink's chroma c, its most saturated 2 x 2 block a quarter, and the light is, computed
+    /// here directly from the documented curve: translucency x (1 - 1/4) x min(limit x g|c|/16 / (limit +
+    /// g|c|/16), |c|/4), in the hue of c. Tolerance 1e-4:
     /// the Gaussian's tail beyond 7 sigma and float sums. Toward the edge it falls off smoothly; and deep inside
     /// a solid pink area, where the field already carries the pink's whole chroma, there is nothing to lift.
     @Test func deepInsideAColoredAreaTheLightIsTheLiftedChroma() {
@@ -38,7 +39,8 @@ import Raster
         let axis = SIMD4(-b.x, -b.y, -b.z, 0), d = p - b
         let k = (d.x + d.y + d.z) / (axis.x + axis.y + axis.z)
         let c = SIMD4(d.x - k * axis.x, d.y - k * axis.y, d.z - k * axis.z, 0)
-        let m = (c * c).sum().squareRoot(), size = m / 16, x = gain * size
+        // The most saturated 2 x 2 block holds one pink pixel: a quarter of its chroma.
+        let m = (c * c).sum().squareRoot() / 4, size = m / 4, x = gain * size
         let strength = min(limit * x / (limit + x), m) * (1 - size / m)
         #expect(x > limit / 2 && x < 4 * limit, "the case is near the curve's knee: \(x) against \(limit)")
         let expected = c / 16 * (strength / size * 0.5)
