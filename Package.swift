@@ -14,7 +14,7 @@ let package = Package(
     products: [
         // MARK: Public modules
         .executable(name: "forkrender", targets: ["forkrender"]),
-        .library(name: "ForkRenderKit", targets: ["Scene", "Content", "Glass", "Dots", "Raster", "Regression"]),
+        .library(name: "ForkRenderKit", targets: ["Scene", "Content", "Glass", "Dots", "Raster", "Regression", "Preview"]),
     ],
     targets: [
         // MARK: Implementation details (system C libraries)

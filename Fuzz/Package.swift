@@ -15,6 +15,10 @@ let package = Package(
         .executableTarget(name: "FuzzScene", dependencies: ["FuzzDriver", .product(name: "ForkRenderKit", package: "forkrender")]),
         // PNG bytes -> header cap -> decode, the path `diff` and `check` read references through.
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzDriver", .product(name: "ForkRenderKit", package: "forkrender")]),
+        // A request (method, path, query, headers) -> PreviewAccess and PreviewRoutes, no socket.
+        .executableTarget(name: "FuzzPreview", dependencies: ["FuzzDriver", .product(name: "ForkRenderKit", package: "forkrender")]),
+        // An icon file's bytes or inline path data -> the scene decoder's symbol checks -> one tiny frame.
+        .executableTarget(name: "FuzzIcon", dependencies: ["FuzzDriver", .product(name: "ForkRenderKit", package: "forkrender")]),
     ],
     swiftLanguageModes: [.v6]
 )

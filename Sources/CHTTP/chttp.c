@@ -1,7 +1,8 @@
 /*
  * chttp: see include/chttp.h. Limits (documented in docs/preview.md):
- *   - GET and HEAD only (405 otherwise); a request with a body gets 413;
- *   - at most CHTTP_MAX_ARGS query arguments (400);
+ *   - GET, HEAD and POST only (405 otherwise, with Allow); a request with a body gets 413 (the page's one POST,
+ *     Export, carries none);
+ *   - at most CHTTP_MAX_ARGS query arguments (400) and CHTTP_MAX_HEADERS headers (431);
  *   - 16 connections at a time, 32 KiB of memory per connection (request line and headers must fit: libmicrohttpd
  *     answers longer ones with 414/431 itself), 10 s idle timeout;
  *   - one polling thread: requests are handled one at a time, so the handler needs no lock of its own.
@@ -32,21 +33,25 @@ typedef struct request_state {
     int has_body;
 } request_state;
 
-typedef struct arg_collector {
-    chttp_request *request;
+/* Collects libmicrohttpd's name/value pairs of one kind (query arguments, headers) into the request's arrays. */
+typedef struct pair_collector {
+    const char **names;
+    const char **values;
+    size_t *count;
+    size_t capacity;
     int overflow;
-} arg_collector;
+} pair_collector;
 
-static enum MHD_Result collect_arg(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+static enum MHD_Result collect_pair(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
     (void)kind;
-    arg_collector *c = cls;
-    if (c->request->arg_count >= CHTTP_MAX_ARGS) {
+    pair_collector *c = cls;
+    if (*c->count >= c->capacity) {
         c->overflow = 1;
         return MHD_NO;
     }
-    c->request->keys[c->request->arg_count] = key;
-    c->request->values[c->request->arg_count] = value ? value : "";
-    c->request->arg_count++;
+    c->names[*c->count] = key;
+    c->values[*c->count] = value ? value : "";
+    (*c->count)++;
     return MHD_YES;
 }
 
@@ -54,6 +59,7 @@ static enum MHD_Result queue_text(struct MHD_Connection *connection, unsigned in
     struct MHD_Response *r = MHD_create_response_from_buffer(strlen(text), (void *)text, MHD_RESPMEM_MUST_COPY);
     if (!r) return MHD_NO;
     MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/plain; charset=utf-8");
+    if (status == MHD_HTTP_METHOD_NOT_ALLOWED) MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, HEAD, POST");
     enum MHD_Result ok = MHD_queue_response(connection, status, r);
     MHD_destroy_response(r);
     return ok;
@@ -68,6 +74,20 @@ int chttp_reply_set(chttp_reply *reply, int status, const char *content_type, co
     MHD_add_response_header(reply->response, "X-Content-Type-Options", "nosniff");
     reply->status = status;
     return 0;
+}
+
+int chttp_reply_header(chttp_reply *reply, const char *name, const char *value) {
+    if (!reply->response || !name || !value) return -1;
+    return MHD_add_response_header(reply->response, name, value) == MHD_YES ? 0 : -1;
+}
+
+/* The port the connection came in on: its daemon's bound port (read per request, so no field is shared with
+ * chttp_start while the daemon already runs). */
+static uint16_t connection_port(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *c = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_DAEMON);
+    if (!c || !c->daemon) return 0;
+    const union MHD_DaemonInfo *d = MHD_get_daemon_info(c->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return d ? d->port : 0;
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
@@ -88,14 +108,20 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
         *upload_data_size = 0;
         return MHD_YES;
     }
-    if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 && strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
-        return queue_text(connection, MHD_HTTP_METHOD_NOT_ALLOWED, "only GET and HEAD are served\n");
+    if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 && strcmp(method, MHD_HTTP_METHOD_HEAD) != 0 &&
+        strcmp(method, MHD_HTTP_METHOD_POST) != 0)
+        return queue_text(connection, MHD_HTTP_METHOD_NOT_ALLOWED, "only GET, HEAD and POST are served\n");
     if (state->has_body) return queue_text(connection, MHD_HTTP_CONTENT_TOO_LARGE, "requests carry no body here\n");
 
-    chttp_request request = {.method = method, .path = url, .arg_count = 0};
-    arg_collector collector = {.request = &request, .overflow = 0};
-    MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, collect_arg, &collector);
-    if (collector.overflow) return queue_text(connection, MHD_HTTP_BAD_REQUEST, "too many query parameters\n");
+    chttp_request request = {.method = method, .path = url, .port = connection_port(connection), .arg_count = 0,
+                             .header_count = 0};
+    pair_collector args = {request.keys, request.values, &request.arg_count, CHTTP_MAX_ARGS, 0};
+    MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, collect_pair, &args);
+    if (args.overflow) return queue_text(connection, MHD_HTTP_BAD_REQUEST, "too many query parameters\n");
+    pair_collector headers = {request.header_names, request.header_values, &request.header_count, CHTTP_MAX_HEADERS, 0};
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_pair, &headers);
+    if (headers.overflow)
+        return queue_text(connection, MHD_HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE, "too many request headers\n");
 
     chttp_reply reply = {.response = NULL, .status = 500};
     server->handler(server->context, &request, &reply);

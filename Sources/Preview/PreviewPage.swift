@@ -1,3 +1,5 @@
+import Foundation
+
 /// The page `forkrender preview` serves at `/`: plain HTML, CSS and JavaScript, nothing fetched from elsewhere
 /// (works offline). It talks to the routes of `PreviewRoutes` only.
 ///
@@ -8,12 +10,20 @@
 /// The overlap view draws `/overlap.png` (computed by the server's OverlapMap, never in JavaScript) and asks
 /// `/layers` for the count under the pointer, one request in flight.
 /// `window.preview.stats` records when each frame arrived (the browser test reads the drag and playback rates).
+/// Export is a POST carrying the process's token from the page's `<meta name="forkrender-token">` (PreviewAccess).
 enum PreviewPage {
-    static let html = #"""
+    /// The page with `token` (hex digits only, so nothing to escape) in its meta tag.
+    static func html(token: String) -> String {
+        precondition(token.allSatisfy(\.isHexDigit), "the export token must be hex digits")
+        return template.replacingOccurrences(of: "@TOKEN@", with: token)
+    }
+
+    static let template = #"""
 <!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="forkrender-token" content="@TOKEN@">
 <title>forkrender preview</title>
 <link rel="icon" href="data:,">
 <style>
@@ -70,6 +80,8 @@ const stats = { frames: [], drag: [], play: [], dragging: false };
 let scene = null, version = 0, inflight = false, pending = false, lintTimer = 0, lintData = null;
 let overlapImage = null, overlapKey = "", layersInflight = false, layersPending = null;
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+// The export token of this server process: /export refuses a request without it (docs/preview.md).
+const token = document.querySelector('meta[name="forkrender-token"]').content;
 window.preview = { state, stats, busy: () => inflight || pending, scene: () => scene, overlapKey: () => overlapKey };
 
 // The frame and switches; the tilt too unless `glassOnly` (the overlap view: tilt does not move glass).
@@ -245,7 +257,7 @@ $("rt").addEventListener("change", (e) => { state.rt = e.target.checked; render(
 $("overlap").addEventListener("change", async () => { await loadOverlap(); drawOverlay(); probe({ x: -1, y: -1 }); });
 $("export").addEventListener("click", async () => {
   $("exported").textContent = "exporting…";
-  const r = await fetch("/export?" + query());
+  const r = await fetch("/export?" + query(), { method: "POST", headers: { "X-Forkrender-Token": token } });
   $("exported").textContent = r.ok ? "wrote " + (await r.json()).written.join(", ") : await r.text();
 });
 $("stage").addEventListener("pointermove", (e) => {

@@ -4,32 +4,59 @@ import Scene
 
 /// The fixed set of routes of `forkrender preview`. Nothing here reads a path from the URL: each route is a
 /// name in this table, everything else is 404, and every parameter is checked (400 with a message that quotes it).
+/// Before any of that, `access` refuses a request from anything but the page itself (421/403, PreviewAccess).
+/// GET routes answer HEAD too; POST to them, and GET to /export, is 405.
 ///
-///   GET /             the page (PreviewPage.html)
-///   GET /scene        frame count, fps, canvas, panels and tilt keyframes, as JSON
+///   GET /             the page (PreviewPage.html, with this process's export token)
+///   GET /scene        file name (no folder), frame count, fps, canvas, panels and tilt keyframes, as JSON
 ///   GET /frame.png    ?frame=&pitch=&roll=&appearance=&tier=&reduceTransparency=&play=
 ///   GET /lint         ?frame= and the same switches: the legibility report of that frame and the scene's breaks
 ///                     of the layer rule (shown, not refused, in the preview), as JSON
 ///   GET /overlap.png  ?frame= and the switches: the overlap view's overlay (OverlapMap), transparent PNG
 ///   GET /layers       ?frame=&x=&y= and the switches: the glass layers over pixel (x, y), as JSON
-///   GET /export       ?frame= and the switches: writes that frame and two videos into --export's folder (400
-///                     when the scene breaks the layer rule, which the command line refuses)
+///   POST /export      ?frame= and the switches, with the token in X-Forkrender-Token (403 without it): writes
+///                     that frame and two videos into --export's folder (400 when the scene breaks the layer rule,
+///                     which the command line refuses)
 ///   GET /version      the scene's version (bumped when the file changes and decodes) and its error, as JSON
 public struct PreviewRoutes: Sendable {
     public let session: PreviewSession
+    public let access: PreviewAccess
+    /// The page with the token in it, made once.
+    private let page: [UInt8]
 
-    public init(session: PreviewSession) { self.session = session }
+    public init(session: PreviewSession, access: PreviewAccess = PreviewAccess()) {
+        self.session = session
+        self.access = access
+        page = Array(PreviewPage.html(token: access.token).utf8)
+    }
+
+    static let routes = ["/", "/scene", "/frame.png", "/lint", "/overlap.png", "/layers", "/export", "/version"]
 
     struct BadRequest: Error {
         var message: String
     }
 
     public func respond(_ request: PreviewRequest) -> PreviewResponse {
+        if let refusal = access.refusal(request) { return refusal }
+        guard Self.routes.contains(request.path) else {
+            return PreviewResponse(status: 404, text: "not found: \(request.path.prefix(200)) (routes: \(Self.routes.joined(separator: ", ")))")
+        }
+        if request.path == "/export" {
+            guard request.method == "POST" else {
+                return PreviewResponse(status: 405, text: "/export changes files: it takes POST from the page's Export button",
+                                       headers: [("Allow", "POST")])
+            }
+            guard access.hasToken(request) else {
+                return PreviewResponse(status: 403, text: "refused: /export needs the page's token (X-Forkrender-Token); use the page's Export button")
+            }
+        } else if request.method != "GET" && request.method != "HEAD" {
+            return PreviewResponse(status: 405, text: "\(request.path) takes GET or HEAD", headers: [("Allow", "GET, HEAD")])
+        }
         do {
             switch request.path {
             case "/":
                 try allow([], request)
-                return PreviewResponse(status: 200, contentType: "text/html; charset=utf-8", body: Array(PreviewPage.html.utf8))
+                return PreviewResponse(status: 200, contentType: "text/html; charset=utf-8", body: page)
             case "/scene":
                 try allow([], request)
                 return .json(sceneJSON())
@@ -86,7 +113,7 @@ public struct PreviewRoutes: Sendable {
                     return PreviewResponse(status: 500, text: "error: \(error)")
                 }
             default:
-                return PreviewResponse(status: 404, text: "not found: \(request.path.prefix(200)) (routes: /, /scene, /frame.png, /lint, /overlap.png, /layers, /export, /version)")
+                return PreviewResponse(status: 404, text: "not found: \(request.path.prefix(200))")
             }
         } catch let e as BadRequest {
             return PreviewResponse(status: 400, text: e.message)
@@ -181,8 +208,9 @@ public struct PreviewRoutes: Sendable {
                     "radius": Double(p.radius)]
         }
         let tilt: [[String: Any]] = d.tilt.keys.map { ["t": $0.time, "pitch": $0.value.pitch, "roll": $0.value.roll] }
+        // The file's name only: its folder would tell a reader where the designer keeps their files.
         return json([
-            "file": session.file, "frameCount": d.frameCount, "fps": d.fps, "duration": d.duration,
+            "file": (session.file as NSString).lastPathComponent, "frameCount": d.frameCount, "fps": d.fps, "duration": d.duration,
             "width": d.canvas.pixelWidth, "height": d.canvas.pixelHeight, "scale": Double(d.canvas.scale),
             "points": [Double(d.canvas.width), Double(d.canvas.height)],
             "appearance": d.appearance.rawValue, "platform": d.platform.rawValue, "reduceTransparency": d.reduceTransparency,

@@ -22,8 +22,19 @@ struct Fixture {
         routes = PreviewRoutes(session: session)
     }
 
+    /// The port the fixture's requests claim to have come in on (no socket: the routes are called directly).
+    static let port = 8040
+
+    /// A GET as the page sends it: `Host: 127.0.0.1:8040`, no Origin (Chromium sends none on a same-origin GET).
     func get(_ path: String, _ args: [(String, String)] = []) -> PreviewResponse {
-        routes.respond(PreviewRequest(path: path, arguments: args))
+        routes.respond(PreviewRequest(path: path, arguments: args, headers: [("Host", "127.0.0.1:\(Self.port)")], port: Self.port))
+    }
+
+    /// A POST as the page's Export button sends it: its own Origin, Sec-Fetch-Site same-origin and the token.
+    func post(_ path: String, _ args: [(String, String)] = []) -> PreviewResponse {
+        let headers = [("Host", "127.0.0.1:\(Self.port)"), ("Origin", "http://127.0.0.1:\(Self.port)"),
+                       ("Sec-Fetch-Site", "same-origin"), ("X-Forkrender-Token", routes.access.token)]
+        return routes.respond(PreviewRequest(method: "POST", path: path, arguments: args, headers: headers, port: Self.port))
     }
 
     /// What `forkrender scene.json --scale 1` writes for frame `i` (a fresh compositor from t = 0).
@@ -176,10 +187,10 @@ struct PreviewRouteTests {
     @Test("Export writes the frame's bytes, the timeline and a tilt sweep into --export's folder, and is off without it")
     func export() throws {
         let off = try Fixture("export-off")
-        #expect(off.get("/export", [("frame", "1")]).text.hasPrefix("export is off: start forkrender preview with --export <folder>"))
-        #expect(off.get("/export", [("frame", "1")]).status == 400)
+        #expect(off.post("/export", [("frame", "1")]).text.hasPrefix("export is off: start forkrender preview with --export <folder>"))
+        #expect(off.post("/export", [("frame", "1")]).status == 400)
         let f = try Fixture("export", text: #"{"canvas": {"width": 200, "height": 300, "scale": 2}, "duration": 0.3, "glass": [{"frame": [20, 20, 160, 60]}]}"#, export: true)
-        let r = f.get("/export", [("frame", "7"), ("pitch", "0.2"), ("roll", "0.3")])
+        let r = f.post("/export", [("frame", "7"), ("pitch", "0.2"), ("roll", "0.3")])
         #expect(r.status == 200, "\(r.text)")
         let png = f.folder.appendingPathComponent("export/frame-0007.png").path
         let timeline = f.folder.appendingPathComponent("export/timeline.mp4").path
@@ -194,7 +205,7 @@ struct PreviewRouteTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: f.folder.appendingPathComponent("export").path).sorted()
         #expect(names == ["frame-0007.png", "tilt-sweep.mp4", "timeline.mp4"])
         // With the scene's own tilt, the PNG is the command line's file byte for byte.
-        #expect(f.get("/export", [("frame", "4")]).status == 200)
+        #expect(f.post("/export", [("frame", "4")]).status == 200)
         let cli = try PreviewPlaybackTests.cliFrames(f.file, 4...4)
         #expect(FileManager.default.contents(atPath: f.folder.appendingPathComponent("export/frame-0004.png").path).map([UInt8].init) == cli[4])
         #expect(cli[4] != nil)

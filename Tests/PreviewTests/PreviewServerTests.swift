@@ -27,7 +27,7 @@ struct PreviewServerTests {
         return (box.status, box.body)
     }
 
-    @Test("GET reaches the routes with its arguments; other methods, bodies, too many arguments and huge URLs do not")
+    @Test("GET and POST reach the routes with their arguments and headers; other methods, bodies, too many arguments and huge URLs do not")
     func limits() throws {
         let server = try PreviewServer(port: 0) { r in
             PreviewResponse(status: 200, text: r.path + "?" + r.arguments.map { "\($0.0)=\($0.1)" }.joined(separator: "&"))
@@ -37,8 +37,16 @@ struct PreviewServerTests {
         #expect(server.port > 0)
         let ok = request(base + "/frame.png?frame=3&tier=web%20x")
         #expect(ok.0 == 200 && ok.1 == "/frame.png?frame=3&tier=web x\n")
-        #expect(request(base + "/scene", method: "POST", body: Data("x".utf8)).0 == 405)
+        // The handler sees the method, the headers (names lowercased) and the port the request came in on.
+        let seen = try PreviewServer(port: 0) { r in
+            PreviewResponse(status: 200, text: "\(r.method) \(r.port) \(r.values(of: "host").joined())")
+        }
+        defer { seen.stop() }
+        #expect(request("http://127.0.0.1:\(seen.port)/x", method: "POST").1 == "POST \(seen.port) 127.0.0.1:\(seen.port)\n")
+        // A body is refused whatever the method (the page's one POST, Export, sends none).
+        #expect(request(base + "/scene", method: "POST", body: Data("x".utf8)).0 == 413)
         #expect(request(base + "/scene", method: "DELETE").0 == 405)
+        #expect(request(base + "/scene", method: "OPTIONS").0 == 405)
         let many = (0..<17).map { "a\($0)=1" }.joined(separator: "&")
         let tooMany = request(base + "/lint?" + many)
         #expect(tooMany.0 == 400 && tooMany.1 == "too many query parameters\n")

@@ -64,7 +64,7 @@ struct RuleBreakTests {
     @Test("Export refuses the scene with 400 and the command line's message, writing nothing")
     func exportRefused() throws {
         let f = try Fixture("rulebreak-export", text: Self.scene(), export: true)
-        let r = f.get("/export", [("frame", "0")])
+        let r = f.post("/export", [("frame", "0")])
         #expect(r.status == 400)
         #expect(r.text.contains("\(f.file):7:4: error: " + Self.message), "\(r.text)")
         #expect(!FileManager.default.fileExists(atPath: f.folder.appendingPathComponent("export").path))

@@ -9,11 +9,15 @@
 The test prints one JSON line of measurements and exits 0, or prints what failed and exits 1. Exit 77: Selenium
 or the browser is missing (the caller skips). Every wait has a deadline and the whole run an alarm, so it never hangs.
 """
+import functools
+import http.server
 import json
 import os
 import signal
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 
 try:
@@ -149,11 +153,52 @@ def playback(url, seconds):
         d.quit()
 
 
+def forged_from_another_port(d, url, export_folder):
+    """A page on another port of 127.0.0.1 (same-site but cross-origin, like a dev server beside the preview)
+    tries to drive the preview in a real browser: an <img> GET of /export, a form POST of /export into an iframe,
+    a no-cors fetch POST of /export, and a fetch reading /scene. Nothing may be written and /scene must not be
+    readable. Returns what the page saw."""
+    folder = tempfile.mkdtemp()
+    target = url.rstrip("/")
+    page = f"""<!doctype html><html><body>
+<img src="{target}/export?frame=0"><iframe name="sink"></iframe>
+<form id="f" method="POST" action="{target}/export?frame=1" target="sink"></form>
+<script>
+window.results = {{}};
+document.getElementById("f").submit();
+fetch("{target}/export?frame=2", {{method: "POST", mode: "no-cors"}}).then((r) => results.noCors = r.type, (e) => results.noCors = String(e));
+fetch("{target}/scene").then((r) => r.text()).then((t) => results.scene = t, (e) => results.scene = "blocked: " + e);
+</script></body></html>"""
+    with open(os.path.join(folder, "index.html"), "w") as f:
+        f.write(page)
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=folder))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        d.get(f"http://127.0.0.1:{server.server_address[1]}/")
+        wait(d, "the forged requests", lambda: d.execute_script(
+            "return window.results && 'scene' in window.results && 'noCors' in window.results"), 10)
+        time.sleep(1.5)  # the <img> and the form post, which report nothing to the page
+        seen = d.execute_script("return window.results")
+    finally:
+        server.shutdown()
+    d.get_log("browser")  # that page's console errors (refused requests) are expected; the checks below read the preview's
+    if os.path.isdir(export_folder) and os.listdir(export_folder):
+        fail(f"a page on another port made the preview write {sorted(os.listdir(export_folder))}")
+    if not str(seen.get("scene", "")).startswith("blocked"):
+        fail(f"a page on another port read /scene: {str(seen.get('scene'))[:200]}")
+    return seen
+
+
 def test(url, scene_file, forkrender, export_folder):
     d = browser()
     try:
+        results = {"forgedFromAnotherPort": forged_from_another_port(d, url, export_folder)}
         open_page(d, url)
-        results = {}
 
         # Tilt pad: a drag of about 2 s with a pointer move every 20 ms (50 a second, faster than frames come, so
         # the rate measured is the renderer's); the image changes inside the glass and nowhere else.
