@@ -14,6 +14,9 @@
 #include <string.h>
 
 #include <isa-l/igzip_lib.h>
+#if __has_include(<isa-l.h>)
+#include <isa-l.h>
+#endif
 #include <png.h>
 #include <zlib.h>
 
@@ -81,6 +84,32 @@ static int host_is_little_endian(void) {
 void cpng_free(void *p) { free(p); }
 
 const char *cpng_libpng_version(void) { return png_get_libpng_ver(NULL); }
+const char *cpng_zlib_version(void) { return zlibVersion(); }
+
+#define CPNG_STR2(x) #x
+#define CPNG_STR(x) CPNG_STR2(x)
+const char *cpng_isal_version(void) {
+#ifdef ISAL_MAJOR_VERSION
+    return CPNG_STR(ISAL_MAJOR_VERSION) "." CPNG_STR(ISAL_MINOR_VERSION) "." CPNG_STR(ISAL_PATCH_VERSION);
+#else
+    return "unknown";
+#endif
+}
+
+/* The optional iTXt chunk of cpng_write_params (uncompressed, no language tag), set before png_write_info so
+ * that it precedes the image data and a reader finds it with png_read_info alone. */
+static void set_text(png_structp png, png_infop info, const cpng_write_params *p) {
+    if (!p->text_key || !p->text_value) return;
+    png_text t;
+    memset(&t, 0, sizeof t);
+    t.compression = PNG_ITXT_COMPRESSION_NONE;
+    t.key = (png_charp)p->text_key;
+    t.text = (png_charp)p->text_value;
+    t.itxt_length = strlen(p->text_value);
+    t.lang = NULL;
+    t.lang_key = NULL;
+    png_set_text(png, info, &t, 1);
+}
 
 /* ----------------------------------------------------------------- write */
 
@@ -176,6 +205,7 @@ static int encode(png_structp png, png_infop info, const cpng_write_params *p) {
     /* sRGB plus the gAMA/cHRM values the PNG spec recommends alongside it,
      * for decoders that ignore sRGB. */
     if (p->srgb) png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    set_text(png, info, p);
 
     png_write_info(png, info);
     /* PNG stores 16-bit samples big-endian; ours are native-endian. */
@@ -404,6 +434,7 @@ static int frame_pieces(png_structp png, png_infop info, const cpng_write_params
     png_set_IHDR(png, info, p->width, p->height, p->bit_depth, PNG_COLOR_TYPE_RGB_ALPHA,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (p->srgb) png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    set_text(png, info, p);
     png_write_info(png, info);
     /* 1 MiB chunks: any decoder takes them, and fewer chunks than libpng's
      * 8 KiB mean less framing; the chunk size does not change the pixels. */
@@ -688,6 +719,61 @@ int cpng_read_file(const char *path, cpng_image *image, char *err, size_t err_le
     if (status == CPNG_OK) {
         reader r = {fp, NULL, 0, 0};
         status = read_with(&r, image, &ctx);
+    }
+    fclose(fp);
+    return status;
+}
+
+/* ------------------------------------------------------------------ text */
+
+static int read_text(png_structp png, png_infop info, const char *key, char **out) {
+    if (setjmp(png_jmpbuf(png))) return CPNG_ERR_LIBPNG;
+    png_set_sig_bytes(png, 8);
+    png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
+    png_read_info(png, info);
+    png_textp texts = NULL;
+    int n = png_get_text(png, info, &texts, NULL);
+    for (int i = 0; i < n; i++) {
+        if (texts[i].key && strcmp(texts[i].key, key) == 0) {
+            const char *v = texts[i].text ? texts[i].text : "";
+            size_t len = strlen(v);
+            char *copy = (char *)malloc(len + 1);
+            if (!copy) png_error(png, "out of memory copying a text chunk");
+            memcpy(copy, v, len + 1);
+            *out = copy;
+            return CPNG_OK;
+        }
+    }
+    return CPNG_OK;
+}
+
+int cpng_read_text_file(const char *path, const char *key, char **out, char *err, size_t err_len) {
+    err_ctx ctx = {err, err_len};
+    if (!path || !key || !out) {
+        set_msg(&ctx, "%s", "no path, key or output");
+        return CPNG_ERR_ARGS;
+    }
+    *out = NULL;
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        set_msg(&ctx, "cannot open for reading: %s", strerror(errno));
+        return CPNG_ERR_IO;
+    }
+    uint8_t sig[8];
+    size_t got = fread(sig, 1, sizeof sig, fp);
+    int status = check_signature(sig, got, &ctx);
+    if (status == CPNG_OK) {
+        png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &ctx, on_error, on_warning);
+        png_infop info = png ? png_create_info_struct(png) : NULL;
+        if (!png || !info) {
+            set_msg(&ctx, "%s", "could not create libpng read structs (out of memory?)");
+            status = CPNG_ERR_NOMEM;
+        } else {
+            reader r = {fp, NULL, 0, 0};
+            png_set_read_fn(png, &r, read_fn);
+            status = read_text(png, info, key, out);
+        }
+        png_destroy_read_struct(png ? &png : NULL, info ? &info : NULL, NULL);
     }
     fclose(fp);
     return status;

@@ -8,6 +8,11 @@
 #include <cairo.h>
 #include <gio/gio.h>
 
+/* No C expression here is contracted into a fused multiply-add (docs/regression.md, "Floating point"). */
+#pragma STDC FP_CONTRACT OFF
+
+extern const unsigned int rsvg_major_version, rsvg_minor_version, rsvg_micro_version;
+
 /*
  * The part of librsvg's API this shim uses (librsvg 2.52 or later: rsvg.h, same signatures), declared here
  * instead of including <librsvg/rsvg.h>: that header needs librsvg's pkg-config flags, whose GLib -pthread
@@ -112,4 +117,10 @@ int csvg_render(csvg_document *doc, const double target[4], int width, int heigh
     for (int y = 0; y < height; y++) memcpy(out + (size_t)y * (size_t)width, src + (size_t)y * (size_t)stride, (size_t)width);
     cairo_surface_destroy(surface);
     return CSVG_OK;
+}
+
+void csvg_library_versions(char *librsvg, char *cairo, int cap) {
+    if (cap <= 0) return;
+    snprintf(librsvg, (size_t)cap, "%u.%u.%u", rsvg_major_version, rsvg_minor_version, rsvg_micro_version);
+    snprintf(cairo, (size_t)cap, "%s", cairo_version_string());
 }

@@ -1,6 +1,10 @@
 /* ctext: fontconfig lookup, FreeType faces and HarfBuzz shaping behind a small C surface. See ctext.h. */
 #include "ctext.h"
 
+/* No C expression here is contracted into a fused multiply-add (docs/regression.md, "Floating point"): clang,
+   SwiftPM's C compiler, fuses a * b + c within an expression by default on arm64. */
+#pragma STDC FP_CONTRACT OFF
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -341,4 +345,28 @@ int ctext_render_color_glyph(ctext_face *f, uint32_t glyph, ctext_bitmap *out, c
     }
     fill_bitmap(slot, out);
     return CTEXT_OK;
+}
+
+void ctext_library_versions(char *freetype, char *harfbuzz, char *fribidi, char *fontconfig, int cap) {
+    if (cap <= 0) return;
+    FT_Library lib = NULL;
+    FT_Int major = 0, minor = 0, patch = 0;
+    if (FT_Init_FreeType(&lib) == 0) {
+        FT_Library_Version(lib, &major, &minor, &patch);
+        FT_Done_FreeType(lib);
+    }
+    snprintf(freetype, (size_t)cap, "%d.%d.%d", (int)major, (int)minor, (int)patch);
+    snprintf(harfbuzz, (size_t)cap, "%s", hb_version_string());
+    /* "(GNU FriBidi) 1.0.8\ninterface version 4,\n...": the version is the first line's last word. */
+    const char *info = fribidi_version_info ? fribidi_version_info : "";
+    const char *end = strchr(info, '\n');
+    size_t len = end ? (size_t)(end - info) : strlen(info);
+    const char *word = info;
+    for (size_t i = 0; i < len; i++) if (info[i] == ' ') word = info + i + 1;
+    size_t wlen = len - (size_t)(word - info);
+    if (wlen >= (size_t)cap) wlen = (size_t)cap - 1;
+    memcpy(fribidi, word, wlen);
+    fribidi[wlen] = 0;
+    int v = FcGetVersion();
+    snprintf(fontconfig, (size_t)cap, "%d.%d.%d", v / 10000, v / 100 % 100, v % 100);
 }

@@ -17,7 +17,8 @@ public enum Contrast {
 
     /// APCA's screen luminance: a simple 2.4 power per channel (no linear toe), sRGB coefficients.
     public static func apcaLuminance(_ c: Color) -> Float {
-        0.2126729 * powf(max(0, c.red), 2.4) + 0.7151522 * powf(max(0, c.green), 2.4) + 0.0721750 * powf(max(0, c.blue), 2.4)
+        0.2126729 * DMath.pow(max(0, c.red), 2.4) + 0.7151522 * DMath.pow(max(0, c.green), 2.4)
+            + 0.0721750 * DMath.pow(max(0, c.blue), 2.4)
     }
 
     /// APCA lightness contrast Lc of `text` over `background`.
@@ -26,14 +27,14 @@ public enum Contrast {
     }
 
     public static func apca(textY t0: Float, backgroundY b0: Float) -> Float {
-        func clampBlack(_ y: Float) -> Float { y > 0.022 ? y : y + powf(0.022 - y, 1.414) }
+        func clampBlack(_ y: Float) -> Float { y > 0.022 ? y : y + DMath.pow(0.022 - y, 1.414) }
         let t = clampBlack(t0), b = clampBlack(b0)
         guard abs(b - t) >= 0.0005 else { return 0 }
         if b > t {
-            let s = (powf(b, 0.56) - powf(t, 0.57)) * 1.14
+            let s = (DMath.pow(b, 0.56) - DMath.pow(t, 0.57)) * 1.14
             return s < 0.1 ? 0 : (s - 0.027) * 100
         } else {
-            let s = (powf(b, 0.65) - powf(t, 0.62)) * 1.14
+            let s = (DMath.pow(b, 0.65) - DMath.pow(t, 0.62)) * 1.14
             return s > -0.1 ? 0 : (s + 0.027) * 100
         }
     }
@@ -109,8 +110,3 @@ public struct ContrastSample: Sendable, Hashable {
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

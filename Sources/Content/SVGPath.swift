@@ -218,7 +218,7 @@ enum Arc {
         var rx = abs(rx0), ry = abs(ry0)
         if rx == 0 || ry == 0 { return [.line(p1)] }
         let phi = degrees * .pi / 180
-        let cs = cos(phi), sn = sin(phi)
+        let cs = DMath.cos(phi), sn = DMath.sin(phi)
         let h = (p0 - p1) / 2
         let x1 = cs * h.x + sn * h.y, y1 = -sn * h.x + cs * h.y
         let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
@@ -231,7 +231,7 @@ enum Arc {
         let m = (p0 + p1) / 2
         let center = Point(cs * cx1 - sn * cy1 + m.x, sn * cx1 + cs * cy1 + m.y)
         func angle(_ u: Point, _ v: Point) -> Float {
-            let a = atan2(u.x * v.y - u.y * v.x, u.x * v.x + u.y * v.y)
+            let a = DMath.atan2(u.x * v.y - u.y * v.x, u.x * v.x + u.y * v.y)
             return a
         }
         let u = Point((x1 - cx1) / rx, (y1 - cy1) / ry), v = Point((-x1 - cx1) / rx, (-y1 - cy1) / ry)
@@ -241,12 +241,13 @@ enum Arc {
         if sweep && delta < 0 { delta += 2 * .pi }
         let n = Int((abs(delta) / (.pi / 2) - 1e-4).rounded(.up)).clamped(1, 4)
         let step = delta / Float(n)
-        let alpha = 4 / 3 * tan(step / 4)
+        let alpha = 4 / 3 * DMath.tan(step / 4)
         func onEllipse(_ t: Float) -> Point {
-            Point(center.x + rx * cos(t) * cs - ry * sin(t) * sn, center.y + rx * cos(t) * sn + ry * sin(t) * cs)
+            Point(center.x + rx * DMath.cos(t) * cs - ry * DMath.sin(t) * sn,
+                  center.y + rx * DMath.cos(t) * sn + ry * DMath.sin(t) * cs)
         }
         func derivative(_ t: Float) -> Point {
-            Point(-rx * sin(t) * cs - ry * cos(t) * sn, -rx * sin(t) * sn + ry * cos(t) * cs)
+            Point(-rx * DMath.sin(t) * cs - ry * DMath.cos(t) * sn, -rx * DMath.sin(t) * sn + ry * DMath.cos(t) * cs)
         }
         var out: [SVGPath.Segment] = []
         var t = theta
@@ -264,9 +265,3 @@ enum Arc {
 extension Int {
     func clamped(_ lo: Int, _ hi: Int) -> Int { Swift.min(hi, Swift.max(lo, self)) }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -91,7 +91,7 @@ public struct Field: Sendable, Hashable {
             dir = u
             scale = proportional ? ringRadius - d : min(max((ringRadius - d) / spacing, -1), 1)
         case .magnetic:
-            let m = Point(cosf(angle), sinf(angle))
+            let m = Point(DMath.cos(angle), DMath.sin(angle))
             let b = 3 * (m * u).sum() * u - m
             dir = b / (b * b).sum().squareRoot()
         case .fieldAttachment:
@@ -100,9 +100,3 @@ public struct Field: Sendable, Hashable {
         return (dir * (strength * scale * f), f)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

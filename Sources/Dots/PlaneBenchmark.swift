@@ -115,7 +115,7 @@ public enum PlaneBenchmark {
         var plane = Plane(configuration: c, events: events)
         for n in 0..<plane.dotCount {
             let a = Float(n % 97) * 0.0647
-            plane.place(dot: n, displacement: Point(cosf(a), sinf(a)) * 2, velocity: Point(0.1, -0.1))
+            plane.place(dot: n, displacement: Point(DMath.cos(a), DMath.sin(a)) * 2, velocity: Point(0.1, -0.1))
         }
         return plane
     }
@@ -142,9 +142,3 @@ public enum PlaneBenchmark {
         return String(r)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -75,11 +75,5 @@ func falloffCurve(_ u: Float, _ p: Float) -> Float {
     let t = max(0, 1 - u)
     if p == 2 { return t * t }
     if p == 1 { return t }
-    return t > 0 ? powf(t, p) : 0
+    return t > 0 ? DMath.pow(t, p) : 0
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -16,7 +16,7 @@ public enum PNG {
         rgba8: [UInt8], width: Int, height: Int, options: PNGEncodeOptions = .default
     ) throws(PNGError) -> [UInt8] {
         let params = try makeParams(count: rgba8.count, width: width, height: height, bitDepth: 8, options: options)
-        return try rgba8.withUnsafeBytes { encodeToMemory(params, pixels: $0.baseAddress!) }.get()
+        return try rgba8.withUnsafeBytes { encodeToMemory(params, pixels: $0.baseAddress!, text: options.text) }.get()
     }
 
     /// Encodes 16-bit RGBA (`width * height * 4` native-endian samples) to PNG bytes.
@@ -24,7 +24,7 @@ public enum PNG {
         rgba16: [UInt16], width: Int, height: Int, options: PNGEncodeOptions = .default
     ) throws(PNGError) -> [UInt8] {
         let params = try makeParams(count: rgba16.count, width: width, height: height, bitDepth: 16, options: options)
-        return try rgba16.withUnsafeBytes { encodeToMemory(params, pixels: $0.baseAddress!) }.get()
+        return try rgba16.withUnsafeBytes { encodeToMemory(params, pixels: $0.baseAddress!, text: options.text) }.get()
     }
 
     /// Encodes a frame through PNG's `filter` (none, sub or up, the one filter in `options.filters`) band by
@@ -86,7 +86,7 @@ public enum PNG {
         rgba8: [UInt8], width: Int, height: Int, to path: String, options: PNGEncodeOptions = .default
     ) throws(PNGError) {
         let params = try makeParams(count: rgba8.count, width: width, height: height, bitDepth: 8, options: options)
-        try rgba8.withUnsafeBytes { encodeToFile(params, pixels: $0.baseAddress!, path: path) }.get()
+        try rgba8.withUnsafeBytes { encodeToFile(params, pixels: $0.baseAddress!, path: path, text: options.text) }.get()
     }
 
     /// Writes 16-bit RGBA to a PNG file (replaced if it exists; removed on failure).
@@ -94,7 +94,7 @@ public enum PNG {
         rgba16: [UInt16], width: Int, height: Int, to path: String, options: PNGEncodeOptions = .default
     ) throws(PNGError) {
         let params = try makeParams(count: rgba16.count, width: width, height: height, bitDepth: 16, options: options)
-        try rgba16.withUnsafeBytes { encodeToFile(params, pixels: $0.baseAddress!, path: path) }.get()
+        try rgba16.withUnsafeBytes { encodeToFile(params, pixels: $0.baseAddress!, path: path, text: options.text) }.get()
     }
 
     // MARK: Decoding
@@ -161,7 +161,7 @@ public enum PNG {
 
     // These return Result because Array.withUnsafeBytes only rethrows untyped errors.
     private static func encodeToMemory(
-        _ params: cpng_write_params, pixels: UnsafeRawPointer,
+        _ params: cpng_write_params, pixels: UnsafeRawPointer, text: PNGText? = nil,
         using write: (UnsafePointer<cpng_write_params>?, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
                       UnsafeMutablePointer<Int>?, UnsafeMutablePointer<CChar>?, Int) -> Int32 = cpng_write_memory
     ) -> Result<[UInt8], PNGError> {
@@ -170,8 +170,8 @@ public enum PNG {
         var out: UnsafeMutablePointer<UInt8>? = nil
         var outLen = 0
         var err = [CChar](repeating: 0, count: Int(CPNG_ERRLEN))
-        let status = err.withUnsafeMutableBufferPointer { e in
-            write(&p, &out, &outLen, e.baseAddress, e.count)
+        let status = withText(text, &p) { p in
+            err.withUnsafeMutableBufferPointer { e in write(p, &out, &outLen, e.baseAddress, e.count) }
         }
         defer { cpng_free(out) }
         guard status == Int32(CPNG_OK.rawValue), let out else {
@@ -181,19 +181,50 @@ public enum PNG {
     }
 
     private static func encodeToFile(
-        _ params: cpng_write_params, pixels: UnsafeRawPointer, path: String
+        _ params: cpng_write_params, pixels: UnsafeRawPointer, path: String, text: PNGText? = nil
     ) -> Result<Void, PNGError> {
         var p = params
         p.pixels = pixels
         var err = [CChar](repeating: 0, count: Int(CPNG_ERRLEN))
-        let status = err.withUnsafeMutableBufferPointer { e in
-            cpng_write_file(path, &p, e.baseAddress, e.count)
+        let status = withText(text, &p) { p in
+            err.withUnsafeMutableBufferPointer { e in cpng_write_file(path, p, e.baseAddress, e.count) }
         }
         guard status == Int32(CPNG_OK.rawValue) else {
             return .failure(PNGError("cannot write PNG '\(path)': \(message(err))"))
         }
         return .success(())
     }
+
+    /// Runs `body` with `params` pointing at `text`'s keyword and text (valid only inside it).
+    private static func withText(_ text: PNGText?, _ params: inout cpng_write_params,
+                                 _ body: (UnsafePointer<cpng_write_params>) -> Int32) -> Int32 {
+        guard let text else { return body(&params) }
+        return text.keyword.withCString { k in
+            text.text.withCString { v in
+                params.text_key = k
+                params.text_value = v
+                defer { params.text_key = nil; params.text_value = nil }
+                return body(&params)
+            }
+        }
+    }
+
+    /// The text of the chunk with `key` in the PNG file at `path` (tEXt, zTXt or iTXt, before the image data),
+    /// read by libpng; nil when it has none.
+    public static func text(path: String, key: String) throws(PNGError) -> String? {
+        var out: UnsafeMutablePointer<CChar>? = nil
+        var err = [CChar](repeating: 0, count: Int(CPNG_ERRLEN))
+        let status = err.withUnsafeMutableBufferPointer { e in cpng_read_text_file(path, key, &out, e.baseAddress, e.count) }
+        defer { cpng_free(out) }
+        guard status == Int32(CPNG_OK.rawValue) else { throw PNGError("cannot read PNG '\(path)': \(message(err))") }
+        return out.map { String(cString: $0) }
+    }
+
+    /// The zlib version linked at run time, e.g. "1.2.13".
+    public static var zlibVersion: String { cpng_zlib_version().map { String(cString: $0) } ?? "unknown" }
+
+    /// The ISA-L version cpng.c was compiled with (ISA-L has no run-time query), e.g. "2.30.0".
+    public static var isalVersion: String { cpng_isal_version().map { String(cString: $0) } ?? "unknown" }
 
     /// Copies a decoded image out of C memory (and frees it).
     private static func takeImage(_ image: cpng_image, context: String) throws(PNGError) -> PNGImage {

@@ -79,6 +79,16 @@ public enum PNGDeflateLibrary: Sendable, Hashable {
     }
 }
 
+/// A PNG text chunk: a keyword (1-79 Latin-1 characters, no leading, trailing or double spaces) and its text.
+public struct PNGText: Sendable, Equatable {
+    public var keyword: String
+    public var text: String
+    public init(keyword: String, text: String) {
+        self.keyword = keyword
+        self.text = text
+    }
+}
+
 /// How to encode a PNG.
 ///
 /// `level` is always one of zlib's `levels`: a level from a user goes through `init(level:)`, the one place that
@@ -99,6 +109,10 @@ public struct PNGEncodeOptions: Sendable, Equatable {
     public var srgbChunk: Bool
     /// The deflate library; zlib unless set.
     public var library: PNGDeflateLibrary = .zlib
+    /// One text chunk (iTXt, uncompressed UTF-8) before the image data, as libpng writes it: the reference PNGs
+    /// of `check --update` carry the renderer's fingerprint in one. libpng's whole-image writers (`encode(rgba8:)`,
+    /// `encode(rgba16:)`, `write`) write it.
+    public var text: PNGText?
 
     /// Explicit options, for settings written in code: a level outside `levels` is a programming error here
     /// (a level from a user goes through `init(level:)`). `strategy` defaults to libpng's own choice, not to

@@ -3,7 +3,7 @@
 ///
 /// Reference: `RoundedRect.signedDistance(_:)`, which stays the definition; a test compares the lanes with it
 /// pixel by pixel. Straight sides and circular corners are the same arithmetic in the same order, so those lanes
-/// are bit-identical; continuous corners use `ContinuousCorner.pow16`, an approximation of `powf`. The bits the
+/// are bit-identical; continuous corners use `DMath.pow` over sixteen lanes (the same bits as the scalar `DMath.pow`). The bits the
 /// lanes give are pinned by `RoundedRect+LanesReference.swift` (the same arithmetic one pixel at a time).
 ///
 /// Sixteen lanes for the corner: its distance is a chain of two powers, each a division and two polynomials,
@@ -78,7 +78,7 @@ extension RoundedRect {
     /// In a corner lane (ox, oy > 0) one of the scaled offsets sx = ox / m, sy = oy / m is m / m = 1, and the
     /// arithmetic below takes that 1 as known instead of computing it. Written out in full
     /// (`superellipseDistanceReference`, which a test compares bit for bit): sx and sy by two divisions, both
-    /// powers (the power of the smaller ratio gives both: pow16(1) is exactly 1, ShapeTests), and the gradient's
+    /// powers (the power of the smaller ratio gives both: DMath.pow(1, n) is exactly 1, DMathTests), and the gradient's
     /// components px / sx and py / sy by two more. Here: q = min(ox, oy) / m is the ratio that is not 1
     /// (or is 1 too, where ox = oy), the major axis's power is 1 and its gradient component 1 / 1 = 1, and the
     /// other component is power / q. Two of the eight divisions of a corner lane fewer, and no selects on
@@ -91,80 +91,15 @@ extension RoundedRect {
         let xMajor = oy .<= ox
         let m = lanesMax(ox, oy)
         let q = lanesMin(ox, oy) / m
-        let power = ContinuousCorner.pow16(q, n)
+        let power = DMath.pow(q, n)
         let px = power.replacing(with: one, where: xMajor), py = one.replacing(with: power, where: xMajor)
-        let sum = px + py, root = ContinuousCorner.pow16(sum, 1 / n)
+        let sum = px + py, root = DMath.pow(sum, 1 / n)
         let norm = m * root
         // The minor axis's gradient component: 0 where its ratio is not positive, as in the reference.
         let g = (power / q).replacing(with: SIMD16(repeating: 0), where: q .<= 0)
         // gx * gx + gy * gy with one of them 1 x 1 = 1 (IEEE addition is commutative, so either order).
         let gn = (g * g + 1).squareRoot() * root / sum
         return (norm - e) / gn
-    }
-}
-
-extension ContinuousCorner {
-    /// x^n over lanes, for x in [0, 2] and n in (0, 4], as exp2(n log2 x) with two polynomials; exact at x = 1
-    /// (log2 1 = 0 exactly, exp2 0 = 1 exactly) and 0 for x below 2^-126 (powf's result there is below 2^-410).
-    /// Error: within a few ulps of powf over the corner's inputs (ShapeTests measures the bound); the distance it
-    /// gives moves by less than 1e-4 px, where one level of coverage is 1/255 = 0.004 px.
-    ///
-    /// log2: x = m 2^k with m in [sqrt(1/2), sqrt(2)), log2 m = (2 / ln 2) atanh t, t = (m - 1)/(m + 1), |t| <=
-    /// 0.172, by its series to t^9 (next term < 1e-9). exp2: y = i + f, i the nearest integer, |f| <= 1/2, 2^f by
-    /// its Taylor series to degree 7 (next term < 6e-9 relative), 2^i built from the exponent bits.
-    @inline(__always)
-    static func pow16(_ x: SIMD16<Float>, _ n: Float) -> SIMD16<Float> {
-        // log2 x
-        let bits = unsafeBitCast(x, to: SIMD16<UInt32>.self)
-        var k = SIMD16<Int32>(truncatingIfNeeded: bits &>> 23) &- 127
-        var m = unsafeBitCast((bits & 0x007F_FFFF) | 0x3F80_0000, to: SIMD16<Float>.self)  // in [1, 2)
-        let high = m .> Float(2).squareRoot()
-        m = m.replacing(with: m * 0.5, where: high)
-        k = k.replacing(with: k &+ 1, where: high)
-        let t = (m - 1) / (m + 1), t2 = t * t
-        let c1: Float = 2 / ln2, c3: Float = c1 / 3, c5: Float = c1 / 5, c7: Float = c1 / 7, c9: Float = c1 / 9
-        var series = c7 + t2 * c9
-        series = c5 + t2 * series
-        series = c3 + t2 * series
-        series = t * (c1 + t2 * series)
-        let kf = LaneIntegers.float(k)
-        let log2x = kf + series
-        // exp2(n log2 x), y within about [-413, 2].
-        let y0 = log2x * n, floor = SIMD16<Float>(repeating: -126)
-        let y = y0.replacing(with: floor, where: y0 .< floor)
-        let (r, i) = LaneIntegers.rounded(y)
-        let f = y - r
-        // Taylor coefficients ln2^j / j!, Horner from the highest, written out: a loop over a stored table
-        // indexed the table through the stack at each step and checked its lazy initializer (`swift_once`) at
-        // every call (perf annotate of the former eight-lane pow8).
-        var p = SIMD16<Float>(repeating: Self.exp2Coefficient7)
-        p = Self.exp2Coefficient6 + f * p
-        p = Self.exp2Coefficient5 + f * p
-        p = Self.exp2Coefficient4 + f * p
-        p = Self.exp2Coefficient3 + f * p
-        p = Self.exp2Coefficient2 + f * p
-        p = Self.exp2Coefficient1 + f * p
-        p = 1 + f * p
-        let result = p * LaneIntegers.powerOfTwo(i)
-        return result.replacing(with: SIMD16(repeating: 0), where: x .< Float.leastNormalMagnitude)
-    }
-
-    static let ln2: Float = 0.693_147_180_559_945_309
-    /// ln2^j / j! for j = 1 ... 7, each the Float nearest the Double product (exact in hex; `exp2Coefficient(_:)` is
-    /// their definition, and ShapeTests checks these bits against it); j = 0 is 1.
-    static let exp2Coefficient1: Float = 0x1.62e43p-1
-    static let exp2Coefficient2: Float = 0x1.ebfbep-3
-    static let exp2Coefficient3: Float = 0x1.c6b08ep-5
-    static let exp2Coefficient4: Float = 0x1.3b2ab6p-7
-    static let exp2Coefficient5: Float = 0x1.5d87fep-10
-    static let exp2Coefficient6: Float = 0x1.430912p-13
-    static let exp2Coefficient7: Float = 0x1.ffcbfcp-17
-
-    /// ln2^j / j!, computed in Double and rounded once to Float.
-    static func exp2Coefficient(_ j: Int) -> Float {
-        var v = 1.0
-        for i in stride(from: 1, through: j, by: 1) { v *= 0.693_147_180_559_945_309 / Double(i) }
-        return Float(v)
     }
 }
 

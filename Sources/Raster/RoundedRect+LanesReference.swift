@@ -1,8 +1,8 @@
 /// The eight-lane rounded rectangle's arithmetic (`RoundedRect+Lanes.swift`) one pixel at a time, written
-/// plainly: the bits the lanes must give. Every lane of `signedDistance8` and `pow16` is a chain of IEEE single
+/// plainly: the bits the lanes must give. Every lane of `signedDistance8` and `DMath.pow` is a chain of IEEE single
 /// operations, which give the same bits on a scalar as in a vector register, so a test compares the two bit for
 /// bit: any rewrite of the lanes for speed (fewer divisions, a wider batch) must keep these bits, and with them
-/// every frame's. The accuracy of this arithmetic is tested separately, against `signedDistance(_:)` and `powf`.
+/// every frame's. The accuracy of this arithmetic is tested separately, against `signedDistance(_:)`, and DMath's against libm.
 extension RoundedRect {
     /// `signedDistance8(x:y:)` at the one point (x, y).
     func signedDistanceLanesReference(x: Float, y: Float) -> Float {
@@ -42,7 +42,7 @@ extension RoundedRect {
 }
 
 extension ContinuousCorner {
-    /// `pow16` on one lane: log2 by the exponent bits and the atanh series, exp2 by rounding and the Taylor
+    /// `DMath.pow` on one lane: log2 by the exponent bits and the atanh series, exp2 by rounding and the Taylor
     /// series, with the coefficients computed from their definition; for x >= 0.
     static func powLanesReference(_ x: Float, _ n: Float) -> Float {
         let bits = x.bitPattern
@@ -51,7 +51,7 @@ extension ContinuousCorner {
         if m > Float(2).squareRoot() { m = m * 0.5; k += 1 }
         let t = (m - 1) / (m + 1), t2 = t * t
         // (2 / ln 2) (t + t^3/3 + ... + t^9/9), Horner in t^2 from the highest term.
-        let c1: Float = 2 / ln2
+        let c1: Float = 2 / DMath.floatLn2
         var sum = c1 / 9
         for j in [7, 5, 3, 1] { sum = c1 / Float(j) + t2 * sum }
         let log2x = Float(k) + t * sum
@@ -59,8 +59,8 @@ extension ContinuousCorner {
         let y = y0 < -126 ? -126 : y0
         let r = (y + 12_582_912) - 12_582_912  // nearest integer, ties to even, as LaneIntegers.rounded
         let f = y - r
-        var p = exp2Coefficient(7)
-        for j in stride(from: 6, through: 0, by: -1) { p = exp2Coefficient(j) + f * p }
+        var p = DMath.exp2Coefficient(7)
+        for j in stride(from: 6, through: 0, by: -1) { p = DMath.exp2Coefficient(j) + f * p }
         let result = p * Float(sign: .plus, exponent: Int(r), significand: 1)
         return x < Float.leastNormalMagnitude ? 0 : result
     }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// How a rounded rectangle turns its corners.
 public enum CornerCurve: String, Sendable, CaseIterable {
@@ -29,10 +24,11 @@ public enum CornerCurve: String, Sendable, CaseIterable {
 
 enum ContinuousCorner {
     static let reach: Float = 1.52866
-    /// Solves reach * (1 - 2^(-1/n)) = 1 - 1/sqrt(2) for n.
+    /// Solves reach * (1 - 2^(-1/n)) = 1 - 1/sqrt(2) for n (DMath's log2 in Double, rounded once: the same
+    /// exponent on every machine).
     static let exponent: Float = {
         let t = 1 - (1 - 1 / Float(2).squareRoot()) / reach
-        return -1 / log2f(t)
+        return Float(-1 / DMath.log2(Double(t)))
     }()
 }
 
@@ -86,12 +82,12 @@ public struct RoundedRect: Shape, Hashable {
         let n = ContinuousCorner.exponent
         let m = max(o.x, o.y)
         let s = o / m  // scale to avoid overflow; both components in 0...1
-        // One of s.x, s.y is m / m = 1, and pow(1, n) is exactly 1 (C's pow): one powf call fewer, same value.
-        let px = s.x == 1 ? 1 : powf(s.x, n), py = s.y == 1 ? 1 : powf(s.y, n)
-        let sum = px + py, root = powf(sum, 1 / n)
+        // One of s.x, s.y is m / m = 1, and DMath.pow(1, n) is exactly 1: one power fewer, same value.
+        let px = s.x == 1 ? 1 : DMath.pow(s.x, n), py = s.y == 1 ? 1 : DMath.pow(s.y, n)
+        let sum = px + py, root = DMath.pow(sum, 1 / n)
         let norm = m * root
         // grad ||o||_n = (x^(n-1), y^(n-1)) / ||o||_n^(n-1), in the scaled frame. x^(n-1) = x^n / x and
-        // sum^((n-1)/n) = sum / sum^(1/n) reuse the powers above: three powf calls instead of six (the
+        // sum^((n-1)/n) = sum / sum^(1/n) reuse the powers above: three powers instead of six (the
         // continuous corner was the largest cost of a Liquid Glass frame).
         let gx = s.x > 0 ? px / s.x : 0, gy = s.y > 0 ? py / s.y : 0
         let gn = (gx * gx + gy * gy).squareRoot() * root / sum
@@ -99,21 +95,6 @@ public struct RoundedRect: Shape, Hashable {
     }
 
     public var bounds: Rect { rect }
-
-    /// The exact area enclosed (in square pixels), for tests: the rectangle less what the four corners cut off.
-    var area: Double {
-        let e = Double(reach)
-        let cornerArea: Double
-        switch curve {
-        case .circular:
-            cornerArea = e * e * (1 - Double.pi / 4)
-        case .continuous:
-            let n = Double(ContinuousCorner.exponent)
-            let quadrant = e * e * tgamma(1 + 1 / n) * tgamma(1 + 1 / n) / tgamma(1 + 2 / n)
-            cornerArea = e * e - quadrant
-        }
-        return Double(rect.width) * Double(rect.height) - 4 * cornerArea
-    }
 }
 
 extension Rect {

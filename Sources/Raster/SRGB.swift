@@ -1,4 +1,5 @@
-// The sRGB transfer function (IEC 61966-2-1), exact piecewise form.
+// The sRGB transfer function (IEC 61966-2-1), exact piecewise form; the powers are DMath's (the same bits on
+// every machine; error against libm in docs/performance.md).
 //
 // Encoded values are what PNG files, CSS and UIColor literals hold; linear values are light intensities
 // that add physically. Both are in 0...1; values outside are extended by the same formula's odd symmetry
@@ -8,7 +9,7 @@
 @inlinable
 public func srgbToLinear(_ v: Float) -> Float {
     let a = abs(v)
-    let l = a <= 0.04045 ? a / 12.92 : _pow((a + 0.055) / 1.055, 2.4)
+    let l = a <= 0.04045 ? a / 12.92 : DMath.pow((a + 0.055) / 1.055, 2.4)
     return v < 0 ? -l : l
 }
 
@@ -16,15 +17,7 @@ public func srgbToLinear(_ v: Float) -> Float {
 @inlinable
 public func linearToSRGB(_ v: Float) -> Float {
     let a = abs(v)
-    let e = a <= 0.0031308 ? a * 12.92 : 1.055 * _pow(a, 1 / 2.4) - 0.055
+    let e = a <= 0.0031308 ? a * 12.92 : 1.055 * DMath.pow(a, 1 / 2.4) - 0.055
     return v < 0 ? -e : e
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-@usableFromInline
-func _pow(_ x: Float, _ y: Float) -> Float { powf(x, y) }

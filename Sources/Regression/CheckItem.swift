@@ -31,6 +31,9 @@ public struct CheckItem: Sendable {
     /// The scale the reference was rendered at, when it has this scene's canvas at another scale (then
     /// `--update changed` would overwrite it with a picture of another size: never offered, never done).
     public var referenceScale: String? = nil
+    /// On a failure: how the renderer that recorded the reference differs from this one ("reference recorded
+    /// with FreeType 2.13.3, this machine 2.12.1"), also at the end of `message`; nil when they agree.
+    public var fingerprintMismatch: String? = nil
     /// Files written for review (relative to the artifacts folder), when there is one.
     public var artifacts: Artifacts?
     /// Render and compare time, seconds.

@@ -186,6 +186,7 @@ public struct CheckRunner: Sendable {
             }
             item.status = .failed
             item.message = "\(counts); tolerance \(tolerance)"
+            noteFingerprint(&item)
             item.artifacts = writeArtifacts(job.name, frame, expected: expected, actual: actual, diff: diff)
         } catch {
             item.referenceScale = Self.referenceScale(job.document.canvas, expected)
@@ -195,6 +196,7 @@ public struct CheckRunner: Sendable {
             }
             item.status = .failed
             item.message = "\(error)" + (item.referenceScale.map { " (the reference is this scene at scale \($0): pass --scale \($0)?)" } ?? "")
+            noteFingerprint(&item)
             item.artifacts = writeArtifacts(job.name, frame, expected: expected, actual: actual, diff: nil)
         }
         return item
@@ -220,13 +222,27 @@ public struct CheckRunner: Sendable {
         return s
     }
 
+    /// The reference encoding with this renderer's fingerprint in an iTXt chunk (`RendererFingerprint`).
+    public static var referenceOptions: PNGEncodeOptions {
+        var o = referenceEncoding
+        o.text = PNGText(keyword: RendererFingerprint.keyword, text: RendererFingerprint.current.text)
+        return o
+    }
+
+    /// Adds to a failed item how the reference's renderer differs from this one, when it does.
+    private func noteFingerprint(_ item: inout CheckItem) {
+        guard let note = RendererFingerprint.mismatch(reference: RendererFingerprint.read(png: item.referencePath)) else { return }
+        item.fingerprintMismatch = note
+        item.message += "; " + note
+    }
+
     private func record(_ item: CheckItem, _ actual: RGBAImage, as status: CheckItem.Status, _ message: String) -> CheckItem {
         var item = item
         do {
             precondition(!onCI, "references are never written on CI")
             let dir = (item.referencePath as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            try AtomicFile.write(try actual.pngBytes(options: Self.referenceEncoding), to: item.referencePath)
+            try AtomicFile.write(try actual.pngBytes(options: Self.referenceOptions), to: item.referencePath)
             item.status = status
             item.message = message
         } catch {

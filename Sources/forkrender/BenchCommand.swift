@@ -34,6 +34,7 @@ enum BenchCommand: Command {
         ("diff", { print(titled("diff: pixelmatch-style comparison of two 1170x2532 frames (docs/regression.md)",
                                 RegressionBenchmark.report(threadCounts: $1))) }),
         ("glass", { print(titled("glass: full-frame blur (docs/glass.md)", GlassBenchmark.report(threadCounts: $1))) }),
+        ("math", { _, _ in print(titled("math: DMath against libm, ns per result (docs/performance.md)", DMathBenchmark.report())) }),
     ]
 
     /// A section's report after a blank line, under its title.

@@ -31,6 +31,7 @@ enum RenderCommand: Command {
             .fontDirectory,
             .quiet(),
             OptionSpec(name: "--version", help: "Show the version."),
+            OptionSpec(name: "--verbose", help: "With --version: also the libraries and font files that shape the frames (the fingerprint check --update writes into references)."),
         ],
         discussion: """
         EXAMPLES:
@@ -43,7 +44,7 @@ enum RenderCommand: Command {
 
     static func run(_ p: ParsedArguments) throws -> Int32 {
         if p.has("--version") {
-            print("forkrender \(version)")
+            print(p.has("--verbose") ? RendererFingerprint.current.text : "forkrender \(version)")
             return ExitCode.success
         }
         // `forkrender lnit scene.json` is a misspelled command, not a scene called "lnit".

@@ -4,7 +4,7 @@ import Scene
 // forkrender: a thin command line over the Scene library. Exit codes: 0 success, 1 a check failed,
 // 2 usage, input or output error, 130 interrupted.
 
-let version = "0.1.0"
+let version = RendererFingerprint.version
 
 func printError(_ s: String) {
     FileHandle.standardError.write((s + "\n").data(using: .utf8)!)

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Glass
+import Raster
 
-/// The specular light's Float lanes against libm in Double: `Specular.exp8` against `exp`, and the band, shimmer
+/// The specular light's Float lanes against libm in Double: `DMath.exp` (lanes) against `exp`, and the band, shimmer
 /// and rim lanes against `Specular.Lighting`'s Double `band(u:)` and `rim(normal:)`. One 8-bit level is 3.9e-3;
 /// the bounds are four to five orders of magnitude below it and fail when the exp polynomial loses its last two
 /// terms (degree 5: 2.4e-6 relative).
@@ -15,7 +16,7 @@ import Testing
         for start in stride(from: 0, to: n + 8, by: 8) {
             var x = SIMD8<Float>(repeating: 0)
             for l in 0..<8 { x[l] = -87 * Float(min(start + l, n)) / Float(n) }
-            let e = Specular.exp8(x)
+            let e = DMath.exp(x)
             for l in 0..<8 {
                 let exact = Foundation.exp(Double(x[l]))
                 let error = abs(Double(e[l]) - exact)
@@ -23,10 +24,10 @@ import Testing
                 worstRelative = max(worstRelative, error / exact)
             }
         }
-        print("exp8 against exp on [-87, 0]: \(worstAbsolute) absolute, \(worstRelative) relative")
+        print("DMath.exp lanes against exp on [-87, 0]: \(worstAbsolute) absolute, \(worstRelative) relative")
         #expect(worstRelative <= 2.5e-7, "relative error \(worstRelative)")
         #expect(worstAbsolute <= 1.5e-7, "absolute error \(worstAbsolute)")
-        #expect(Specular.exp8(SIMD8(repeating: 0)) == SIMD8(repeating: 1), "e^0 is exactly 1")
+        #expect(DMath.exp(SIMD8(repeating: 0)) == SIMD8(repeating: 1), "e^0 is exactly 1")
     }
 
     /// The band and the rim over lanes against the Double definitions, over positions across and beyond a panel

@@ -137,17 +137,17 @@ import Testing
 
 /// The eight-lane rounded rectangle (`RoundedRect+Lanes.swift`) against its reference, the scalar distance.
 @Suite struct RoundedRectLaneTests {
-    /// pow16 against powf over the continuous corner's inputs: x^n for x in (0, 1] (the scaled corner offsets,
+    /// DMath.pow (lanes) against powf over the continuous corner's inputs: x^n for x in (0, 1] (the scaled corner offsets,
     /// whose powers are added to a sum of at least 1, so absolute error is what reaches the distance) and x^(1/n)
     /// for x in [1, 2] (that sum; relative error). Bounds 3e-7 (about 2.5 ulps of 1); measured below.
-    @Test func pow16MatchesPowf() {
+    @Test func powLanesMatchPowf() {
         let n = ContinuousCorner.exponent
         func worst(_ xs: [Float], _ e: Float, relative: Bool) -> Float {
             var w: Float = 0
             var i = 0
             while i + 16 <= xs.count {
                 let x = SIMD16<Float>(xs[i..<(i + 16)])
-                let p = ContinuousCorner.pow16(x, e)
+                let p = DMath.pow(x, e)
                 for l in 0..<16 {
                     let exact = powf(x[l], e)
                     w = max(w, abs(p[l] - exact) / (relative ? exact : 1))
@@ -160,11 +160,11 @@ import Testing
         let even = worst((0..<count).map { Float($0 + 1) / Float(count) }, n, relative: false)
         let geometric = worst((0..<count).map { exp2f(-60 * Float($0) / Float(count)) }, n, relative: false)
         let root = worst((0..<count).map { 1 + Float($0) / Float(count - 1) }, 1 / n, relative: true)
-        #expect(ContinuousCorner.pow16(SIMD16(repeating: 1), n) == SIMD16(repeating: 1))
-        #expect(ContinuousCorner.pow16(SIMD16(repeating: 0), n) == SIMD16(repeating: 0))
+        #expect(DMath.pow(SIMD16(repeating: 1), n) == SIMD16(repeating: 1))
+        #expect(DMath.pow(SIMD16(repeating: 0), n) == SIMD16(repeating: 0))
         #expect(even < 3e-7 && geometric < 3e-7, "max absolute error \(even), \(geometric)")
         #expect(root < 3e-7, "max relative error \(root)")
-        print("pow16: max absolute error of x^n on (0, 1] \(max(even, geometric)), max relative error of x^(1/n) on [1, 2] \(root)")
+        print("DMath.pow (lanes): max absolute error of x^n on (0, 1] \(max(even, geometric)), max relative error of x^(1/n) on [1, 2] \(root)")
     }
 
     /// Every pixel center of a box holding the shape, eight at a time, against `signedDistance(_:)`: equal bits
@@ -192,22 +192,10 @@ import Testing
         print("signedDistance8 \(curve): max difference \(worst) px")
     }
 
-    /// The coefficients written in hex are their definition, ln2^j / j! rounded once from Double.
-    @Test func exp2CoefficientsAreTheirDefinition() {
-        let written = [ContinuousCorner.exp2Coefficient1, ContinuousCorner.exp2Coefficient2,
-                       ContinuousCorner.exp2Coefficient3, ContinuousCorner.exp2Coefficient4,
-                       ContinuousCorner.exp2Coefficient5, ContinuousCorner.exp2Coefficient6,
-                       ContinuousCorner.exp2Coefficient7]
-        for (j, c) in written.enumerated() {
-            #expect(c.bitPattern == ContinuousCorner.exp2Coefficient(j + 1).bitPattern, "coefficient \(j + 1)")
-        }
-        #expect(ContinuousCorner.exp2Coefficient(0) == 1)
-    }
-
-    /// pow16 gives, in every lane, the bits of its arithmetic done one lane at a time (`powLanesReference`):
+    /// DMath.pow (lanes) gives, in every lane, the bits of its arithmetic done one lane at a time (`powLanesReference`):
     /// over the corner's ratios in (0, 1] (evenly and geometrically spaced), the sums in [1, 2], 0, 1, values
     /// below the smallest normal, and both exponents the corner uses.
-    @Test func pow16IsItsLaneReference() {
+    @Test func powLanesAreTheirLaneReference() {
         let n = ContinuousCorner.exponent
         let count = 1 << 14
         var xs: [Float] = [0, 1, 2, Float.leastNormalMagnitude, Float.leastNonzeroMagnitude, 1e-30, 0.5, 1.5]
@@ -219,11 +207,11 @@ import Testing
         for e in [n, 1 / n] {
             for start in stride(from: 0, to: xs.count, by: 16) {
                 let x = SIMD16<Float>(xs[start..<(start + 16)])
-                let p = ContinuousCorner.pow16(x, e)
+                let p = DMath.pow(x, e)
                 for l in 0..<16 where p[l].bitPattern != ContinuousCorner.powLanesReference(x[l], e).bitPattern {
                     mismatches += 1
                     if mismatches <= 5 {
-                        Issue.record("pow16(\(x[l]), \(e)) = \(p[l]), reference \(ContinuousCorner.powLanesReference(x[l], e))")
+                        Issue.record("DMath.pow(\(x[l]), \(e)) = \(p[l]), reference \(ContinuousCorner.powLanesReference(x[l], e))")
                     }
                 }
             }

@@ -48,6 +48,9 @@ import Testing
                                       e.g. one holding Besley (repeatable).
               -q, --quiet             Print nothing but errors.
               --version               Show the version.
+              --verbose               With --version: also the libraries and font files that
+                                      shape the frames (the fingerprint check --update
+                                      writes into references).
               -h, --help              Show help information.
 
             SUBCOMMANDS:
@@ -252,7 +255,7 @@ import Testing
               --threads <list>        Thread counts to compare, comma-separated. (default: 1
                                       and all cores)
               --only <section>        Run one section: pipeline, glass, encode, dots,
-                                      content, diff.
+                                      content, diff, math.
               --peers                 Also run the peers (libpng alone, ffmpeg gblur, ffmpeg
                                       encoding alone, a memory copy) and print ratios.
               -h, --help              Show help information.

@@ -84,6 +84,8 @@ typedef struct cpng_write_params {
     int filters;          /* OR of CPNG_FILTER_* (non-zero) */
     int srgb;             /* non-zero: write sRGB (perceptual) + matching gAMA/cHRM */
     int library;          /* CPNG_DEFLATE_*; 0 (zlib) when left zeroed */
+    const char *text_key;   /* non-NULL: one iTXt chunk (uncompressed UTF-8) before the image data, */
+    const char *text_value; /* keyword text_key (1-79 Latin-1 characters), text text_value */
 } cpng_write_params;
 
 /* Encode to a file at `path` (created/truncated; removed again on failure). */
@@ -168,10 +170,21 @@ int cpng_read_file(const char *path, cpng_image *image, char *err, size_t err_le
 int cpng_read_memory(const uint8_t *data, size_t len, cpng_image *image,
                      char *err, size_t err_len);
 
+/* The text of the first tEXt, zTXt or iTXt chunk with keyword `key` before the image data of the PNG file at
+ * `path`, as libpng reads it (only the chunks up to the first IDAT are read). On success *out is a malloc'd
+ * NUL-terminated string (release with cpng_free), or NULL when the file has no such chunk. */
+int cpng_read_text_file(const char *path, const char *key, char **out, char *err, size_t err_len);
+
 /* Release memory returned by this shim. */
 void cpng_free(void *p);
 
 /* libpng version actually linked, e.g. "1.6.39". */
 const char *cpng_libpng_version(void);
+
+/* zlib version actually linked, e.g. "1.2.13" (zlibVersion). */
+const char *cpng_zlib_version(void);
+
+/* ISA-L version of the headers cpng.c was compiled with, e.g. "2.30.0" (ISA-L has no run-time query). */
+const char *cpng_isal_version(void);
 
 #endif /* CPNG_H */

@@ -51,4 +51,8 @@ int csvg_box(csvg_document *doc, double box[4]);
 int csvg_render(csvg_document *doc, const double target[4], int width, int height, unsigned char *out,
                 char *err, int errcap);
 
+/* The run-time versions of librsvg (rsvg_major_version...) and cairo (cairo_version_string), for the renderer
+   fingerprint, written into `out` (`cap` bytes, NUL-terminated). */
+void csvg_library_versions(char *librsvg, char *cairo, int cap);
+
 #endif

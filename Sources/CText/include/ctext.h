@@ -134,4 +134,9 @@ int ctext_face_strike(ctext_face *face);
    The buffer stays valid until the next call on this face. */
 int ctext_render_color_glyph(ctext_face *face, uint32_t glyph, ctext_bitmap *out, char *err, int errcap);
 
+/* The run-time versions of the linked text libraries, for the renderer fingerprint, each written into `out`
+   (`cap` bytes, NUL-terminated): FreeType (FT_Library_Version), HarfBuzz (hb_version_string), FriBidi (the
+   first line of fribidi_version_info) and fontconfig (FcGetVersion). */
+void ctext_library_versions(char *freetype, char *harfbuzz, char *fribidi, char *fontconfig, int cap);
+
 #endif

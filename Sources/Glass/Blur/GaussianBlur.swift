@@ -1,10 +1,5 @@
 import Raster
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A Gaussian blur of standard deviation `sigma` pixels: decimate by a power of two (tent prefilter) until
 /// sigma is 2.5 to 5 samples, convolve with a sampled Gaussian there, and interpolate back bilinearly.
@@ -85,7 +80,7 @@ public struct GaussianBlur: Sendable, Hashable {
     static func sampledGaussian(_ sigma: Float) -> [Float] {
         let r = max(1, Int((4 * sigma).rounded(.up)))
         let s = Double(sigma)
-        let g = (0...r).map { exp(-Double($0 * $0) / (2 * s * s)) }
+        let g = (0...r).map { DMath.exp(-Double($0 * $0) / (2 * s * s)) }
         let mass = g[0] + 2 * g.dropFirst().reduce(0, +)
         return g.map { Float($0 / mass) }
     }
@@ -98,7 +93,7 @@ public struct GaussianBlur: Sendable, Hashable {
         guard sigma > 0 else { return [1] }
         let n = max(1, Int((4 * sigma).rounded(.up)))
         let s = Double(sigma)
-        let g = (-n...n).map { exp(-Double($0 * $0) / (2 * s * s)) }
+        let g = (-n...n).map { DMath.exp(-Double($0 * $0) / (2 * s * s)) }
         let mass = g.reduce(0, +)
         return g.map { $0 / mass }
     }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Raster
 
 /// The cross-section of a Liquid Glass surface near its edge: how the glass rises from the rim to the flat top.
 ///
@@ -27,7 +23,10 @@ public enum BezelProfile: String, Sendable, CaseIterable, Hashable {
     public func height(_ x: Double) -> Double {
         let x = min(max(x, 0), 1)
         switch self {
-        case .convexSquircle: return pow(1 - pow(1 - x, 4), 0.25)
+        case .convexSquircle:
+            // (1 - u^4)^(1/4) by products and two square roots: IEEE fixes every bit (no libm pow).
+            let u = 1 - x, u2 = u * u
+            return (1 - u2 * u2).squareRoot().squareRoot()
         case .convexCircle: return (1 - (1 - x) * (1 - x)).squareRoot()
         case .concave: return 1 - BezelProfile.convexCircle.height(x) / 2
         case .lip:
@@ -46,8 +45,10 @@ public enum BezelProfile: String, Sendable, CaseIterable, Hashable {
         case .convexSquircle:
             // d/dx (1 - u^4)^(1/4), u = 1 - x: (1 - u^4)^(-3/4) * u^3
             let u = 1 - x
-            let base = 1 - pow(u, 4)
-            return base <= 0 ? cap : min(cap, pow(u, 3) / pow(base, 0.75))
+            let u2 = u * u, base = 1 - u2 * u2
+            // base^(3/4) = sqrt(base) * sqrt(sqrt(base)): IEEE operations only.
+            let r = base.squareRoot()
+            return base <= 0 ? cap : min(cap, u2 * u / (r * r.squareRoot()))
         case .convexCircle:
             let u = 1 - x
             let base = 1 - u * u

@@ -15,7 +15,7 @@ extension LiquidGlass {
     /// chunk may be short: its missing lanes read a distance far outside (coverage 0) and are never written.
     ///
     /// Approximation: the lens, position, band, shimmer and rim, in Double before, are Float (and `exp` a
-    /// polynomial, `Specular.exp8`); what that moves is measured in docs/liquid-glass.md.
+    /// polynomial, `DMath.exp`); what that moves is measured in docs/liquid-glass.md.
     ///
     /// It holds pointers: it is built inside the kernel's `withUnsafe...` closures and never leaves them.
     struct Lanes {

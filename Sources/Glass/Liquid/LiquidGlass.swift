@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Raster
 
 /// The Liquid Glass tier (iOS 26): the plane seen through a refracting lens, lightly blurred, washed with the
@@ -48,7 +43,7 @@ public struct LiquidGlass: Sendable {
     /// the logarithm of the area in square points, from 0.04 for a 22 pt button to 0.30 for a full-screen sheet,
     /// anchored at 0.10 for a 44 x 44 pt control (Apple's minimum hit target).
     public static func adaptiveOpacity(areaInPoints area: Double) -> Float {
-        let a = 0.10 + 0.035 * log2(max(area, 1) / (44 * 44))
+        let a = 0.10 + 0.035 * DMath.log2(max(area, 1) / (44 * 44))
         return Float(min(max(a, 0.04), 0.30))
     }
 

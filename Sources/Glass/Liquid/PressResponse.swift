@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Raster
 
 /// How an `interactive` Liquid Glass panel answers a press: it swells a little on touch-down and springs back
 /// with a bounce on release, while a shimmer of light runs across it.
@@ -28,7 +24,7 @@ public struct PressResponse: Sendable, Hashable {
         let w = 2 * Double.pi / response
         let z = min(dampingFraction, 0.999)
         let wd = w * (1 - z * z).squareRoot()
-        return exp(-z * w * t) * (cos(wd * t) + z * w / wd * sin(wd * t))
+        return DMath.exp(-z * w * t) * (DMath.cos(wd * t) + z * w / wd * DMath.sin(wd * t))
     }
 
     /// Scale at time `t` for a press from `down` to `up` seconds (up may be nil: still held).
@@ -44,6 +40,6 @@ public struct PressResponse: Sendable, Hashable {
     public func shimmer(at t: Double, down: Double) -> (position: Double, strength: Double)? {
         let p = (t - down) / shimmerDuration
         guard p > 0, p < 1 else { return nil }
-        return (p * 1.4 - 0.2, sin(Double.pi * p) * 0.35)
+        return (p * 1.4 - 0.2, DMath.sin(Double.pi * p) * 0.35)
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Raster
 
 /// Light on Liquid Glass as the device tilts: a soft highlight band sweeping across the surface and a rim light
 /// on the part of the bezel that faces the light.
@@ -26,9 +22,9 @@ public struct Specular: Sendable, Hashable {
     public static func light(pitch: Double, roll: Double) -> SIMD3<Double> {
         var l = restLight / (restLight * restLight).sum().squareRoot()
         // Device rotates by (pitch, roll); the world-fixed light rotates by the inverse in device space.
-        let (sp, cp) = (sin(-pitch), cos(-pitch))
+        let (sp, cp) = (DMath.sin(-pitch), DMath.cos(-pitch))
         l = SIMD3(l.x, cp * l.y - sp * l.z, sp * l.y + cp * l.z)
-        let (sr, cr) = (sin(-roll), cos(-roll))
+        let (sr, cr) = (DMath.sin(-roll), DMath.cos(-roll))
         l = SIMD3(cr * l.x + sr * l.z, l.y, -sr * l.x + cr * l.z)
         return l
     }
@@ -53,7 +49,7 @@ public struct Specular: Sendable, Hashable {
     @inlinable
     public func profile(u: Double, center: Double) -> Double {
         let t = (u - center) / bandWidth
-        return exp(-t * t)
+        return DMath.exp(-t * t)
     }
 
     /// Rim: how much the tilted bezel faces the light's sideways lean (n_xy . l_xy); zero on the flat top,
