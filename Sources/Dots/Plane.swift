@@ -122,16 +122,6 @@ public struct Plane: Sendable {
 
     func dot(_ i: Int) -> DotState { storage.withHandle { $0.dot(i) } }
 
-    /// Sets a dot's position and velocity (for experiments and tests; the grid starts at rest).
-    mutating func place(dot i: Int, displacement: Point, velocity: Point = .zero) {
-        makeUnique()
-        storage.withHandle { $0.place(i, displacement: displacement, velocity: velocity) }
-        maxDisplacement = max(maxDisplacement, (displacement * displacement).sum().squareRoot())
-    }
-
-    /// Every dot's state as bytes (x, y, vx, vy, alpha, tint weight, tint rgba), for bit-identity checks.
-    var stateBytes: [UInt8] { storage.withHandle { $0.bytes() } }
-
     /// Waves alive at the last update (timeline, trail and ambient).
     var activeWaves: [Wave] { liveWaves }
 

@@ -168,7 +168,7 @@ struct Window: Sendable {
     mutating func boxBlurReference(radius r: Int, horizontal: Bool) {
         let norm = 1 / Float(2 * r + 1)
         let (lines, length, w) = horizontal ? (height, width, width) : (width, height, width)
-        var values = pixels.array
+        var values = pixels.withUnsafeBufferPointer { Array($0) }
         for l in 0..<lines {
             let index = { (i: Int) in horizontal ? l * w + i : i * w + l }
             let line = (0..<length).map { values[index($0)] }
