@@ -68,7 +68,7 @@ extension SceneDocument {
         ])
     }
 
-    /// `count` tilts evenly spaced along the sweep of `sweepTilt` (its first and last included).
+    /// `count` tilts evenly spaced along `sweep` (its first and last included).
     public static func sweepTilts(count: Int, maxAngle: Double = 0.6) -> [Tilt] {
         (0..<count).map { k in
             let p = count > 1 ? Double(k) / Double(count - 1) : 0.5
