@@ -99,21 +99,6 @@ public struct RoundedRect: Shape, Hashable {
     }
 
     public var bounds: Rect { rect }
-
-    /// The exact area enclosed (in square pixels), for tests: the rectangle less what the four corners cut off.
-    var area: Double {
-        let e = Double(reach)
-        let cornerArea: Double
-        switch curve {
-        case .circular:
-            cornerArea = e * e * (1 - Double.pi / 4)
-        case .continuous:
-            let n = Double(ContinuousCorner.exponent)
-            let quadrant = e * e * tgamma(1 + 1 / n) * tgamma(1 + 1 / n) / tgamma(1 + 2 / n)
-            cornerArea = e * e - quadrant
-        }
-        return Double(rect.width) * Double(rect.height) - 4 * cornerArea
-    }
 }
 
 extension Rect {
