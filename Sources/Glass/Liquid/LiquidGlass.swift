@@ -15,9 +15,10 @@ import Raster
 ///
 /// Alpha contract: the output over the shape is opaque (it is the plane seen through glass); it is blended into
 /// the frame by the shape's anti-aliased coverage. Color space: the frame's blend space.
-/// Allocations: one scratch copy of the plane over the shape's bounds plus the lens's reach, the distance field
-/// with one weight per part per pixel, a small lookup table per part (four values a sample) and the halo's cell
-/// coordinates per column; nothing per pixel.
+/// Allocations, all in the drawing's `Context` (built once, LiquidGlass+Context.swift): one scratch copy of the
+/// plane over the shape's bounds plus the lens's reach, the distance field with one weight per part per pixel, a
+/// small lookup table per part (four values a sample) and the halo's cell coordinates per column; nothing per
+/// pixel.
 public struct LiquidGlass: Sendable {
     /// The material of a lone shape (`apply(plane:shape:into:workers:)`); containers pass one per part.
     public var material: LiquidMaterial
