@@ -151,14 +151,6 @@ public struct Plane: Sendable {
     /// Updates resolved and run together (temporal blocking, see `DotStorage.advance`).
     static let batch = 64
 
-    /// One update with every source evaluated on every dot, through the update kernel: what the reach culling
-    /// and the temporal blocking are tested against (it must give the same bytes). The kernel itself is tested
-    /// against `plainUpdate` (PlaneStepReference.swift).
-    mutating func referenceUpdate(bounds: (String, Double) -> Rect? = { _, _ in nil }) {
-        makeUnique()
-        advance(to: step + 1, workers: .single, bounds: bounds, culled: false)
-    }
-
     mutating func advance(to target: Int, workers: Workers, bounds: (String, Double) -> Rect?, culled: Bool) {
         let steps = launchSources(to: target, bounds: bounds)
         maxDisplacement = storage.advance(steps: steps, configuration: configuration, noise: noise,
