@@ -2,9 +2,11 @@
 //
 // forkrender: a software rasterizer for the FORK design language.
 // Dependencies run one way: CPNG <- Raster <- (Dots, Glass, Content) <- Scene <- Regression <- forkrender;
-// CText, CSVG <- Content; (Scene, CHTTP) <- Preview <- forkrender.
-// Scene's rooms follow a frame's stages: Decoding/ (JSON -> complete specs), Compositing/ (layer order),
-// Output/ (pipeline, encoders, sinks), Tools/ (tier sheet, legibility report, stage benchmarks).
+// CText, CSVG <- Content; (Scene, CHTTP) <- Preview <- forkrender; every library module <- Benchmarks <- forkrender
+// (`forkrender bench`; the ForkRenderKit product ships no benchmark code).
+// Scene's rooms follow a frame's stages: Decoding/ (JSON -> complete specs, read-only, and the rules checked on
+// them), Compositing/ (layer order), Output/ (pipeline, encoders, sinks), Tools/ (tier sheet, legibility report).
+// Test hooks live in `+Testing.swift` files, internal (tests `@testable import`) or `package` (benchmarks).
 // Glass's rooms are its families: Frosted/, Blur/, Liquid/, Shape/, Window/ (Sources/Glass/Glass.swift).
 import PackageDescription
 
@@ -82,17 +84,19 @@ let package = Package(
         .target(name: "Scene", dependencies: ["Raster", "Dots", "Glass", "Content"], resources: []),
         .target(name: "Regression", dependencies: ["Scene", "Raster"]),
         .target(name: "Preview", dependencies: ["Scene", "Raster", "CHTTP"]),
-        .executableTarget(name: "forkrender", dependencies: ["Scene", "Regression", "Preview", "Glass", "Dots", "Content", "Raster"]),
+        // The stage benchmarks of `forkrender bench`, outside the library modules (as tiny-skia's benches/).
+        .target(name: "Benchmarks", dependencies: ["Scene", "Regression", "Glass", "Dots", "Content", "Raster"]),
+        .executableTarget(name: "forkrender", dependencies: ["Scene", "Regression", "Preview", "Glass", "Dots", "Content", "Raster", "Benchmarks"]),
 
         // MARK: Tests
         // The built binary and a child-process runner, shared by the test targets that drive the command line.
         .target(name: "ChildProcess", path: "Tests/ChildProcess"),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "DotsTests", dependencies: ["Dots"]),
-        .testTarget(name: "GlassTests", dependencies: ["Glass"]),
+        .testTarget(name: "DotsTests", dependencies: ["Dots", "Benchmarks"]),
+        .testTarget(name: "GlassTests", dependencies: ["Glass", "Benchmarks"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "Scene", "SystemFreeType"], exclude: ["Fixtures"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
-        .testTarget(name: "RegressionTests", dependencies: ["Regression", "Raster", "forkrender", "ChildProcess"]),
+        .testTarget(name: "RegressionTests", dependencies: ["Regression", "Raster", "forkrender", "ChildProcess", "Benchmarks"]),
         .testTarget(name: "GoldenTests", dependencies: ["Regression", "Scene"], exclude: ["References"]),
         .testTarget(name: "forkrenderTests", dependencies: ["Scene", "forkrender", "ChildProcess"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Scene", "Raster", "forkrender", "ChildProcess"], exclude: ["Browser"]),

@@ -163,10 +163,8 @@ static int check_write_params(const cpng_write_params *p, int pixels, err_ctx *c
         set_msg(ctx, "%s", "bit depth must be 8 or 16");
         return CPNG_ERR_ARGS;
     }
-    if (p->level < 0 || p->level > 9) {
-        set_msg(ctx, "%s", "zlib compression level must be 0...9");
-        return CPNG_ERR_ARGS;
-    }
+    /* The level is not checked here: PNGEncodeOptions (Swift) is the one place
+     * that does, and zlib refuses any other level itself. */
     if (p->strategy < CPNG_STRATEGY_LIBPNG_DEFAULT || p->strategy > CPNG_STRATEGY_FIXED) {
         set_msg(ctx, "%s", "unknown zlib strategy");
         return CPNG_ERR_ARGS;
@@ -302,8 +300,9 @@ static int resolved_strategy(const cpng_write_params *p) {
 
 cpng_band_deflater *cpng_band_deflater_new(int library, int level, int strategy) {
     if (library != CPNG_DEFLATE_ZLIB && library != CPNG_DEFLATE_IGZIP) return NULL;
-    if (library == CPNG_DEFLATE_ZLIB &&
-        (level < 0 || level > 9 || strategy < CPNG_STRATEGY_DEFAULT || strategy > CPNG_STRATEGY_FIXED))
+    /* The level is PNGEncodeOptions' (checked there, once); deflateInit2
+     * below refuses any other. */
+    if (library == CPNG_DEFLATE_ZLIB && (strategy < CPNG_STRATEGY_DEFAULT || strategy > CPNG_STRATEGY_FIXED))
         return NULL;
     if (library == CPNG_DEFLATE_IGZIP && !cpng_igzip_frame_codes()) return NULL;
     cpng_band_deflater *d = (cpng_band_deflater *)calloc(1, sizeof *d);

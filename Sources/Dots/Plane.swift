@@ -122,16 +122,6 @@ public struct Plane: Sendable {
 
     func dot(_ i: Int) -> DotState { storage.withHandle { $0.dot(i) } }
 
-    /// Sets a dot's position and velocity (for experiments and tests; the grid starts at rest).
-    mutating func place(dot i: Int, displacement: Point, velocity: Point = .zero) {
-        makeUnique()
-        storage.withHandle { $0.place(i, displacement: displacement, velocity: velocity) }
-        maxDisplacement = max(maxDisplacement, (displacement * displacement).sum().squareRoot())
-    }
-
-    /// Every dot's state as bytes (x, y, vx, vy, alpha, tint weight, tint rgba), for bit-identity checks.
-    var stateBytes: [UInt8] { storage.withHandle { $0.bytes() } }
-
     /// Waves alive at the last update (timeline, trail and ambient).
     var activeWaves: [Wave] { liveWaves }
 
@@ -160,14 +150,6 @@ public struct Plane: Sendable {
 
     /// Updates resolved and run together (temporal blocking, see `DotStorage.advance`).
     static let batch = 64
-
-    /// One update with every source evaluated on every dot, through the update kernel: what the reach culling
-    /// and the temporal blocking are tested against (it must give the same bytes). The kernel itself is tested
-    /// against `plainUpdate` (PlaneStepReference.swift).
-    mutating func referenceUpdate(bounds: (String, Double) -> Rect? = { _, _ in nil }) {
-        makeUnique()
-        advance(to: step + 1, workers: .single, bounds: bounds, culled: false)
-    }
 
     mutating func advance(to target: Int, workers: Workers, bounds: (String, Double) -> Rect?, culled: Bool) {
         let steps = launchSources(to: target, bounds: bounds)

@@ -54,4 +54,12 @@ extension Plane {
         }
         step += 1
     }
+
+    /// One update with every source evaluated on every dot, through the update kernel: what the reach culling
+    /// and the temporal blocking are tested against (it must give the same bytes). The kernel itself is tested
+    /// against `plainUpdate` (above).
+    mutating func referenceUpdate(bounds: (String, Double) -> Rect? = { _, _ in nil }) {
+        makeUnique()
+        advance(to: step + 1, workers: .single, bounds: bounds, culled: false)
+    }
 }

@@ -1,11 +1,11 @@
 /// Eight pixels' red, green and blue as planes of eight lanes (structure of arrays): what the Liquid Glass
 /// kernel's color lanes work on. Alpha is not carried: the glass is opaque, and the one place its running alpha
-/// matters (the halo's headroom) is a function of the material alone (`LiquidGlass.MixLanes.alpha`).
+/// matters (the halo's headroom) is a function of the material alone (`alpha` in `LiquidGlass.MixLanes.light`).
 struct ColorPlanes {
     var r: SIMD8<Float>, g: SIMD8<Float>, b: SIMD8<Float>
 
     /// Eight pixels, lane l from `p.l`: one transpose (shuffles in registers; writing lanes one at a time into
-    /// memory and reading the vector back stalls store forwarding, see `LiquidGlass.Lanes`).
+    /// memory and reading the vector back stalls store forwarding, see `partWeights` in LiquidGlass+Lanes.swift).
     @inline(__always)
     init(_ p0: SIMD4<Float>, _ p1: SIMD4<Float>, _ p2: SIMD4<Float>, _ p3: SIMD4<Float>,
          _ p4: SIMD4<Float>, _ p5: SIMD4<Float>, _ p6: SIMD4<Float>, _ p7: SIMD4<Float>) {

@@ -11,17 +11,25 @@
 // Sizes inside this module are in pixels unless a name says points (`...Points`); the caller passes the scale.
 //
 // The rules, by construction:
-//  1. A glass operation reads the plane layer and nothing else (`GlassEffect.apply` takes it as a separate,
-//     read-only value), so glass never samples glass, and overlapping panels each see the plane.
+//  1. A glass operation reads the plane layer and nothing else (`Frost.apply` and `LiquidGlass.apply` take it
+//     as a separate, read-only value), so glass never samples glass, and overlapping panels each see the plane.
 //  2. There is one blur between the plane and a surface: the surface's own. Nothing else blurs the plane.
 //  3. No drop shadows: the surface is the elevation; a hairline separator border defines the edge.
 //  4. A surface writes only pixels its anti-aliased shape covers; inside it, the frame pixel becomes the glass
 //     pixel (coverage-weighted at the edge).
 //
-// Structure: `Tier` (which look a platform gets, chosen in one function) -> `GlassEffect` (one per look; the
-// non-liquid tiers are all a `Frost`: blur, saturate, fills, highlight, border, clip) built from the defaults
-// table in `GlassDefaults`. Liquid Glass is `LiquidGlass`, beside `Frost`;
-// the compositor calls it with each container's joined shape (docs/liquid-glass.md).
+// Structure: `Tier` (which look a platform gets, chosen in one function) -> the look's kernel. There are two:
+// every non-liquid tier is a `Frost` (blur, saturate, fills, highlight, border, clip) built from the defaults
+// table in `GlassDefaults` (`Tier.effect(for:)`), and Liquid Glass is `LiquidGlass`, which the compositor calls
+// with each container's joined shape and one material per part (docs/liquid-glass.md). Each states the pixels it
+// draws and writes (`Frost.drawnPixels`, `LiquidGlass.drawnPixels` and `writtenRegions`), which is where it reads
+// the glow halo and what the frame slot restores.
+//
+// Why no protocol over the two: there was one (`GlassEffect`, "one per look") with `Frost` its only conformer.
+// The two looks take different things: a frosted surface is one shape drawn alone, Liquid Glass a container's
+// joined shape, a material per part and a field cache. A shared method would either take a `GlassSurface` (and
+// lose the container) or a bag of optionals each look ignores half of; the compositor's two-case `Drawing`
+// (Scene's GlassLayer) dispatches between them in one switch, which reads simpler than either.
 //
 // Rooms (one family a folder; at the top only this guide and the types every family shares: `GlassSurface`,
 // `Material`, `Tier`, `GlassDefaults`, `GlowHalo`, `ColorPlanes`):
@@ -45,12 +53,4 @@ public enum Glass {
                      "glass reads a plane of the frame's size and space")
         surface.tier.effect(for: surface).apply(surface, plane: plane, into: &frame, workers: workers)
     }
-}
-
-/// One glass look: an image operation that draws a surface from the plane.
-///
-/// Contract: read `plane` only (never `frame`, except to blend at the anti-aliased edge), write only pixels the
-/// surface's shape covers, and give the same bytes for any worker count.
-public protocol GlassEffect: Sendable {
-    func apply(_ surface: GlassSurface, plane: Framebuffer, into frame: inout Framebuffer, workers: Workers)
 }

@@ -25,7 +25,7 @@ public final class PreviewSession: @unchecked Sendable {
     private let lock = NSLock()
     /// Guards the compositors and the documents decoded per switch set; held while a frame renders. A reload
     /// takes it before `lock`; the scene changes only under both, so either one is enough to read it.
-    private let renderLock = NSLock()
+    let renderLock = NSLock()
 
     /// The last scene text that decoded, and its document with the scene's own switches.
     /// (libmicrohttpd answers 127.0.0.1 and ::1 on a thread each, so everything below is read under a lock.)
@@ -69,9 +69,9 @@ public final class PreviewSession: @unchecked Sendable {
     private var aheadStarted = false
     private let ahead = NSCondition()
 
-    /// Compositors that started again from t = 0 because a request went back in time; tests read it.
-    public var restarts: Int { renderLock.withLock { restartCount } }
-    private var restartCount = 0
+    /// Compositors that started again from t = 0 because a request went back in time (`restarts`, for tests);
+    /// guarded by `renderLock`.
+    var restartCount = 0
 
     /// Decodes the scene file; throws the command line's error when it does not decode. A break of the
     /// three-layer rule is not such an error here: the preview decodes with `layerRule: .report`, shows the
@@ -82,21 +82,22 @@ public final class PreviewSession: @unchecked Sendable {
         self.exportFolder = exportFolder
         self.workers = workers
         let data = FileManager.default.contents(atPath: file)
-        current = try Self.reportingDecoder.decode(file: file)
-        current.canvas.scale = scale
+        current = try Self.reportingDecoder(scale: scale).decode(file: file)
         text = data.flatMap { String(data: $0, encoding: .utf8) } ?? ""
         lastData = data
     }
 
-    /// The command line's decoder, except that a break of the layer rule is recorded, not thrown.
-    private static var reportingDecoder: SceneDecoder {
+    /// The command line's decoder at the preview's scale (`--scale s`, with its checks), except that a break of
+    /// the layer rule is recorded, not thrown.
+    private static func reportingDecoder(scale: Float) -> SceneDecoder {
         var d = SceneDecoder()
         d.layerRule = .report
+        d.scale = scale
         return d
     }
 
     private func decoder(_ s: PreviewSettings) -> SceneDecoder {
-        var d = Self.reportingDecoder
+        var d = Self.reportingDecoder(scale: scale)
         d.directory = (file as NSString).deletingLastPathComponent
         d.appearance = s.appearance
         d.platform = s.platform
@@ -104,11 +105,10 @@ public final class PreviewSession: @unchecked Sendable {
         return d
     }
 
-    private func decode(_ text: String, _ s: PreviewSettings) throws(SceneError) -> SceneDocument {
-        var doc = try decoder(s).decode(text: text, named: file)
-        doc.canvas.scale = scale
-        _ = try SceneDecoder.naming(file) { () throws(SceneError) in try SceneDecoder().checkCanvas(doc.canvas) }
-        return doc
+    private func decode(_ text: String, _ s: PreviewSettings, tilt: SceneDecoder.TiltOverride? = nil) throws(SceneError) -> SceneDocument {
+        var d = decoder(s)
+        d.tilt = tilt
+        return try d.decode(text: text, named: file)
     }
 
     /// Reads the scene file and, when its bytes changed, decodes it: success replaces the scene (compositors and
@@ -122,13 +122,10 @@ public final class PreviewSession: @unchecked Sendable {
             if data != lastData || data == nil {
                 lastData = data
                 do throws(SceneError) {
-                    let doc = try Self.reportingDecoder.decode(file: file)
+                    let doc = try Self.reportingDecoder(scale: scale).decode(file: file)
                     guard let data, let t = String(data: data, encoding: .utf8) else { throw SceneError(file: file, path: "", location: nil, message: "scene file changed while reading") }
-                    var scaled = doc
-                    scaled.canvas.scale = scale
-                    _ = try SceneDecoder().checkCanvas(scaled.canvas)
                     text = t
-                    current = scaled
+                    current = doc
                     slots = [:]
                     documents = [:]
                     cache.removeAll()
@@ -181,9 +178,8 @@ public final class PreviewSession: @unchecked Sendable {
             slot = Slot(compositor: Compositor(document: doc, workers: workers), sceneTilt: doc.tilt)
         }
         if slot.compositor.step > slot.compositor.physicsStep(forFrame: r.frame) {
-            var doc = slot.compositor.document
-            doc.tilt = slot.sceneTilt
-            slot.compositor = Compositor(document: doc, workers: workers)
+            // The tilt is set below; it never changes the simulation.
+            slot.compositor = Compositor(document: slot.compositor.document, workers: workers)
             restartCount += 1
         }
         slot.compositor.setTilt(r.tilt.map { Keyframes([.init(time: 0, value: $0, easing: .linear)]) } ?? slot.sceneTilt)
@@ -313,10 +309,8 @@ public final class PreviewSession: @unchecked Sendable {
         let png = (folder as NSString).appendingPathComponent(String(format: "frame-%04d.png", r.frame))
         try AtomicFile.write(try self.png(r), to: png)
         let t = lock.withLock { text }
-        var doc = try decode(t, r.settings)
-        if let tilt = r.tilt { doc.tilt = Keyframes([.init(time: 0, value: tilt, easing: .linear)]) }
-        var sweep = doc
-        sweep.sweepTilt()
+        let doc = try decode(t, r.settings, tilt: r.tilt.map { .fixed($0) })
+        let sweep = try decode(t, r.settings, tilt: .sweep)
         var written = [png]
         for (name, d) in [("timeline.mp4", doc), ("tilt-sweep.mp4", sweep)] {
             let video = (folder as NSString).appendingPathComponent(name)
@@ -330,8 +324,7 @@ public final class PreviewSession: @unchecked Sendable {
     /// The legibility report for one frame under the given switches and tilt.
     public func lint(_ r: FrameRequest) throws(SceneError) -> LegibilityReport {
         let t = lock.withLock { text }
-        var doc = try decode(t, r.settings)
-        if let tilt = r.tilt { doc.tilt = Keyframes([.init(time: 0, value: tilt, easing: .linear)]) }
+        let doc = try decode(t, r.settings, tilt: r.tilt.map { .fixed($0) })
         return LegibilityAudit.run(document: doc, frames: [r.frame], workers: workers)
     }
 }

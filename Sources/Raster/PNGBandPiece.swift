@@ -20,7 +20,4 @@ final class PNGBandPiece: @unchecked Sendable {
     }
 
     deinit { UnsafeMutableBufferPointer(mutating: bytes).baseAddress?.deallocate() }
-
-    /// The piece as an array, for tests and inspection.
-    var array: [UInt8] { Array(bytes) }
 }

@@ -91,8 +91,8 @@ public struct PNGText: Sendable, Equatable {
 
 /// How to encode a PNG.
 ///
-/// `level` is always one of zlib's `levels`: a level from a user goes through `init(level:)`, the one place that
-/// checks it, and levels written in code are asserted; the encoder can rely on it.
+/// `level` is always one of zlib's `levels`: every initializer takes it through `checked`, the one place that
+/// checks it (a user's level throws its message, a level written in code stops with it); the encoder can rely on it.
 public struct PNGEncodeOptions: Sendable, Equatable {
     /// zlib's compression levels: 0 stores the data, 9 is the smallest and slowest.
     public static let levels: ClosedRange<Int> = 0...9
@@ -120,8 +120,8 @@ public struct PNGEncodeOptions: Sendable, Equatable {
     public init(
         level: Int, filters: PNGFilterSet, strategy: PNGCompressionStrategy? = nil, srgbChunk: Bool = true
     ) {
-        precondition(Self.levels.contains(level), "zlib level \(level) is outside \(Self.levels)")
-        self.level = level
+        // The one check (`checked`), its message a programming error here.
+        do { self.level = try Self.checked(level) } catch { preconditionFailure(error.message) }
         self.filters = filters
         self.strategy = strategy
         self.srgbChunk = srgbChunk
@@ -177,11 +177,16 @@ public struct PNGEncodeOptions: Sendable, Equatable {
     /// itself picks for filtered rows; the level then trades time for size as in the table above (the rows
     /// marked `libpng`). Level 0 stores the rows uncompressed whatever the strategy.
     public init(level: Int) throws(PNGError) {
-        guard Self.levels.contains(level) else {
-            throw PNGError("zlib level \(level) is outside \(Self.levels.lowerBound)...\(Self.levels.upperBound)")
-        }
         self = .default
-        self.level = level
+        self.level = try Self.checked(level)
         strategy = .filtered
+    }
+
+    /// The one check of a zlib level and its one message (cpng.c leaves levels to this; zlib refuses others).
+    static func checked(_ level: Int) throws(PNGError) -> Int {
+        guard levels.contains(level) else {
+            throw PNGError("zlib level \(level) is outside \(levels.lowerBound)...\(levels.upperBound)")
+        }
+        return level
     }
 }

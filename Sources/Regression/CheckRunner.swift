@@ -83,13 +83,11 @@ public struct CheckRunner: Sendable {
 
     /// Decodes a scene and resolves its frames and masks. Errors are the user's to fix (exit 2).
     public func prepare(scene path: String) throws(CheckError) -> Job {
-        var doc: SceneDocument
+        let doc: SceneDocument
         do throws(SceneError) {
+            var decoder = decoder
+            decoder.scale = scale
             doc = try decoder.decode(file: path)
-            if let scale {
-                doc.canvas.scale = scale
-                _ = try decoder.checkCanvas(doc.canvas)
-            }
         } catch {
             throw CheckError(error)
         }

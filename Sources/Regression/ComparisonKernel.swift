@@ -1,5 +1,5 @@
 // The optimized comparison kernel: raw pointers, 32-bit equality as the fast path, run per band of rows.
-// `ComparisonReference.swift` holds the plain scalar version a test checks it against, pixel for pixel.
+// `ComparisonKernelReference.swift` holds the plain scalar version a test checks it against, pixel for pixel.
 //
 // Anti-aliasing detection follows pixelmatch, after V. Vysniauskas, "Anti-aliased Pixel and Intensity Slope
 // Detector" (2009): a pixel is anti-aliasing when, among its 8 neighbours, at most 2 equal it, some are

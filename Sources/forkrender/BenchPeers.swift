@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Benchmarks
 import Glass
 import Raster
 import Scene
@@ -11,8 +12,10 @@ import Scene
 enum BenchPeers {
     static func run(frames: Int, threads: Int) {
         let workers = Workers(threads)
-        guard var document = try? SceneDecoder().decode(text: Showcase.json) else { return }
-        document.canvas = Canvas(width: 390, height: 844, scale: 3)
+        // At device scale (the showcase's own, 390 x 844 pt at 3), whatever the showcase says.
+        var decoder = SceneDecoder()
+        decoder.scale = 3
+        guard let document = try? decoder.decode(text: Showcase.json) else { return }
         let count = min(frames, document.frameCount)
         let w = document.canvas.pixelWidth, h = document.canvas.pixelHeight
         print("\npeers: showcase \(w)x\(h), \(count) frames, \(threads) threads; every ratio from this run")

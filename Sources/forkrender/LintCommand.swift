@@ -26,8 +26,9 @@ enum LintCommand: Command {
         let threads = try p.threads()
         let strict = p.has("--strict"), json = p.has("--json")
         try p.addFontDirectories()
-        var document = try SceneDecoder().decode(file: file)
-        if let s = try p.scaleOverride() { document.canvas.scale = s }
+        var decoder = SceneDecoder()
+        decoder.scale = try p.scaleOverride()
+        let document = try decoder.decode(file: file)
         let frames = try p.frameRange(frameCount: document.frameCount)
         if strict {
             for var warning in document.content.fontWarnings {

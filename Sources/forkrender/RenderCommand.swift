@@ -59,26 +59,24 @@ enum RenderCommand: Command {
         guard depth == 8 || depth == 16 else { throw UsageError.invalid("\(depth)", for: "--depth", "expected 8 or 16") }
         // The level goes as given to the one place that checks it and picks its strategy.
         var settings: EncodeSettings
+        let level = try p.int("--png-level")
         do {
-            settings = try EncodeSettings(depth: depth, pngLevel: p.int("--png-level"))
+            settings = try EncodeSettings(depth: depth, pngLevel: level)
         } catch {
-            throw UsageError.invalid(p.value("--png-level") ?? "", for: "--png-level", "expected a whole number from \(EncodeSettings.pngLevels.lowerBound) to \(EncodeSettings.pngLevels.upperBound)")
+            // Its own message, as a usage error (exit 2): the range is stated once, where it is checked.
+            throw UsageError.invalid(p.value("--png-level") ?? "", for: "--png-level", error.message)
         }
         let scale = try p.scaleOverride()
         try p.addFontDirectories()
 
         // Decode and validate everything before touching the output.
         let maxMemory = try p.double("--max-memory", in: 0.001...1_000_000).map { $0 * 1e9 } ?? SceneDecoder.defaultMaxMemory
-        let decoder = SceneDecoder(maxPixels: try p.maxPixels(), maxMemory: maxMemory)
-        var document = try decoder.decodeScene(file: file)
-        if let scale {
-            document.canvas.scale = scale
-            _ = try decoder.checkCanvas(document.canvas)
-            try decoder.checkMemory(document)
-        }
+        var decoder = SceneDecoder(maxPixels: try p.maxPixels(), maxMemory: maxMemory)
+        decoder.scale = scale
+        if p.has("--tilt-sweep") { decoder.tilt = .sweep }
+        let document = try decoder.decodeScene(file: file)
         settings.dither = document.dither
 
-        if p.has("--tilt-sweep") { document.sweepTilt() }
         if p.has("--strict"), var first = document.content.fontWarnings.first {
             first.file = file ?? Showcase.name
             first.message += " (an error under --strict)"

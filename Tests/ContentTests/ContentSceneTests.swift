@@ -9,8 +9,7 @@ import Content
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func scene(_ name: String, scale: Float = 1) throws -> SceneDocument {
-        var d = try SceneDecoder().decode(file: root.appendingPathComponent("scenes/\(name)").path)
-        d.canvas.scale = scale
+        let d = try SceneDecoder(scale: scale).decode(file: root.appendingPathComponent("scenes/\(name)").path)
         return d
     }
 

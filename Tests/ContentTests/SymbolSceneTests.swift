@@ -88,8 +88,7 @@ import Content
     @Test func lintMeasuresIconFilesStrokesAndInternationalLabels() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         for name in ["content-icons", "content-international"] {
-            var doc = try SceneDecoder().decode(file: root.appendingPathComponent("scenes/\(name).json").path)
-            doc.canvas.scale = 1
+            let doc = try SceneDecoder(scale: 1).decode(file: root.appendingPathComponent("scenes/\(name).json").path)
             let report = LegibilityAudit.run(document: doc, frames: [0], workers: .single)
             // Every label and symbol gets a contrast measurement, as the old ones do.
             #expect(report.entries.count == doc.content.items.count)

@@ -1,6 +1,7 @@
 @testable import Dots
 import Foundation
 import Testing
+import Benchmarks
 
 /// Not a timed test: prints the benchmark when FORK_BENCH=1 (swift test -c release --filter benchmarkReport);
 /// FORK_BENCH_THREADS="1,2" picks the thread counts.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Glass
+import Benchmarks
 
 /// Not a timed test: runs the glass benchmark and prints its report when GLASS_BENCH is set
 /// (`GLASS_BENCH=1 swift test -c release --filter GlassBenchmarkRun`). `forkrender bench` runs the same function.

@@ -35,7 +35,7 @@ import Raster
                 var surface = GlassSurface(shape: shape, material: .ultraThin, tint: Color(red: 0, green: 0.5, blue: 1, alpha: 0.3),
                                            appearance: dark ? .dark : .light, scale: 1, tier: tier)
                 if withHalo { surface.halo = halo }
-                let frost = tier.effect(for: surface) as! Frost
+                let frost = tier.effect(for: surface)
                 var fast = plane, slow = plane
                 frost.apply(surface, plane: plane, into: &fast, workers: Workers(2))
                 frost.applyReference(surface, plane: plane, into: &slow, workers: .single)

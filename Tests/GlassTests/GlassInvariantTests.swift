@@ -62,7 +62,7 @@ import Raster
             for material in Material.allCases {
                 var surface = GlassSurface(shape: shape, material: material, appearance: appearance, scale: 1, tier: tier)
                 if tier == .frosted { surface.halo = halo }
-                let frost = tier.effect(for: surface) as! Frost
+                let frost = tier.effect(for: surface)
                 var frame = plane
                 frost.apply(surface, plane: plane, into: &frame, workers: Workers(2))
                 let space = plane.space

@@ -3,7 +3,7 @@ import Testing
 import Dots
 import Raster
 import Regression
-import Scene
+@testable import Scene
 
 /// The golden suite can fail: small real changes to a scene, rendered and compared with the committed
 /// references by the suite's own runner and comparison, are caught. At the old threshold of 0.1 a tap moved

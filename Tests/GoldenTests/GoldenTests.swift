@@ -100,8 +100,7 @@ import Scene
     /// On one machine the references' frames are byte-identical for any worker count.
     @Test(arguments: scenes())
     func framesAreIdenticalForAnyWorkerCount(scene: String) throws {
-        var doc = try SceneDecoder().decode(file: Self.root.appendingPathComponent(scene).path)
-        doc.canvas.scale = Self.scale
+        let doc = try SceneDecoder(scale: Self.scale).decode(file: Self.root.appendingPathComponent(scene).path)
         let frame = try runner(scene: "").prepare(scene: Self.root.appendingPathComponent(scene).path).frames.last!
         var one = Compositor(document: doc, workers: .single)
         var three = Compositor(document: doc, workers: Workers(3))

@@ -55,7 +55,7 @@ struct PreviewPlaybackTests {
         let held = FrameRequest(frame: 119, tilt: Tilt(pitch: 0.3, roll: -0.5), settings: PreviewSettings(platform: .ios26))
         #expect(f.session.cache.contains(held), "rendering ahead stops at the last frame, with the request's tilt and tier")
         #expect(f.get("/frame.png", [("frame", "119"), ("play", "1")] + tilt).body ==
-                (try f.reference(frame: 119) { $0.tilt = Keyframes([.init(time: 0, value: Tilt(pitch: 0.3, roll: -0.5), easing: .linear)]) }))
+                (try f.reference(frame: 119, tilt: Tilt(pitch: 0.3, roll: -0.5))))
         // A play request, then at once a request without play (a scrub): the window after frame 50 is abandoned.
         #expect(f.get("/frame.png", [("frame", "50"), ("play", "true")]).status == 200)
         #expect(f.get("/frame.png", [("frame", "51")]).status == 200)

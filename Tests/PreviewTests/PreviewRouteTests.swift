@@ -38,10 +38,10 @@ struct Fixture {
     }
 
     /// What `forkrender scene.json --scale 1` writes for frame `i` (a fresh compositor from t = 0).
-    func reference(frame i: Int, adjust: (inout SceneDocument) -> Void = { _ in }) throws -> [UInt8] {
-        var doc = try SceneDecoder().decode(file: file)
-        doc.canvas.scale = 1
-        adjust(&doc)
+    func reference(frame i: Int, tilt: Tilt? = nil) throws -> [UInt8] {
+        var decoder = SceneDecoder(scale: 1)
+        decoder.tilt = tilt.map { .fixed($0) }
+        let doc = try decoder.decode(file: file)
         var c = Compositor(document: doc, workers: Workers(2))
         return try EncodeSettings(dither: doc.dither).pngBytes(c.render(frame: i))
     }
@@ -105,16 +105,16 @@ struct PreviewRouteTests {
         var d = SceneDecoder()
         d.platform = .ios26
         d.appearance = .dark
-        var doc = try d.decode(file: f.file)
-        doc.canvas.scale = 1
-        doc.tilt = Keyframes([.init(time: 0, value: Tilt(pitch: 0.4, roll: -0.7), easing: .linear)])
+        d.scale = 1
+        d.tilt = .fixed(Tilt(pitch: 0.4, roll: -0.7))
+        let doc = try d.decode(file: f.file)
         var c = Compositor(document: doc, workers: Workers(2))
         #expect(tilted.body == (try EncodeSettings(dither: doc.dither).pngBytes(c.render(frame: 41))))
         // The scene's own tilt again on the liquid compositor that has reached frame 40.
         #expect(f.get("/frame.png", [("frame", "42")]).body == (try f.reference(frame: 42)))
         // Back in time: one restart, same bytes.
         #expect(f.get("/frame.png", [("frame", "10"), ("pitch", "0"), ("roll", "0")]).body ==
-                (try f.reference(frame: 10) { $0.tilt = Keyframes([.init(time: 0, value: .level, easing: .linear)]) }))
+                (try f.reference(frame: 10, tilt: .level)))
         #expect(f.session.restarts == 1)
     }
 
@@ -197,7 +197,7 @@ struct PreviewRouteTests {
         let sweep = f.folder.appendingPathComponent("export/tilt-sweep.mp4").path
         #expect(r.text.contains("frame-0007.png") && r.text.contains("timeline.mp4") && r.text.contains("tilt-sweep.mp4"))
         #expect(FileManager.default.contents(atPath: png).map([UInt8].init) ==
-                (try f.reference(frame: 7) { $0.tilt = Keyframes([.init(time: 0, value: Tilt(pitch: 0.2, roll: 0.3), easing: .linear)]) }))
+                (try f.reference(frame: 7, tilt: Tilt(pitch: 0.2, roll: 0.3))))
         // 0.3 s at 30 fps: 9 frames in each video, read back by ffprobe.
         #expect(try Self.videoFrames(timeline) == 9)
         #expect(try Self.videoFrames(sweep) == 9)

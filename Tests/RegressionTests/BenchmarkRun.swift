@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Benchmarks
 @testable import Regression
 
 /// Runs the comparison benchmark when asked (it is not a timed test): figures in docs/regression.md.

@@ -15,9 +15,8 @@ import Raster
 
     @Test(arguments: scenes(in: "scenes"))
     func renders(scene: String) throws {
-        var doc = try SceneDecoder().decode(file: Self.root.appendingPathComponent(scene).path)
         // Rendered at one pixel per point to keep the suite fast; the goldens test full-size frames.
-        doc.canvas.scale = 1
+        let doc = try SceneDecoder(scale: 1).decode(file: Self.root.appendingPathComponent(scene).path)
         var compositor = Compositor(document: doc, workers: Workers(2))
         let frames = Set([0, doc.frameCount / 2, doc.frameCount - 1]).sorted()
         for i in frames {
@@ -41,8 +40,7 @@ import Raster
     }
 
     @Test func subsetOfFramesEqualsTheFullRun() throws {
-        var doc = try SceneDecoder().decode(text: Showcase.json)
-        doc.canvas.scale = 0.5
+        let doc = try SceneDecoder(scale: 0.5).decode(text: Showcase.json)
         var full = Compositor(document: doc, workers: Workers(2))
         var all: [Framebuffer] = []
         for i in 0..<12 { all.append(full.render(frame: i)) }

@@ -26,8 +26,7 @@ import Raster
     /// through the CLI here); cancelled after 0.2 s the replay returns within a batch of 64 steps. The step
     /// count is the exact check; the 1.5 s bound is generous for a loaded 2-core machine.
     @Test func aLongReplayStopsSoonAfterCancel() throws {
-        var doc = try SceneDecoder().decode(text: Self.longScene)
-        doc.canvas.scale = 0.25
+        let doc = try SceneDecoder(scale: 0.25).decode(text: Self.longScene)
         let token = Cancellation()
         var compositor = Compositor(document: doc, workers: Workers(1, cancellation: token))
         // A thread of its own: under a parallel test run Dispatch's pool can be busy for seconds.

@@ -20,12 +20,10 @@ import Raster
 
     static func document(_ scene: String) throws -> SceneDocument {
         if scene == "showcase" {
-            var doc = try SceneDecoder().decode(text: Showcase.json)
-            doc.canvas.scale = 0.5
+            let doc = try SceneDecoder(scale: 0.5).decode(text: Showcase.json)
             return doc
         }
-        var doc = try SceneDecoder().decode(file: AllScenesTests.root.appendingPathComponent("scenes/\(scene)").path)
-        doc.canvas.scale = 1
+        let doc = try SceneDecoder(scale: 1).decode(file: AllScenesTests.root.appendingPathComponent("scenes/\(scene)").path)
         return doc
     }
 
@@ -60,12 +58,17 @@ import Raster
         let doc = try Self.document(scene)
         let frames = Self.frames(doc)
         var fresh = Compositor(document: doc, workers: Workers(2))
-        fresh.newBufferPoison = .zero  // zero-filled buffers, as every buffer was before unfilled ones
-        let expected = frames.map { bits(fresh.render(frame: $0)) }
+        // Zero-filled buffers, as every buffer was before unfilled ones; a fresh frame buffer each time.
+        fresh.poisonPlaneBuffer(.zero)
+        let expected = frames.map { i in
+            var frame = fresh.poisonedFrame(.zero)
+            fresh.render(frame: i, into: &frame)
+            return bits(frame)
+        }
         for (a, poison) in zip(Self.assignments(count: frames.count), Self.poisons) {
             var compositor = Compositor(document: doc, workers: Workers(a.workers))
-            compositor.newBufferPoison = poison
-            var slots = (0..<a.slots).map { _ in FrameSlot(compositor.emptyFrame()) }
+            if let poison { compositor.poisonPlaneBuffer(poison) }
+            var slots = (0..<a.slots).map { _ in FrameSlot(poison.map { compositor.poisonedFrame($0) } ?? compositor.emptyFrame()) }
             for (n, i) in frames.enumerated() {
                 compositor.render(frame: i, into: &slots[a.slotOf[n]])
                 let got = bits(slots[a.slotOf[n]].frame)
@@ -80,8 +83,7 @@ import Raster
     /// buffers with 1 to 3 encoders give the frames a fresh compositor draws, including after a skip.
     @Test(arguments: [(1, 1), (2, 2), (3, 3)])
     func thePipelinesRecycledSlotsDrawTheBytesOfFreshBuffers(inFlight: Int, encoders: Int) throws {
-        var doc = try SceneDecoder().decode(text: Showcase.json)
-        doc.canvas.scale = 0.25
+        let doc = try SceneDecoder(scale: 0.25).decode(text: Showcase.json)
         let frames = [0, 1, 2, 3, 4, 5, 9, 40, 41, 42, 43, 44, 45, 46]
         var fresh = Compositor(document: doc, workers: Workers(2))
         let expected = frames.map { fresh.render(frame: $0).rgba8(dither: doc.dither) }

@@ -122,8 +122,7 @@ import Raster
         }
         #expect(doc.frameCount <= SceneLimits.frames)
         #expect(doc.plane.dotCount(canvas: doc.canvas) <= Double(SceneLimits.dots))
-        var small = doc
-        small.canvas.scale = min(doc.canvas.scale, 64 / max(doc.canvas.width, doc.canvas.height))
+        let small = try SceneDecoder(scale: min(doc.canvas.scale, 64 / max(doc.canvas.width, doc.canvas.height))).decode(text: text)
         var compositor = Compositor(document: small, workers: .single)
         let fb = compositor.render(frame: 0)
         #expect(fb.withUnsafePixels { px in px.allSatisfy { $0.x.isFinite && $0.w.isFinite } })

@@ -18,8 +18,7 @@ import Raster
     /// where its data and stream lay (docs/performance.md, "Deflate with ISA-L"), failed it in 1 of 3 runs
     /// (12 of 48 encodings); five frames at 40 addresses took 7 s and failed it in none of 4 runs.
     @Test func aFramesBytesDependOnItsScanlinesAlone() throws {
-        var doc = try SceneDecoder().decode(text: Showcase.json)
-        doc.canvas = Canvas(width: 390, height: 844, scale: 3)
+        let doc = try SceneDecoder(scale: 3).decode(text: Showcase.json)
         var compositor = Compositor(document: doc, workers: .allCores)
         for frame in [52, 56] {
             let fb = compositor.render(frame: frame)

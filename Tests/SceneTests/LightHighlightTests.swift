@@ -8,8 +8,7 @@ import Raster
     /// Gray levels (0...255, mean of the channels) of the card's interior (70...320 x 330...490 pt, inside the
     /// 36 pt corners) at frames through the sweep, at scale 1, undithered.
     func cardLevels(_ scene: String, frames: [Int]) throws -> [[Float]] {
-        var doc = try SceneDecoder().decode(file: scenesFolder.appendingPathComponent(scene).path)
-        doc.canvas.scale = 1
+        var doc = try SceneDecoder(scale: 1).decode(file: scenesFolder.appendingPathComponent(scene).path)
         doc.dither = false
         var c = Compositor(document: doc, workers: Workers(2))
         return frames.map { i in

@@ -99,8 +99,7 @@ private let dotScenes: [String] = ((try? FileManager.default.contentsOfDirectory
 /// run short; `dotSceneAtFullScaleIsIdenticalForAnyWorkerCount` checks the 1170 x 2532 case.
 @Test(arguments: dotScenes)
 func dotSceneFramesAreIdenticalForAnyWorkerCount(name: String) throws {
-    var doc = try SceneDecoder().decode(file: scenesDirectory.appendingPathComponent(name).path)
-    doc.canvas.scale = 1
+    let doc = try SceneDecoder(scale: 1).decode(file: scenesDirectory.appendingPathComponent(name).path)
     try expectIdenticalFrames(doc)
 }
 

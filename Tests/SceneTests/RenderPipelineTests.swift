@@ -12,8 +12,7 @@ import Raster
     /// buffers released at delivery (`waiting = 0`, the pipeline before) frame 2 waits for frame 0, which waits
     /// for frame 2: the 10 s timeout below ends that, and the test fails.
     @Test func aFrameStartsWhileAnEarlierOneIsStillEncoding() throws {
-        var doc = try SceneDecoder().decode(text: CancellationTests.longScene)
-        doc.canvas.scale = 0.1
+        let doc = try SceneDecoder(scale: 0.1).decode(text: CancellationTests.longScene)
         let sink = HoldingSink(holding: 0, until: 2)
         var pipeline = RenderPipeline(document: doc, workers: Workers(2))
         (pipeline.inFlight, pipeline.encoders) = (2, 2)
@@ -27,8 +26,7 @@ import Raster
 
     /// The same frames with one buffer and no waiting room: everything in order, one frame at a time.
     @Test func oneFrameInFlightStillDeliversInOrder() throws {
-        var doc = try SceneDecoder().decode(text: CancellationTests.longScene)
-        doc.canvas.scale = 0.1
+        let doc = try SceneDecoder(scale: 0.1).decode(text: CancellationTests.longScene)
         let sink = HoldingSink(holding: nil, until: 0)
         var pipeline = RenderPipeline(document: doc, workers: Workers(2))
         (pipeline.inFlight, pipeline.waiting, pipeline.encoders) = (1, 0, 3)

@@ -34,14 +34,30 @@ import Glass
     }
 
     @Test func thePlaneGetsCanvasSeedAndReduceTransparencyAtDecode() throws {
-        var doc = try decode("")
+        let doc = try decode("")
         let c = doc.plane.configuration
         #expect(c.canvas == Rect(x: 0, y: 0, width: 300, height: 200))
         #expect(c.seed == 42)
         #expect(!c.reduceTransparency)
-        // A tool that resizes the canvas after decoding moves the plane's bounds along.
-        doc.canvas = Canvas(width: 390, height: 844, scale: 3)
-        #expect(doc.plane.configuration.canvas == Rect(x: 0, y: 0, width: 390, height: 844))
+    }
+
+    /// `--scale` goes through the decoder: the canvas is the scene's at the new scale (the plane's bounds, in
+    /// points, are the same), and the canvas, dot and memory budgets are checked at that scale, with the
+    /// command line's message (no line of the file: the size is the option's).
+    @Test func theScaleOverrideIsAppliedAndCheckedAtDecode() throws {
+        let text = #"{"canvas": {"width": 300, "height": 200, "scale": 2}}"#
+        let doc = try SceneDecoder(scale: 0.5).decode(text: text)
+        #expect(doc.canvas == Canvas(width: 300, height: 200, scale: 0.5))
+        #expect(doc.canvas.pixelWidth == 150 && doc.canvas.pixelHeight == 100)
+        #expect(doc.plane.configuration.canvas == Rect(x: 0, y: 0, width: 300, height: 200))
+        let big = #expect(throws: SceneError.self) { try SceneDecoder(maxPixels: 1_000_000, scale: 8).decode(text: text) }
+        #expect(big?.message.contains("canvas of 2400 x 1600 pixels is over the limit of 1 megapixels") == true, "\(String(describing: big))")
+        #expect(big?.location == nil)
+        // The scene's own scale under the same limit decodes; the memory budget applies to the override too.
+        _ = try SceneDecoder(maxPixels: 1_000_000).decode(text: text)
+        let memory = #expect(throws: SceneError.self) { try SceneDecoder(maxMemory: 1e6, scale: 4).decode(text: text) }
+        #expect(memory?.message.hasPrefix("rendering needs about") == true, "\(String(describing: memory))")
+        #expect(throws: Never.self) { try SceneDecoder(maxMemory: 1e6, scale: 0.1).decode(text: text) }
     }
 
     @Test func reduceTransparencyReachesThePlane() throws {

@@ -126,12 +126,18 @@ import Testing
 
 @Suite struct TiltTests {
     @Test func tiltEasesBetweenKeysAndSweepCoversTheRange() throws {
-        var d = try SceneDecoder().decode(text: #"{"duration": 2, "tilt": [{"t": 0, "roll": -0.2, "ease": "linear"}, {"t": 2, "roll": 0.2, "ease": "linear"}]}"#)
+        let text = #"{"duration": 2, "tilt": [{"t": 0, "roll": -0.2, "ease": "linear"}, {"t": 2, "roll": 0.2, "ease": "linear"}]}"#
+        let d = try SceneDecoder().decode(text: text)
         #expect(abs(d.tilt(at: 1).roll) < 1e-12)
         #expect(d.tilt(at: 5).roll == 0.2)
-        d.sweepTilt()
-        #expect(d.tilt(at: 0).roll == -0.6 && d.tilt(at: 2).roll == 0.6)
-        #expect(abs(d.tilt(at: 1).roll) < 1e-12)
+        var decoder = SceneDecoder()
+        decoder.tilt = .sweep
+        let swept = try decoder.decode(text: text)
+        #expect(swept.tilt(at: 0).roll == -0.6 && swept.tilt(at: 2).roll == 0.6)
+        #expect(abs(swept.tilt(at: 1).roll) < 1e-12)
+        decoder.tilt = .fixed(Tilt(pitch: 0.1, roll: 0.25))
+        let held = try decoder.decode(text: text)
+        #expect(held.tilt(at: 0) == Tilt(pitch: 0.1, roll: 0.25) && held.tilt(at: 2) == Tilt(pitch: 0.1, roll: 0.25))
         let level = try SceneDecoder().decode(text: "{}")
         #expect(level.tilt(at: 1) == .level)
     }

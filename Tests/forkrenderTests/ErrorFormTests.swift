@@ -26,7 +26,7 @@ import Testing
         let root = try CLI.run(["--png-level", "12"])
         #expect(root.status == 2)
         #expect(root.stderr == """
-            Error: The value '12' is invalid for '--png-level': expected a whole number from 0 to 9
+            Error: The value '12' is invalid for '--png-level': zlib level 12 is outside 0...9
             Usage: forkrender [<scene.json>] [-o <folder>|-] [--video <file>] [<options>]
               See 'forkrender --help' for more information.
 

@@ -9,10 +9,11 @@ import Scene
 public func fuzzScene(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     guard let text = String(validating: bytes, as: UTF8.self) else { return 0 }
-    guard var doc = try? SceneDecoder().decode(text: text) else { return 0 }
-    // One tiny frame (at most 32 px on a side) at t = 0 plans every layer without the cost of a large canvas.
-    doc.canvas.scale = min(doc.canvas.scale, 32 / max(doc.canvas.width, doc.canvas.height))
-    guard doc.canvas.pixelWidth >= 1, doc.canvas.pixelHeight >= 1 else { return 0 }
+    guard let scene = try? SceneDecoder().decode(text: text) else { return 0 }
+    // One tiny frame (at most 32 px on a side) at t = 0 plans every layer without the cost of a large canvas:
+    // decoded again at that scale (the decoder's override, as `--scale`, which refuses a canvas under a pixel).
+    let scale = min(scene.canvas.scale, 32 / max(scene.canvas.width, scene.canvas.height))
+    guard let doc = try? SceneDecoder(scale: scale).decode(text: text) else { return 0 }
     var compositor = Compositor(document: doc, workers: .single)
     _ = compositor.render(frame: 0)
     return 0

@@ -20,7 +20,7 @@
 /* Status codes returned by every cpng_* function (0 = success). */
 typedef enum cpng_status {
     CPNG_OK = 0,
-    CPNG_ERR_ARGS = 1,      /* bad arguments (null pointer, zero size, bad level...) */
+    CPNG_ERR_ARGS = 1,      /* bad arguments (null pointer, zero size, bad strategy...) */
     CPNG_ERR_IO = 2,        /* the file could not be opened / written / closed */
     CPNG_ERR_NOT_PNG = 3,   /* input does not start with the PNG signature */
     CPNG_ERR_LIBPNG = 4,    /* libpng reported an error (truncated, bad CRC, bad zlib data...) */
@@ -79,7 +79,7 @@ typedef struct cpng_write_params {
     int bit_depth;        /* 8 or 16 */
     const void *pixels;   /* RGBA rows; 16-bit samples are native-endian uint16 */
     size_t row_stride;    /* bytes from one row to the next (>= width * 4 * bit_depth/8) */
-    int level;            /* zlib level 0...9 */
+    int level;            /* zlib level 0...9 (checked by PNGEncodeOptions; zlib refuses others) */
     int strategy;         /* CPNG_STRATEGY_* */
     int filters;          /* OR of CPNG_FILTER_* (non-zero) */
     int srgb;             /* non-zero: write sRGB (perceptual) + matching gAMA/cHRM */
@@ -107,7 +107,8 @@ int cpng_write_memory(const cpng_write_params *params, uint8_t **out, size_t *ou
  * A deflater serves one thread at a time; create one per encoder. `library`
  * is a CPNG_DEFLATE_*; for zlib, `strategy` is a CPNG_STRATEGY_* other than
  * LIBPNG_DEFAULT (see cpng_band_strategy); igzip ignores level and strategy.
- * Returns NULL for a bad library, level or strategy, or when out of memory. */
+ * Returns NULL for a bad library, level or strategy (zlib refuses a bad level),
+ * or when out of memory. */
 typedef struct cpng_band_deflater cpng_band_deflater;
 cpng_band_deflater *cpng_band_deflater_new(int library, int level, int strategy);
 void cpng_band_deflater_free(cpng_band_deflater *d);

@@ -10,7 +10,10 @@ import Raster
 /// once per surface. Output: inside the shape the frame pixel becomes the glass pixel; at the anti-aliased
 /// edge it is blended by coverage with what the frame held. Deterministic for any worker count (rows are
 /// split; each pixel is computed by one piece).
-public struct Frost: GlassEffect {
+///
+/// Contract (every glass look's): read `plane` only (never `frame`, except to blend at the anti-aliased edge),
+/// write only pixels the surface's shape covers, and give the same bytes for any worker count.
+public struct Frost: Sendable {
     public var blur: GaussianBlur
     public var backdrop: BackdropExtent
     public var saturation: Saturation
@@ -29,11 +32,22 @@ public struct Frost: GlassEffect {
         self.border = border
     }
 
+    /// The pixels a drawing of `surface` covers, within `canvas`: the shape's bounds plus a pixel, within the
+    /// backdrop. It reads the glow halo only there and writes only there (where coverage > 0).
+    public func drawnPixels(_ surface: GlassSurface, canvas: PixelRect) -> PixelRect {
+        PixelRect(covering: surface.shape.bounds.insetBy(-1), clippedTo: backdropPixels(surface, canvas: canvas))
+    }
+
+    /// What the blur reads (mirrored at its edges): the whole plane, or the surface's box (`BackdropExtent`).
+    func backdropPixels(_ surface: GlassSurface, canvas: PixelRect) -> PixelRect {
+        backdrop == .plane ? canvas : PixelRect(covering: surface.box, clippedTo: canvas)
+    }
+
     public func apply(_ surface: GlassSurface, plane: Framebuffer, into frame: inout Framebuffer, workers: Workers) {
         let canvas = PixelRect(plane)
         let shape = surface.shape
-        let back = backdrop == .plane ? canvas : PixelRect(covering: surface.box, clippedTo: canvas)
-        let region = PixelRect(covering: shape.bounds.insetBy(-1), clippedTo: back)
+        let back = backdropPixels(surface, canvas: canvas)
+        let region = drawnPixels(surface, canvas: canvas)
         guard !region.isEmpty else { return }
         // sigma 0 gives back the plane's pixels of the region.
         let backdropPixels = blur.apply(plane, region: region, backdrop: back, workers: workers)

@@ -5,7 +5,7 @@ import Raster
 extension Tier {
     /// The effect that draws `surface` in this tier. A lone `.liquid` surface drawn through this path (without
     /// the compositor's container grouping, lens and tilt) falls back to the frosted look of its material.
-    public func effect(for surface: GlassSurface) -> any GlassEffect {
+    public func effect(for surface: GlassSurface) -> Frost {
         switch rendered {
         case .liquid, .frosted: return Frost.frosted(surface)
         case .web: return Frost.web(surface)

@@ -21,8 +21,9 @@ final class LensTables: @unchecked Sendable {
         let lens: Lens, dispersion: Double
     }
 
-    private let lock = NSLock()
-    private var kept: [Key: [SIMD4<Double>]] = [:]
+    let lock = NSLock()
+    /// Guarded by `lock`.
+    var kept: [Key: [SIMD4<Double>]] = [:]
 
     /// The tables of `lens` with `dispersion` (`make`'s values), kept ones when this lens was seen before.
     func tables(lens: Lens, dispersion: Double) -> [SIMD4<Double>] {
@@ -35,9 +36,6 @@ final class LensTables: @unchecked Sendable {
         }
         return t
     }
-
-    /// Number of lenses kept (for tests).
-    var count: Int { lock.withLock { kept.count } }
 
     /// The tables computed: red, green and blue displacement (the index minus, at, and plus half the
     /// dispersion) and the slope, each a `BezelTable` of the lens.

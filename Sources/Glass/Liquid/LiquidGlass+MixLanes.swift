@@ -3,7 +3,7 @@ import Raster
 extension LiquidGlass {
     /// `Mix` over eight pixels of a row, one plane of lanes per value, and `Mix.light` over `ColorPlanes`: the
     /// same operations per lane in the same order, so each lane's color is the per-pixel `Mix`'s bit for bit
-    /// (`MixLaneTests`). Branches of `Mix.light` on the material (dimming, glow, shade) become selects per lane,
+    /// (`ColorLaneTests`). Branches of `Mix.light` on the material (dimming, glow, shade) become selects per lane,
     /// skipped when no lane takes them.
     ///
     /// Why lanes: the color was one pixel at a time in SIMD4 (13.6% of a showcase render's CPU, the kernel's

@@ -10,9 +10,10 @@ import Raster
 ///
 /// Alpha contract: the output over the shape is opaque (it is the plane seen through glass); it is blended into
 /// the frame by the shape's anti-aliased coverage. Color space: the frame's blend space.
-/// Allocations: one scratch copy of the plane over the shape's bounds plus the lens's reach, the distance field
-/// with one weight per part per pixel, a small lookup table per part (four values a sample) and the halo's cell
-/// coordinates per column; nothing per pixel.
+/// Allocations, all in the drawing's `Context` (built once, LiquidGlass+Context.swift): one scratch copy of the
+/// plane over the shape's bounds plus the lens's reach, the distance field with one weight per part per pixel, a
+/// small lookup table per part (four values a sample) and the halo's cell coordinates per column; nothing per
+/// pixel.
 public struct LiquidGlass: Sendable {
     /// The material of a lone shape (`apply(plane:shape:into:workers:)`); containers pass one per part.
     public var material: LiquidMaterial
@@ -50,21 +51,22 @@ public struct LiquidGlass: Sendable {
     /// Light or dark styling from the luminance of what lies behind (relative luminance, 0...1).
     public static func prefersLightStyling(backdropLuminance l: Double) -> Bool { l >= 0.4 }
 
-    /// Draws joined panels, the compositor's case, one material per part. Calling the generic `apply` from
-    /// here, inside this module, lets the compiler specialize it for the union type; called across modules it
-    /// would run unspecialized, looking up generic metadata per pixel (measured: 3x slower).
+    /// Draws joined panels, the compositor's case, one material per part. Calling the generic `Context.init`
+    /// from here, inside this module, lets the compiler specialize it for the union type; called across modules
+    /// it would run unspecialized, looking up generic metadata per pixel (measured: 3x slower).
     /// With `fields`, the distance field of the container called `slot` is kept and reused while the shape and
     /// its window stay the same (a navigation bar that does not move costs no distance evaluations after its
     /// first frame); the values are the same either way.
     public func apply(plane: Framebuffer, joined shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial],
                       into frame: inout Framebuffer, workers: Workers, fields: DistanceFieldCache? = nil,
                       slot: String = "") {
-        apply(plane: plane, container: shape, materials: materials, into: &frame, workers: workers) { xs, ys, band in
+        let context = Context(self, plane: plane, shape: shape, materials: materials, frame: frame, workers: workers) { xs, ys, band in
             guard let fields else { return DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers) }
             return fields.field(slot: slot, shape: shape, columns: xs, rows: ys, band: band) {
                 DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers)
             }
         }
+        if let context { draw(context, into: &frame, workers: workers) }
     }
 
     /// Draws one shape in `material`.
@@ -75,92 +77,45 @@ public struct LiquidGlass: Sendable {
     /// Draws a smooth union whose part i is made of `materials[i]`.
     public func apply<S: Shape>(plane: Framebuffer, container shape: SmoothUnion<S>, materials: [LiquidMaterial],
                                 into frame: inout Framebuffer, workers: Workers) {
-        apply(plane: plane, container: shape, materials: materials, into: &frame, workers: workers) { xs, ys, band in
+        let context = Context(self, plane: plane, shape: shape, materials: materials, frame: frame, workers: workers) { xs, ys, band in
             DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers)
         }
+        if let context { draw(context, into: &frame, workers: workers) }
     }
 
-    /// The kernel; `makeField(columns, rows, narrowBand)` supplies the distance field. Specialized for the
-    /// compositor's container type: unspecialized, the per-pixel shape and closure calls went through generic
-    /// metadata with a retain and release each.
-    @_specialize(exported: false, where S == PanelUnion)
-    func apply<S: Shape>(plane: Framebuffer, container shape: SmoothUnion<S>, materials: [LiquidMaterial],
-                         into frame: inout Framebuffer, workers: Workers,
-                         makeField: (Range<Int>, Range<Int>, Float) -> DistanceField) {
-        guard let (xs, ys, source, tables, parts) = inputs(plane: plane, shape: shape, materials: materials,
-                                                           frame: frame, workers: workers) else { return }
-        // A halo computed for part of the plane (GlowHalo's `reading`) must hold every pixel read here.
-        if let halo {
-            let read = PixelRect(x: xs.lowerBound, y: ys.lowerBound, width: xs.count, height: ys.count)
-            precondition(halo.isExact(over: read), "the glow halo does not cover the glass at \(read)")
-        }
-        // The distance field and the parts' weights over the bounds plus a one-pixel margin, evaluated once per
-        // pixel (in parallel); the gradient then comes from neighbouring samples. (Evaluating the shape five
-        // times per pixel, as central differences at the pixel would, cost 5x: the continuous corner's distance
-        // takes several pow calls.)
-        // Exact only within the bezel of the edge (plus coverage's pixel and the gradient's neighbour): past
-        // the bezel the lens tables are zero and the glass is flat (see DistanceField's narrow band).
-        let bezel = parts.map { Float($0.tableLength - 1) / Float(BezelTable.samplesPerPixel) }.max() ?? 0
-        let field = makeField(xs, ys, bezel + 2)
-        // The band's center depends on the tilt alone: once per frame, not per pixel.
-        let lighting = Specular.Lighting(specular, light: light)
-        // The lens tables in Float, one plane per lane, for the lanes' gathers.
-        let tableStride = tables.count, w = frame.width
-        var laneTables = [Float](repeating: 0, count: 4 * tableStride)
-        for (j, t) in tables.enumerated() { for lane in 0..<4 { laneTables[lane * tableStride + j] = Float(t[lane]) } }
-        // The kernel reads plain pointers and scalars only: touching arrays inside structs per pixel cost a
-        // retain and a release each time (measured: 17% of the frame).
-        // The halo's scalars here and its chroma through a pointer: reading the struct's array per pixel
-        // retained and released it.
-        let haloLookup = halo?.lookup
-        let haloColumns = haloLookup.map { h in xs.map { h.axis(Float($0) + 0.5, count: h.width) } } ?? []
-        frame.withUnsafeMutablePixels { out in
-            source.pixels.withUnsafeBufferPointer { src in
-                field.values.withUnsafeBufferPointer { f in
-                field.weights.withUnsafeBufferPointer { wt in
-                laneTables.withUnsafeBufferPointer { tp in
-                parts.withUnsafeBufferPointer { pc in
-                (halo?.chroma ?? []).withUnsafeBufferPointer { chroma in
-                haloColumns.withUnsafeBufferPointer { haloColumn in
-                let lanes = Lanes(out: out, frameWidth: w, src: src, viewX0: source.x0, viewY0: source.y0,
-                                  viewWidth: source.width, viewHeight: source.height, field: f, weights: wt,
-                                  fieldStride: field.stride, fieldX0: field.x0, fieldY0: field.y0,
-                                  tables: tp, tableStride: tableStride, parts: pc, lighting: lighting,
-                                  opacity: opacity, flat: bezel, halo: haloLookup, chroma: chroma, haloColumn: haloColumn)
+    /// The fast kernel over a context: rows of eight-pixel lanes (LiquidGlass+Lanes.swift).
+    func draw(_ context: Context, into frame: inout Framebuffer, workers: Workers) {
+        let (xs, ys, w) = (context.xs, context.ys, frame.width)
+        context.withPointers { p in
+            frame.withUnsafeMutablePixels { out in
                 // Bands of 4 rows handed out in turn: with 16 (the default) the navigation bar's 194 rows made 13
                 // bands, 7 for one worker and 6 for the other.
                 workers.forEachBand(ys.count, bandSize: 4) { band in
-                    for row in band { lanes.row(ys.lowerBound + row, columns: xs) }
-                }
-                }
-                }
-                }
-                }
-                }
+                    for row in band { p.row(ys.lowerBound + row, columns: xs, into: out, frameWidth: w) }
                 }
             }
         }
     }
 
-    /// What the kernel and its reference read: the pixels to draw (the shape's bounds plus a pixel), the plane
-    /// around them lightly blurred (samples land at most twice the thickness inward; the two box passes read
-    /// 2 r beyond them), and each part's constants with their lens tables. Nil when nothing is on the frame.
-    func inputs<S: Shape>(plane: Framebuffer, shape: SmoothUnion<S>, materials: [LiquidMaterial], frame: Framebuffer,
-                          workers: Workers)
-        -> (xs: Range<Int>, ys: Range<Int>, source: Window, tables: [SIMD4<Double>], parts: [PartConstants])? {
-        precondition(plane.width == frame.width && plane.height == frame.height, "plane and frame differ in size")
-        precondition(materials.count == shape.shapes.count, "one material per part")
-        let thickest = materials.map(\.lens.thickness).max() ?? 0
-        let reach = Int((thickest * 2 + Double(2 * blurRadius) + 2).rounded(.up))
-        let (xs, ys) = shape.bounds.insetBy(-1).pixelBounds(clippedTo: frame.width, frame.height)
-        guard !xs.isEmpty, !ys.isEmpty else { return nil }
-        let (sx, sy) = shape.bounds.insetBy(Float(-reach)).pixelBounds(clippedTo: frame.width, frame.height)
-        let source = Self.blurred(plane, columns: sx, rows: sy, radius: blurRadius, workers: workers)
-        var tables: [SIMD4<Double>] = []
-        let parts = zip(shape.shapes, materials).map { part, m in
-            PartConstants(m, box: part.bounds, space: frame.space, tables: &tables)
+    /// The pixels a drawing of `shape` covers with its rows, within `canvas`: the shape's bounds plus a pixel.
+    /// It reads the glow halo there (and only there) and writes only inside `writtenRegions`.
+    public static func drawnPixels(_ shape: SmoothUnion<some Shape>, canvas: PixelRect) -> PixelRect {
+        PixelRect(covering: shape.bounds.insetBy(-1), clippedTo: canvas)
+    }
+
+    /// Rectangles holding every pixel a drawing of `shape` may write, one per panel, within `canvas`.
+    ///
+    /// The rows cover `drawnPixels`, but a pixel is written only where coverage > 0, that is where the joined
+    /// field is below 0.5; the field is at least the least of the panels' distances minus the blend's reach
+    /// (`SmoothUnion.reach`; a union's members join by a plain minimum), so a pixel farther than reach + 0.5
+    /// from every panel's box is never written: one rectangle per panel, its bounds grown by the reach and
+    /// 2 px (one more than needed, which costs nothing measurable: the frame slot copies whole 16-row bands).
+    /// Why not the union's box: the showcase's two controls, apart, span a box about 800 px wide of which two
+    /// 214 px squares are glass; the slot restored the gap from the plane every frame.
+    public static func writtenRegions(_ shape: SmoothUnion<PanelUnion>, canvas: PixelRect) -> [PixelRect] {
+        shape.shapes.flatMap(\.members).map {
+            PixelRect(covering: $0.bounds.insetBy(-(shape.reach + 2)), clippedTo: canvas)
         }
-        return (xs, ys, source, tables, parts)
     }
 
     /// A part's material reduced to the scalars the kernel mixes, with its lens table appended to `tables`: per

@@ -3,7 +3,7 @@ import Raster
 extension Window {
     /// `sample` at eight points at once: the clamps, the floor and the bilinear weights in Float lanes, then per
     /// lane the four loads and the same blend as `sample`, in the same order, so every lane's value is
-    /// `sample`'s bit for bit (`WindowLaneTests`). Lanes never mix: lane l reads only around point l.
+    /// `sample`'s bit for bit (`ColorLaneTests`). Lanes never mix: lane l reads only around point l.
     ///
     /// The floor goes through `LaneIntegers` (|coordinate| < 2^22: a window is at most the canvas, whose sides
     /// the scene limits keep below 400,000 pixels). The clamps are written as selects that give `sample`'s

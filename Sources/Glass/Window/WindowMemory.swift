@@ -15,8 +15,9 @@ final class WindowMemory: @unchecked Sendable {
     static let granule = 1 << 16
 
     let blockLimit: Int, byteLimit: Int
-    private let lock = NSLock()
-    private var kept: [(base: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int)] = []
+    let lock = NSLock()
+    /// Guarded by `lock`.
+    var kept: [(base: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int)] = []
 
     init(blocks: Int, bytes: Int) {
         (blockLimit, byteLimit) = (blocks, bytes)
@@ -49,11 +50,7 @@ final class WindowMemory: @unchecked Sendable {
         for p in freed { UnsafeMutableRawPointer(p).deallocate() }
     }
 
-    /// What is kept now (tests check the bounds).
-    var keptBlocks: Int { lock.withLock { kept.count } }
-    var keptBytes: Int { lock.withLock { bytes(kept) } }
-
-    private func bytes(_ blocks: [(base: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int)]) -> Int {
+    func bytes(_ blocks: [(base: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int)]) -> Int {
         blocks.reduce(0) { $0 + $1.capacity } * MemoryLayout<SIMD4<Float>>.stride
     }
 }

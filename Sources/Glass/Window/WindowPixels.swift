@@ -37,9 +37,6 @@ struct WindowPixels: Sendable {
         return try body(UnsafeMutableBufferPointer(start: block.base, count: block.count))
     }
 
-    /// A copy in an array (tests compare windows through it).
-    var array: [SIMD4<Float>] { withUnsafeBufferPointer { Array($0) } }
-
     /// One window's memory, given back to the pool when the last window holding it goes. Sendable because its
     /// memory is only written through `withUnsafeMutableBufferPointer`, which copies it first unless this
     /// window holds the only reference.

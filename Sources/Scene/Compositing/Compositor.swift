@@ -60,15 +60,8 @@ public struct Compositor {
     /// slot copies the whole plane and the plane buffer is first drawn whole (its record starts empty).
     public func emptyFrame() -> Framebuffer {
         let c = document.canvas
-        if let poison = newBufferPoison {
-            return Framebuffer(width: c.pixelWidth, height: c.pixelHeight, space: document.blending, fill: poison)
-        }
         return Framebuffer.unfilled(width: c.pixelWidth, height: c.pixelHeight, space: document.blending)
     }
-
-    /// What new buffers hold before their first frame: nil in use (unfilled memory); tests set a poison value
-    /// to show that a frame never reads a pixel of a new buffer, frame or plane, before writing it.
-    var newBufferPoison: SIMD4<Float>?
 
     /// Rasterizes the current state as frame `i` into `frame` (a buffer from `emptyFrame()`; its old pixels
     /// are all overwritten): a fresh slot around it, so the whole plane is copied.
@@ -106,10 +99,12 @@ public struct Compositor {
     }
 
     /// Replaces the tilt keyframes and keeps the simulation where it is: tilt moves only the glass highlights,
-    /// never the plane, so a preview that drags the tilt does not replay the physics from t = 0.
+    /// never the plane, so a preview that drags the tilt does not replay the physics from t = 0. It never
+    /// changes a shape either, so the containers' distance fields are kept too (a drag on the preview's tilt
+    /// pad evaluated every container's field again on each move).
     public mutating func setTilt(_ tilt: Keyframes<Tilt>) {
         document.tilt = tilt
-        glass = GlassLayer(document: document)
+        glass = GlassLayer(document: document, fields: glass.fields)
     }
 
     /// Simulates up to and rasterizes frame `i`.
@@ -141,8 +136,8 @@ public struct StageTimes: Sendable {
 }
 
 extension DispatchTime {
-    func seconds(since start: DispatchTime) -> Double {
+    package func seconds(since start: DispatchTime) -> Double {
         Double(uptimeNanoseconds &- start.uptimeNanoseconds) / 1e9
     }
-    var secondsSince: Double { DispatchTime.now().seconds(since: self) }
+    package var secondsSince: Double { DispatchTime.now().seconds(since: self) }
 }

@@ -11,43 +11,34 @@ struct GlassLayer {
     let document: SceneDocument
 
     /// Distance fields of the liquid containers, kept while their shapes do not change (see DistanceFieldCache).
-    let fields = DistanceFieldCache()
+    let fields: DistanceFieldCache
 
-    init(document: SceneDocument) { self.document = document }
+    /// A layer for `document`, keeping `fields` from an earlier layer of the same scene when given: the fields
+    /// are a function of the shapes alone, which a new tilt never changes (`Compositor.setTilt`).
+    init(document: SceneDocument, fields: DistanceFieldCache = DistanceFieldCache()) {
+        self.document = document
+        self.fields = fields
+    }
 
-    /// One thing to draw: a surface of a non-liquid tier, or a liquid shape (a lone panel or a container's
-    /// joined panels) with its parts' materials.
+    /// One thing to draw: a surface of a non-liquid tier in its tier's `Frost`, or a liquid shape (a lone panel
+    /// or a container's joined panels) with its parts' materials. The two kernels state their own regions.
     enum Drawing {
-        case surface(GlassSurface)
+        case surface(GlassSurface, Frost)
         case liquid(LiquidGlass, shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial], slot: String)
 
-        /// The pixels where drawing reads the glow halo: the shape's bounds and the pixel around them (Frost's
-        /// region and LiquidGlass's), and one more for margin.
+        /// The pixels where drawing reads the glow halo.
         func haloRegion(canvas: PixelRect) -> PixelRect {
             switch self {
-            case .surface(let s): return PixelRect(covering: s.shape.bounds.insetBy(-2), clippedTo: canvas)
-            case .liquid(_, let shape, _, _): return PixelRect(covering: shape.bounds.insetBy(-2), clippedTo: canvas)
+            case .surface(let s, let frost): return frost.drawnPixels(s, canvas: canvas)
+            case .liquid(_, let shape, _, _): return LiquidGlass.drawnPixels(shape, canvas: canvas)
             }
         }
 
-        /// Rectangles holding every pixel drawing may write. Frost writes inside `PixelRect(covering:
-        /// shape.bounds.insetBy(-1), clippedTo: backdrop)` (its `region`, only where coverage > 0); one more pixel
-        /// of margin, as for the halo, costs nothing measurable (the slot copies whole 16-row bands anyway).
-        ///
-        /// LiquidGlass's kernel rows cover `shape.bounds.insetBy(-1)`, but it writes only where coverage > 0, that
-        /// is where the joined field is below 0.5; the field is at least the least of the panels' distances minus
-        /// the blend's reach (`SmoothUnion.bounds`' argument; a union's members join by a plain minimum), so a
-        /// pixel farther than reach + 0.5 from every panel's box is never written: one rectangle per panel, its
-        /// bounds grown by the reach and the same 2 px. Why not the union's box: the showcase's two controls, apart,
-        /// span a box about 800 px wide of which two 214 px squares are glass; the slot restored the gap from the
-        /// plane every frame.
+        /// Rectangles holding every pixel drawing may write.
         func writtenRegions(canvas: PixelRect) -> [PixelRect] {
             switch self {
-            case .surface(let s): return [PixelRect(covering: s.shape.bounds.insetBy(-2), clippedTo: canvas)]
-            case .liquid(_, let shape, _, _):
-                return shape.shapes.flatMap(\.members).map {
-                    PixelRect(covering: $0.bounds.insetBy(-(shape.reach + 2)), clippedTo: canvas)
-                }
+            case .surface(let s, let frost): return [frost.drawnPixels(s, canvas: canvas)]
+            case .liquid(_, let shape, _, _): return LiquidGlass.writtenRegions(shape, canvas: canvas)
             }
         }
     }
@@ -68,9 +59,9 @@ struct GlassLayer {
         // Frost and LiquidGlass each check that the halo holds the pixels they read.
         for drawing in drawings {
             switch drawing {
-            case .surface(var surface):
+            case .surface(var surface, let frost):
                 surface.halo = halo
-                Glass.draw(surface, plane: plane, into: &frame, workers: workers)
+                frost.apply(surface, plane: plane, into: &frame, workers: workers)
             case .liquid(var glass, let shape, let materials, let slot):
                 glass.halo = halo
                 glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers,
@@ -88,7 +79,8 @@ struct GlassLayer {
         var drawnGroups = Set<String>()
         for (i, panel) in panels.enumerated() {
             guard panel.tier.rendered == .liquid else {
-                drawings.append(.surface(panel.surface(at: time, scale: document.canvas.scale, appearance: document.appearance)))
+                let surface = panel.surface(at: time, scale: document.canvas.scale, appearance: document.appearance)
+                drawings.append(.surface(surface, surface.tier.effect(for: surface)))
                 continue
             }
             if panel.liquid.variant == .identity { continue }
@@ -205,5 +197,14 @@ struct GlassLayer {
             }
         }
         return n > 0 ? sum / Double(n) : 1
+    }
+}
+
+extension GlassPanelSpec {
+    /// What the Glass module draws for this panel at a time (every tier but the liquid one, which the glass
+    /// layer draws per container).
+    func surface(at time: Double, scale: Float, appearance: Appearance) -> GlassSurface {
+        GlassSurface(shape: shape(at: time, scale: scale), material: material, tint: tint,
+                     appearance: appearance, scale: scale, tier: tier.rendered)
     }
 }

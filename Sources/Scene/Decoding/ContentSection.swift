@@ -5,13 +5,13 @@ import Raster
 /// The content layer of a scene: labels, symbols, fills and separators, each optionally `on` a glass panel.
 /// Decoded into validated values: fonts resolved, path data parsed, vibrancy levels checked, panel ids bound.
 public struct ContentSpec: Sendable {
-    public var items: [ContentItem]
+    public internal(set) var items: [ContentItem]
     /// Where panels are, for content bound to them (see PanelGeometry; `GlassPanels` reads the glass spec).
-    public var panels: any PanelGeometry
+    public internal(set) var panels: any PanelGeometry
     /// Fonts that were not found and stood in for by another face: warnings, errors under `--strict`.
-    public var fontWarnings: [SceneError]
+    public internal(set) var fontWarnings: [SceneError]
     /// Which face each font request got, for the log.
-    public var notes: [String]
+    public internal(set) var notes: [String]
 
     public init(items: [ContentItem] = [], panels: any PanelGeometry = GlassPanels(GlassSpec()),
                 fontWarnings: [SceneError] = [], notes: [String] = []) {
@@ -25,12 +25,12 @@ public struct ContentSpec: Sendable {
 /// One validated piece of content.
 public struct ContentItem: Sendable {
     /// JSON path ("content[3]"), for messages and the legibility report.
-    public var path: String
-    public var id: String?
+    public internal(set) var path: String
+    public internal(set) var id: String?
     /// The glass panel this item sits on (its coordinates are then the panel's).
-    public var on: String?
-    public var kind: Kind
-    public var color: ContentColor
+    public internal(set) var on: String?
+    public internal(set) var kind: Kind
+    public internal(set) var color: ContentColor
 
     public enum Kind: Sendable {
         case label(Label)
@@ -43,26 +43,26 @@ public struct ContentItem: Sendable {
     /// does); with `at` it is one or more unwrapped lines whose first line box has its top at `at.y` and which
     /// start at, are centered on, or end at `at.x` by alignment.
     public struct Label: Sendable {
-        public var text: String
-        public var font: FontResolution
-        public var style: TextStyle
-        public var at: Point?
-        public var frame: Rect?
+        public internal(set) var text: String
+        public internal(set) var font: FontResolution
+        public internal(set) var style: TextStyle
+        public internal(set) var at: Point?
+        public internal(set) var frame: Rect?
     }
 
     /// A vector icon: an SVG document (an icon file, or inline path data wrapped as one) whose box is scaled
     /// uniformly to fit `frame` and centered in it.
     public struct Symbol: Sendable {
-        public var artwork: SVGDocument
-        public var frame: Rect
+        public internal(set) var artwork: SVGDocument
+        public internal(set) var frame: Rect
         /// The icon file as the scene names it, or "path data".
-        public var source: String
+        public internal(set) var source: String
     }
 
     /// A rounded rectangle with continuous corners.
     public struct Fill: Sendable {
-        public var frame: Rect
-        public var radius: Float
+        public internal(set) var frame: Rect
+        public internal(set) var radius: Float
     }
 
     /// The label text, if this is a label.

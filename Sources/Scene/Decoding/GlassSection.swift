@@ -4,12 +4,12 @@ import Raster
 /// The glass section of a scene: the panels, validated, with every default resolved and each panel's tier
 /// chosen. The layer rules (GlassRules) are checked here, over the whole timeline.
 public struct GlassSpec: Sendable {
-    public var panels: [GlassPanelSpec]
+    public internal(set) var panels: [GlassPanelSpec]
     /// Things the user should know that are not errors (a tier drawn as another, a clamped radius).
-    public var notes: [String]
+    public internal(set) var notes: [String]
     /// Breaks of the three-layer rule, each the error a refusal would print, recorded instead of thrown when the
     /// decoder's `layerRule` is `.report` (the preview shows them); always empty with `.refuse`.
-    public var ruleBreaks: [SceneError] = []
+    public internal(set) var ruleBreaks: [SceneError] = []
 
     public init(panels: [GlassPanelSpec] = [], notes: [String] = []) {
         self.panels = panels
@@ -20,28 +20,28 @@ public struct GlassSpec: Sendable {
 /// One glass panel. Units: points and seconds.
 public struct GlassPanelSpec: Sendable {
     /// The panel's `id`, or its JSON path (`glass[2]`) when it has none: the name messages use.
-    public var name: String
-    public var id: String?
+    public internal(set) var name: String
+    public internal(set) var id: String?
     /// JSON path and location, for messages about the panel.
-    public var path: String
-    public var location: SourceLocation
-    public var outline: Outline
+    public internal(set) var path: String
+    public internal(set) var location: SourceLocation
+    public internal(set) var outline: Outline
     /// The frame over time (a single key when the panel does not move).
-    public var frames: Keyframes<Rect>
+    public internal(set) var frames: Keyframes<Rect>
     /// Corner radius in points (rect only), at least 0; Raster's corner rule (`RoundedRect.clampedRadius`)
     /// limits it to the drawn box, whose size changes with keyframes and presses.
-    public var radius: Float
-    public var material: Material
+    public internal(set) var radius: Float
+    public internal(set) var material: Material
     /// Straight tint with its opacity applied, or nil.
-    public var tint: Color?
+    public internal(set) var tint: Color?
     /// The GlassEffectContainer the panel belongs to (its panels join into one shape on the liquid tier).
-    public var container: String?
-    public var tier: TierChoice
-    public var cornerCurve: CornerCurve
+    public internal(set) var container: String?
+    public internal(set) var tier: TierChoice
+    public internal(set) var cornerCurve: CornerCurve
     /// Liquid Glass keys (lens, variant, interaction, union, container spacing); used by the liquid tier only.
-    public var liquid: LiquidSpec
+    public internal(set) var liquid: LiquidSpec
     /// For `"radius": "containerRelative"`: the panel whose corners this one follows, inset.
-    public var cornerParent: String?
+    public internal(set) var cornerParent: String?
 
     public var isAnimated: Bool { frames.keys.count > 1 }
 

@@ -4,8 +4,8 @@
 /// It accepts exactly RFC 8259 JSON (no comments, no trailing commas) and refuses duplicate keys, which
 /// JSONSerialization would silently resolve to the last one.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
+    public internal(set) var line: Int
+    public internal(set) var column: Int
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
@@ -35,19 +35,19 @@ public indirect enum JSONValue: Sendable {
 }
 
 public struct JSONMember: Sendable {
-    public var key: String
-    public var keyLocation: SourceLocation
-    public var value: JSONNode
+    public internal(set) var key: String
+    public internal(set) var keyLocation: SourceLocation
+    public internal(set) var value: JSONNode
 }
 
 public struct JSONNode: Sendable {
-    public var value: JSONValue
-    public var location: SourceLocation
+    public internal(set) var value: JSONValue
+    public internal(set) var location: SourceLocation
 }
 
 public struct JSONSyntaxError: Error, Sendable {
-    public var message: String
-    public var location: SourceLocation
+    public internal(set) var message: String
+    public internal(set) var location: SourceLocation
 }
 
 public enum JSON {

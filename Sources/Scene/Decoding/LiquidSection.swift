@@ -3,30 +3,30 @@ import Raster
 
 /// The Liquid Glass keys of a panel and the scene's containers. Units: points and seconds.
 public struct LiquidSpec: Sendable {
-    public var profile: BezelProfile
-    public var index: Double
+    public internal(set) var profile: BezelProfile
+    public internal(set) var index: Double
     /// Rim width and glass height: the scene's, or the default rule (GlassDefaults.Liquid), resolved.
-    public var bezel: BezelWidth
-    public var thickness: GlassThickness
+    public internal(set) var bezel: BezelWidth
+    public internal(set) var thickness: GlassThickness
     /// The spacing of the GlassEffectContainer the panel belongs to, points: its declared `spacing`, the default
     /// for a container the scene names without declaring, 0 for a panel in no container.
-    public var containerSpacing: Float
+    public internal(set) var containerSpacing: Float
     /// Extra index of blue over red (chromatic dispersion); 0 = none.
-    public var dispersion: Double
-    public var variant: GlassVariant
-    public var interactive: Bool
+    public internal(set) var dispersion: Double
+    public internal(set) var variant: GlassVariant
+    public internal(set) var interactive: Bool
     /// Touch-down and release times of presses on an interactive panel.
-    public var presses: [(down: Double, up: Double?)]
+    public internal(set) var presses: [(down: Double, up: Double?)]
     /// Panels with the same union name combine into one shape (SwiftUI's `glassEffectUnion`).
-    public var union: String?
+    public internal(set) var union: String?
     /// How the panel appears and disappears (nil: present for the whole scene).
-    public var appear: Appearing?
-    public var disappear: Appearing?
+    public internal(set) var appear: Appearing?
+    public internal(set) var disappear: Appearing?
 
     public struct Appearing: Sendable {
-        public var time: Double
-        public var duration: Double
-        public var transition: GlassTransition
+        public internal(set) var time: Double
+        public internal(set) var duration: Double
+        public internal(set) var transition: GlassTransition
     }
 }
 

@@ -5,11 +5,11 @@ import Raster
 /// the seed and Reduce Transparency are filled in from the document's top level at decode), its field
 /// attachments and the timed events.
 public struct PlaneSpec: Sendable {
-    public var configuration: PlaneConfiguration
-    public var attachments: [PlaneFieldAttachment]
+    public internal(set) var configuration: PlaneConfiguration
+    public internal(set) var attachments: [PlaneFieldAttachment]
     /// Attachments whose bounds follow a glass panel (attachment id -> panel id).
-    public var elements: [String: String]
-    public var events: [PlaneEvent]
+    public internal(set) var elements: [String: String]
+    public internal(set) var events: [PlaneEvent]
     public var visible: Bool { configuration.visible }
 }
 

@@ -13,12 +13,25 @@ public struct SceneDecoder: Sendable {
     public var appearance: Appearance?
     public var platform: Platform?
     public var reduceTransparency: Bool?
+    /// Pixels per point replacing the scene's canvas scale (`--scale`, the preview's and the tier sheet's view
+    /// scale, the benchmarks' device scale). Applied while decoding, so the canvas, dot, text and memory budgets
+    /// are checked at the scale that renders, the same way for every command.
+    public var scale: Float?
+    /// Replaces the scene's tilt keyframes (`--tilt-sweep`, the preview's tilt pad and export).
+    public var tilt: TiltOverride?
     /// The folder relative paths in the scene start from (icon files, `fontDirs`): the scene file's own (set by
     /// `decode(file:)`); nil reads them from the current directory.
     public var directory: String?
     /// What a break of the three-layer rule does: refuse the scene (every command) or record it in
     /// `GlassSpec.ruleBreaks` and decode the scene anyway (the preview, whose overlap view paints the region).
     public var layerRule: LayerRule = .refuse
+
+    public enum TiltOverride: Sendable, Equatable {
+        /// A sweep across the full range over the scene's duration (`SceneDocument.sweep`).
+        case sweep
+        /// One tilt for the whole timeline.
+        case fixed(Tilt)
+    }
 
     public enum LayerRule: Sendable {
         /// Throw the break as the decode's error.
@@ -27,9 +40,10 @@ public struct SceneDecoder: Sendable {
         case report
     }
 
-    public init(maxPixels: Int = 64_000_000, maxMemory: Double = SceneDecoder.defaultMaxMemory) {
+    public init(maxPixels: Int = 64_000_000, maxMemory: Double = SceneDecoder.defaultMaxMemory, scale: Float? = nil) {
         self.maxPixels = maxPixels
         self.maxMemory = maxMemory
+        self.scale = scale
     }
 
     static let rootKeys = ["$schema", "canvas", "appearance", "platform", "reduceTransparency", "blending", "dither",
@@ -102,7 +116,12 @@ public struct SceneDecoder: Sendable {
         for (key, limit) in [("glass", SceneLimits.glassPanels), ("content", SceneLimits.contentItems)] {
             if let n = r.count(key) { try ObjectReader.checkCount(n, limit: limit, path: key, location: r.node(key)!.location) }
         }
-        let tilt = try decodeTilt(r, duration: duration)
+        var tilt = try decodeTilt(r, duration: duration)
+        switch self.tilt {
+        case nil: break
+        case .sweep: tilt = SceneDocument.sweep(duration: duration)
+        case .fixed(let t): tilt = Keyframes([.init(time: 0, value: t, easing: .linear)])
+        }
         let plane = try PlaneSection.decodeEvents(r, duration: duration, into: PlaneSection.decode(
             r, .init(canvas: canvas, appearance: appearance, seed: UInt64(seed), reduceTransparency: reduceTransparency)))
         let glass = try GlassSection.decode(r, .init(appearance: appearance, platform: platform,
@@ -134,11 +153,13 @@ public struct SceneDecoder: Sendable {
             width: try c?.float("width", default: 390, in: .length) ?? 390,
             height: try c?.float("height", default: 844, in: .length) ?? 844,
             scale: try c?.float("scale", default: 3, in: NumberRange.closed(0, SceneLimits.scale).excludingLower(0)) ?? 3)
-        return try checkCanvas(canvas, location: c?.location)
+        guard let scale else { return try checkCanvas(canvas, location: c?.location) }
+        // The override's size is the command line's, not the scene's: its error names no line of the file.
+        return try checkCanvas(Canvas(width: canvas.width, height: canvas.height, scale: scale))
     }
 
     /// Refuses canvases under one pixel or over the pixel limit, before anything is allocated.
-    public func checkCanvas(_ canvas: Canvas, location: SourceLocation? = nil) throws(SceneError) -> Canvas {
+    func checkCanvas(_ canvas: Canvas, location: SourceLocation? = nil) throws(SceneError) -> Canvas {
         let w = Double(canvas.width) * Double(canvas.scale), h = Double(canvas.height) * Double(canvas.scale)
         guard w.rounded() >= 1, h.rounded() >= 1 else {
             throw SceneError(path: "canvas", location: location, message: "canvas is smaller than one pixel (\(Value.format(w)) x \(Value.format(h)))")

@@ -4,26 +4,25 @@ import Raster
 ///
 /// Units: coordinates and sizes in points (the canvas scale maps them to pixels), time in seconds.
 public struct SceneDocument: Sendable {
-    /// The plane's configuration holds the canvas's bounds, filled in at decode; a tool that resizes the canvas
-    /// afterwards (`--scale`, the benchmarks' phone canvas) moves them with it, so the two never disagree.
-    public var canvas: Canvas {
-        didSet { plane.configuration.canvas = canvas.bounds }
-    }
-    public var appearance: Appearance
-    public var platform: Platform
-    public var reduceTransparency: Bool
-    public var blending: BlendSpace
-    public var dither: Bool
-    public var duration: Double
-    public var fps: Double
-    public var seed: UInt64
-    public var tilt: Keyframes<Tilt>
-    public var plane: PlaneSpec
-    public var glass: GlassSpec
-    public var content: ContentSpec
-    public var check: CheckSpec
+    /// The plane's configuration holds the canvas's bounds, filled in at decode. A command that renders at
+    /// another scale asks the decoder (`SceneDecoder.scale`), which checks the budgets at that scale: nothing
+    /// changes a decoded document's canvas, so the two never disagree.
+    public let canvas: Canvas
+    public internal(set) var appearance: Appearance
+    public internal(set) var platform: Platform
+    public internal(set) var reduceTransparency: Bool
+    public internal(set) var blending: BlendSpace
+    public internal(set) var dither: Bool
+    public internal(set) var duration: Double
+    public internal(set) var fps: Double
+    public internal(set) var seed: UInt64
+    public internal(set) var tilt: Keyframes<Tilt>
+    public internal(set) var plane: PlaneSpec
+    public internal(set) var glass: GlassSpec
+    public internal(set) var content: ContentSpec
+    public internal(set) var check: CheckSpec
     /// Things the renderer wants the user to know that are not errors (a font that fell back, a clamped radius).
-    public var notes: [String]
+    public internal(set) var notes: [String]
 
     /// Number of frames: duration x fps, rounded to the nearest whole frame, at least one.
     public var frameCount: Int { max(1, Int(checked: duration * fps, .toNearestOrAwayFromZero)) }
@@ -34,10 +33,10 @@ public struct SceneDocument: Sendable {
 
 public struct Canvas: Sendable, Hashable {
     /// Size in points.
-    public var width: Float
-    public var height: Float
+    public internal(set) var width: Float
+    public internal(set) var height: Float
     /// Pixels per point (3 for a 390 x 844 pt iPhone at 1170 x 2532 px).
-    public var scale: Float
+    public internal(set) var scale: Float
 
     public init(width: Float, height: Float, scale: Float) {
         self.width = width
@@ -53,22 +52,23 @@ public struct Canvas: Sendable, Hashable {
 /// Frames and regions a visual-regression check uses for this scene.
 public struct CheckSpec: Sendable {
     /// Frame indices to compare; empty means the first, middle and last frame.
-    public var frames: [Int]
+    public internal(set) var frames: [Int]
     /// Regions (points) left out of comparisons.
-    public var masks: [Rect]
+    public internal(set) var masks: [Rect]
 }
 
 extension SceneDocument {
-    /// Replaces the tilt with a sweep across the full range: roll from -max to +max while pitch goes from +max/2 to
-    /// -max/2, linearly over the whole duration, so every highlight position shows up in one preview.
-    public mutating func sweepTilt(maxAngle: Double = 0.6) {
-        tilt = Keyframes([
+    /// A sweep across the full range: roll from -max to +max while pitch goes from +max/2 to -max/2, linearly
+    /// over the whole duration, so every highlight position shows up in one preview (`SceneDecoder.tilt`'s
+    /// `.sweep`, `--tilt-sweep`).
+    public static func sweep(duration: Double, maxAngle: Double = 0.6) -> Keyframes<Tilt> {
+        Keyframes([
             .init(time: 0, value: Tilt(pitch: maxAngle / 2, roll: -maxAngle), easing: .linear),
             .init(time: duration, value: Tilt(pitch: -maxAngle / 2, roll: maxAngle), easing: .linear),
         ])
     }
 
-    /// `count` tilts evenly spaced along the sweep of `sweepTilt` (its first and last included).
+    /// `count` tilts evenly spaced along `sweep` (its first and last included).
     public static func sweepTilts(count: Int, maxAngle: Double = 0.6) -> [Tilt] {
         (0..<count).map { k in
             let p = count > 1 ? Double(k) / Double(count - 1) : 0.5

@@ -3,6 +3,8 @@
 /// Described as `file:line:column: path: message`, followed by `Did you mean 'x'?` when a misspelled name has
 /// a close match; `diagnostic` is the line every command and the preview page print.
 public struct SceneError: Error, Sendable, CustomStringConvertible, Equatable {
+    // Settable by callers: an error is a value a command annotates before printing it (its file, "an error
+    // under --strict"), not a spec of the document.
     public var file: String?
     public var path: String
     public var location: SourceLocation?

@@ -5,8 +5,8 @@
 /// `maximumAngle` (the only check), SceneDocument holds them, the glass layer takes `SceneDocument.tilt(at:)`
 /// for a frame's time and hands Glass the light direction `Specular.light(pitch:roll:)`.
 public struct Tilt: Sendable, Hashable {
-    public var pitch: Double
-    public var roll: Double
+    public internal(set) var pitch: Double
+    public internal(set) var roll: Double
     public init(pitch: Double, roll: Double) {
         self.pitch = pitch
         self.roll = roll

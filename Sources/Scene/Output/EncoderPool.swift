@@ -97,11 +97,6 @@ final class EncoderPool: @unchecked Sendable {
             condition.broadcast()
         }
     }
-
-    #if os(Linux)
-    /// The calling thread's nice value (tests check that encoders run nicer than the render).
-    static var currentNiceness: Int32 { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
-    #endif
 }
 
 /// Calls `tick` every `interval` seconds on its own thread until stopped.

@@ -36,7 +36,7 @@ public enum TierSheet {
     /// each cell once per tilt (held fixed), as a row; nil: the scene's own tilt, one cell per tier.
     public static func render(
         sceneText: String, frame: Int, scale: Float?, decoder base: SceneDecoder = SceneDecoder(), workers: Workers,
-        tilts: [Tilt]? = nil, adjust: (inout SceneDocument) -> Void = { _ in },
+        tilts: [Tilt]? = nil,
         label: (String, Rect, inout Framebuffer) -> Void
     ) throws(SceneError) -> Framebuffer {
         var images: [Framebuffer] = []
@@ -46,9 +46,8 @@ public enum TierSheet {
             decoder.appearance = cell.appearance
             decoder.platform = cell.platform
             decoder.reduceTransparency = cell.reduceTransparency
-            var doc = try decoder.decode(text: sceneText)
-            if let scale { doc.canvas.scale = scale }
-            adjust(&doc)
+            decoder.scale = scale
+            let doc = try decoder.decode(text: sceneText)
             guard frame < doc.frameCount else {
                 throw SceneError(path: "", location: nil, message: "frame \(frame) is past the last frame \(doc.frameCount - 1)")
             }
@@ -59,8 +58,8 @@ public enum TierSheet {
                 continue
             }
             for t in tilts {
-                doc.tilt = Keyframes([.init(time: 0, value: t, easing: .linear)])
-                var compositor = Compositor(document: doc, workers: workers)
+                decoder.tilt = .fixed(t)
+                var compositor = Compositor(document: try decoder.decode(text: sceneText), workers: workers)
                 images.append(compositor.render(frame: frame))
                 titles.append("\(cell.title) · roll \(Value.format((t.roll * 100).rounded() / 100))")
             }

@@ -1,4 +1,5 @@
 import Dispatch
+import Glass
 import Raster
 
 /// The glass benchmark of `forkrender bench`: a full 1170 x 2532 frame (an iPhone at scale 3) blurred at sigma

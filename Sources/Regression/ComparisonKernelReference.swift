@@ -1,8 +1,8 @@
 /// The plain scalar reference of `Comparison.apply`: one pixel at a time, array subscripts, one thread, no
 /// fast paths, written to read like pixelmatch. Tests check the optimized kernel against it pixel for pixel
 /// (counts and diff image). Not for production use: it is several times slower.
-public enum ComparisonReference {
-    public static func apply(_ c: Comparison, expected img1: RGBAImage, actual img2: RGBAImage) -> ComparisonOutcome? {
+package enum ComparisonReference {
+    package static func apply(_ c: Comparison, expected img1: RGBAImage, actual img2: RGBAImage) -> ComparisonOutcome? {
         guard img1.width == img2.width, img1.height == img2.height else { return nil }
         let width = img1.width, height = img1.height
         var tally = Tally()
@@ -35,7 +35,7 @@ public enum ComparisonReference {
     }
 
     /// pixelmatch's `antialiased(img, x1, y1, width, height, img2)`.
-    public static func antialiased(_ img: RGBAImage, _ x1: Int, _ y1: Int, _ img2: RGBAImage) -> Bool {
+    package static func antialiased(_ img: RGBAImage, _ x1: Int, _ y1: Int, _ img2: RGBAImage) -> Bool {
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, img.width - 1), y2 = min(y1 + 1, img.height - 1)
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
@@ -65,7 +65,7 @@ public enum ComparisonReference {
     }
 
     /// pixelmatch's `hasManySiblings`.
-    public static func hasManySiblings(_ img: RGBAImage, _ x1: Int, _ y1: Int) -> Bool {
+    package static func hasManySiblings(_ img: RGBAImage, _ x1: Int, _ y1: Int) -> Bool {
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, img.width - 1), y2 = min(y1 + 1, img.height - 1)
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0

@@ -4,7 +4,7 @@ extension GaussianBlur {
     /// The plain scalar reference: direct convolution with the composite kernel (`kernel`), separably, over
     /// the mirror-extended backdrop. Slow (cost grows with sigma) and obviously right; tests compare `apply`
     /// against it.
-    public func reference(_ source: Framebuffer, region: PixelRect, backdrop: PixelRect) -> [SIMD4<Float>] {
+    package func reference(_ source: Framebuffer, region: PixelRect, backdrop: PixelRect) -> [SIMD4<Float>] {
         let k = kernel, reach = (k.count - 1) / 2
         let bw = backdrop.width, bh = backdrop.height
         // Horizontal: every backdrop row, output columns only.

@@ -1,5 +1,6 @@
 import Dispatch
 import Raster
+import Content
 
 /// The text-heavy benchmark: a full 1170 x 2532 frame (390 x 844 pt at scale 3) filled with text: 32 wrapped
 /// paragraphs in two columns of 16 (boxes of 180 x 50 pt, no overlap), three families and three sizes, painted

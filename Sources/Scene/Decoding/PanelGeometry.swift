@@ -14,12 +14,12 @@ public protocol PanelGeometry: Sendable {
 
 public struct PanelPlacement: Sendable, Hashable {
     /// The panel's frame at that time, points, before the press scale.
-    public var frame: Rect
+    public let frame: Rect
     /// The panel's material name ("ultraThin", "thin", "regular", "thick", "chrome"), or nil when its tier has
     /// no material (opaque, Android legacy): vibrancy then falls back to flat token colors.
-    public var material: String?
+    public let material: String?
     /// The interactive press response: 1 at rest; the panel and its content scale by it about the frame's center.
-    public var pressScale: Float
+    public let pressScale: Float
 
     public init(frame: Rect, material: String?, pressScale: Float = 1) {
         self.frame = frame

@@ -9,28 +9,19 @@ extension LiquidGlass {
     /// The plain reference of `apply(plane:container:materials:into:workers:)`: the same model evaluated
     /// exactly at every pixel of the bounds (distance field everywhere, lens tables and three samples
     /// everywhere, band and rim at every pixel). Tests compare the fast kernel with it.
-    func applyReference<S: Shape>(plane: Framebuffer, container shape: SmoothUnion<S>, materials: [LiquidMaterial],
-                                into frame: inout Framebuffer, workers: Workers) {
-        guard let (xs, ys, source, tables, parts) = inputs(plane: plane, shape: shape, materials: materials,
-                                                           frame: frame, workers: workers) else { return }
-        let partCount = parts.count
-        let w = frame.width
-        // The distance field and the parts' weights over the bounds plus a one-pixel margin, evaluated once per
-        // pixel (in parallel); the gradient then comes from neighbouring samples. (Evaluating the shape five
-        // times per pixel, as central differences at the pixel would, cost 5x: the continuous corner's distance
-        // takes several pow calls.)
-        let field = DistanceField(shape, columns: xs, rows: ys, narrowBand: nil, workers: workers)
-        // The kernel reads plain pointers and scalars only: touching arrays inside structs per pixel cost a
-        // retain and a release each time (measured: 17% of the frame).
-        let lighting = Specular.Lighting(specular, light: light)
-        let (fieldStride, fieldX0, fieldY0) = (field.stride, field.x0, field.y0)
-        let view = (x0: source.x0, y0: source.y0, width: source.width, height: source.height)
-        frame.withUnsafeMutablePixels { out in
-            source.pixels.withUnsafeBufferPointer { src in
-                field.values.withUnsafeBufferPointer { f in
-                field.weights.withUnsafeBufferPointer { wt in
-                tables.withUnsafeBufferPointer { tp in
-                parts.withUnsafeBufferPointer { pc in
+    package func applyReference<S: Shape>(plane: Framebuffer, container shape: SmoothUnion<S>, materials: [LiquidMaterial],
+                                 into frame: inout Framebuffer, workers: Workers) {
+        // The fast kernel's context, with the distance field exact everywhere (no narrow band).
+        guard let context = Context(self, plane: plane, shape: shape, materials: materials, frame: frame,
+                                    workers: workers, makeField: { xs, ys, _ in
+            DistanceField(shape, columns: xs, rows: ys, narrowBand: nil, workers: workers)
+        }) else { return }
+        let (xs, ys, w) = (context.xs, context.ys, frame.width)
+        context.withPointers { inputs in
+            let (f, wt, tp, pc, partCount) = (inputs.field, inputs.weights, inputs.tables, inputs.parts, inputs.parts.count)
+            let (fieldStride, fieldX0, fieldY0) = (inputs.fieldStride, inputs.fieldX0, inputs.fieldY0)
+            let (lighting, opacity, view) = (inputs.lighting, inputs.opacity, inputs)
+            frame.withUnsafeMutablePixels { out in
                 workers.forEachBand(ys.count) { band in
                     for row in band {
                         let y = ys.lowerBound + row
@@ -72,21 +63,17 @@ extension LiquidGlass {
                             var seen = SIMD4<Float>(0, 0, 0, 1)
                             for ch in 0..<3 {
                                 let q = p + inward * Float(shift[ch])
-                                seen[ch] = Window.sample(src, view.x0, view.y0, view.width, view.height, q)[ch]
+                                seen[ch] = Window.sample(view.src, view.viewX0, view.viewY0, view.viewWidth, view.viewHeight, q)[ch]
                             }
                             let len = (s * s + 1).squareRoot()
                             let n = SIMD3(Double(-inward.x) * s / len, Double(-inward.y) * s / len, 1 / len)
                             let light = Double(gain) * lighting.intensity(u: u, normal: n) + shimmer
-                            let haloLight = halo?.light(at: p, translucency: mix.clear)
+                            let haloLight = inputs.halo?.light(inputs.chroma, at: p, translucency: mix.clear)
                             seen = mix.light(seen, halo: haloLight, spec: Float(min(1, light)))
                             let i = y * w + x
                             out[i] = out[i] * (1 - cov) + seen * cov
                         }
                     }
-                }
-                }
-                }
-                }
                 }
             }
         }

@@ -5,7 +5,8 @@ import Raster
 /// an interactive panel's press, in pixels, with its corner radius there. The one way from a panel's `radius`
 /// to the kernel: GlassSection checked it (at least 0), Raster's corner rule (`RoundedRect.clampedRadius`)
 /// limits it to the box here, and the `PanelShape` built from the result goes to Glass; nothing reads a shape
-/// back to build another.
+/// back to build another. It is the panel's own geometry, so it lives with the spec: the layer rule checked at
+/// decode (GlassRules) and the glass layer that draws it both read it from here.
 extension GlassPanelSpec {
     /// The box in pixels (`scale` per point) and the corner radius in pixels, clamped to the box (a capsule's
     /// and a circle's is the box's inradius).
@@ -25,12 +26,5 @@ extension GlassPanelSpec {
     func shape(at time: Double, scale: Float) -> PanelShape {
         let o = outline(at: time, scale: scale)
         return PanelShape(outline, box: o.box, cornerRadius: o.cornerRadius, curve: cornerCurve)
-    }
-
-    /// What the Glass module draws for this panel at a time (every tier but the liquid one, which the glass
-    /// layer draws per container).
-    func surface(at time: Double, scale: Float, appearance: Appearance) -> GlassSurface {
-        GlassSurface(shape: shape(at: time, scale: scale), material: material, tint: tint,
-                     appearance: appearance, scale: scale, tier: tier.rendered)
     }
 }

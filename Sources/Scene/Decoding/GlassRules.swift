@@ -13,12 +13,6 @@ import Raster
 /// by construction (Compositor hands glass the plane only) and, when a scene asks otherwise, by `source`
 /// checks in GlassSection; the z-order by the `layer` check there and by the Compositor.
 enum GlassRules {
-    /// Refuses a scene in which more than `maxLayers` panels cover one point at some time, with the error of
-    /// `layerBreak`.
-    static func checkLayers(_ panels: [GlassPanelSpec], duration: Double, fps: Double) throws(SceneError) {
-        if let e = layerBreak(panels, duration: duration, fps: fps) { throw e }
-    }
-
     /// The first point, at the first sampled time, where more than `maxLayers` panels cover one point, as the
     /// error a refusal prints: it names the panels, the point (in points) and the time, at the path of the
     /// topmost panel involved. Nil when the scene keeps the rule. The preview records it instead of refusing.

@@ -1,6 +1,7 @@
 import Dispatch
 import Raster
 import Scene
+import Regression
 
 /// The comparison benchmark (not a timed test): two 1170 x 2532 renderings compared at several thread
 /// counts, best of `repeats`, PNG decoding excluded. Meaningful only in release builds.

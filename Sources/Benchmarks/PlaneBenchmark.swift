@@ -1,4 +1,5 @@
 import Dispatch
+import Dots
 import Raster
 
 /// The plane's benchmark (not a timed test): the physics step on about a million dots with four live

@@ -1,0 +1,15 @@
+import Raster
+
+extension Plane {
+    /// The scalar reference: every dot filled as a Raster `Circle`, one after another, on one thread.
+    func renderReference(into fb: inout Framebuffer, scale: Float) {
+        let c = configuration
+        fb.fill(fb.space.premultiply(c.background))
+        guard c.visible else { return }
+        let paint = paint(fb.space)
+        for n in 0..<dotCount {
+            let (center, premul) = storage.withHandle { st in (spriteCenter(n, st, scale: scale), Self.spriteColor(n, st, paint)) }
+            fb.fill(Circle(center: center, radius: c.dotSize * scale / 2), color: fb.space.color(premul))
+        }
+    }
+}
