@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "DotsTests", dependencies: ["Dots"]),
         .testTarget(name: "GlassTests", dependencies: ["Glass"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "Scene", "SystemFreeType"], exclude: ["Fixtures"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "ChildProcess"]),
         .testTarget(name: "RegressionTests", dependencies: ["Regression", "Raster", "forkrender", "ChildProcess"]),
         .testTarget(name: "GoldenTests", dependencies: ["Regression", "Scene"], exclude: ["References"]),
         .testTarget(name: "forkrenderTests", dependencies: ["Scene", "forkrender", "ChildProcess"]),
