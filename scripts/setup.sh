@@ -52,11 +52,12 @@ else
 fi
 if [ "$dev" -eq 1 ]; then
   # Skia itself, the Android glass tier's oracle (Tests/SceneTests/GlassOracles): PyPI's skia-python (it brings
-  # NumPy), into the python3 on PATH; a Debian system Python refuses pip installs unless told (PEP 668).
+  # NumPy), pinned so the measured figures in docs/glass.md repeat, into the python3 on PATH; a Debian system
+  # Python refuses pip installs unless told (PEP 668).
   if ! python3 -c 'import skia, numpy' >/dev/null 2>&1; then
     echo "setup: installing skia-python (pip)"
-    python3 -m pip install --quiet skia-python 2>/dev/null \
-      || python3 -m pip install --quiet --break-system-packages skia-python \
+    python3 -m pip install --quiet skia-python==144.1 2>/dev/null \
+      || python3 -m pip install --quiet --break-system-packages skia-python==144.1 \
       || echo "setup: could not install skia-python; the Android glass comparison will skip" >&2
   fi
 fi
