@@ -91,10 +91,10 @@ enum GlassOracles {
         var core: [Bool], topLeft: [Bool], bottomRight: [Bool], corners: [Bool], outside: [Bool]
     }
 
-    /// Cores: each panel's box inset by `margin` pixels (and by `band` more at its bottom and right), less a
+    /// Cores: each panel's box inset by `margin` pixels, less a
     /// square of 1.6 x the corner radius at each corner (a continuous corner's curve runs about 1.53 r along each
     /// side), so every core pixel is at least `margin` from the outline.
-    static func regions(_ c: GlassOracleCase, margin: Float, band: Float = 0) -> Regions {
+    static func regions(_ c: GlassOracleCase, margin: Float) -> Regions {
         let w = c.width, n = c.width * c.height
         var r = Regions(core: .init(repeating: false, count: n), topLeft: .init(repeating: false, count: n),
                         bottomRight: .init(repeating: false, count: n), corners: .init(repeating: false, count: n),
@@ -109,7 +109,7 @@ enum GlassOracles {
                 guard px > box.minX, px < box.maxX, py > box.minY, py < box.maxY else { continue }
                 let dl = px - box.minX, dr = box.maxX - px, dt = py - box.minY, db = box.maxY - py
                 if (dl < k || dr < k) && (dt < k || db < k) { r.corners[i] = true; continue }
-                if min(dl, dt) >= margin && min(dr, db) >= margin + band { r.core[i] = true }
+                if min(dl, dr, dt, db) >= margin { r.core[i] = true }
                 else if dl < margin || dt < margin { r.topLeft[i] = true }
                 else { r.bottomRight[i] = true }
             } }
