@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "DotsTests", dependencies: ["Dots", "Benchmarks"]),
         .testTarget(name: "GlassTests", dependencies: ["Glass", "Benchmarks"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "Scene", "SystemFreeType"], exclude: ["Fixtures"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "ChildProcess"]),
         .testTarget(name: "RegressionTests", dependencies: ["Regression", "Raster", "forkrender", "ChildProcess", "Benchmarks"]),
         .testTarget(name: "GoldenTests", dependencies: ["Regression", "Scene"], exclude: ["References"]),
         .testTarget(name: "forkrenderTests", dependencies: ["Scene", "forkrender", "ChildProcess"]),

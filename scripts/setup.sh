@@ -9,9 +9,10 @@
 #
 #   scripts/setup.sh          # build and run
 #   scripts/setup.sh --dev    # also the independent renderers the test suite compares against (hb-view,
-#                             # rsvg-convert, Chromium) and GNU parallel (the README's sharding recipe runs as a
-#                             # test), chromium-driver and Selenium (the preview page's browser test); their
-#                             # tests skip when these are missing
+#                             # rsvg-convert, Chromium with chromium-driver and Selenium: the preview page's browser
+#                             # test and the web glass tier's; NumPy and, from PyPI, skia-python: the frosted and
+#                             # Android glass tiers' oracles) and GNU parallel (the README's sharding recipe runs as
+#                             # a test); their tests skip when these are missing
 set -euo pipefail
 dev=0
 for arg in "$@"; do
@@ -24,7 +25,7 @@ done
 if command -v apt-get >/dev/null 2>&1; then
   pkgs=(libpng-dev libisal-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev librsvg2-dev libmicrohttpd-dev
         fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji ffmpeg pngcheck pkg-config)
-  if [ "$dev" -eq 1 ]; then pkgs+=(libharfbuzz-bin librsvg2-bin chromium chromium-driver python3-selenium parallel python3); fi
+  if [ "$dev" -eq 1 ]; then pkgs+=(libharfbuzz-bin librsvg2-bin chromium chromium-driver python3-selenium parallel python3 python3-numpy python3-pip); fi
   missing=()
   for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -48,5 +49,16 @@ else
   echo "setup: no apt-get or brew found; install libpng, isa-l, freetype, harfbuzz, fontconfig, fribidi, librsvg, libmicrohttpd, ffmpeg," \
        "pngcheck and the DejaVu and Noto fonts yourself" >&2
   exit 2
+fi
+if [ "$dev" -eq 1 ]; then
+  # Skia itself, the Android glass tier's oracle (Tests/SceneTests/GlassOracles): PyPI's skia-python (it brings
+  # NumPy), pinned so the measured figures in docs/glass.md repeat, into the python3 on PATH; a Debian system
+  # Python refuses pip installs unless told (PEP 668).
+  if ! python3 -c 'import skia, numpy' >/dev/null 2>&1; then
+    echo "setup: installing skia-python (pip)"
+    python3 -m pip install --quiet skia-python==144.1 2>/dev/null \
+      || python3 -m pip install --quiet --break-system-packages skia-python==144.1 \
+      || echo "setup: could not install skia-python; the Android glass comparison will skip" >&2
+  fi
 fi
 echo "setup: dependencies present"

@@ -23,6 +23,17 @@ public enum Tier: String, Sendable, CaseIterable, Hashable {
     /// The tier actually drawn: the tier itself, or `.frosted` for a tier not implemented yet.
     public var rendered: Tier { isImplemented ? self : .frosted }
 
+    /// Whether the tier's platform lights glass with the glow halo (`GlowHalo`): the iOS tiers only. CSS
+    /// `backdrop-filter` is a filter chain over the backdrop and nothing else, and Android's `RenderEffect` is
+    /// Skia's blur image filter under an overlay; neither has a halo, so the web and Android tiers never get one
+    /// (their tiers match Chromium and Skia: docs/glass.md). The opaque tiers let no light through.
+    public var drawsGlowHalo: Bool {
+        switch self {
+        case .liquid, .frosted: return true
+        case .web, .android, .androidLegacy, .opaque: return false
+        }
+    }
+
     /// The corner curve the tier's platform draws: continuous for the iOS tiers, circular arcs for CSS
     /// `border-radius` and Compose shapes; nil for `.opaque`, which follows the device.
     public var cornerCurve: CornerCurve? {

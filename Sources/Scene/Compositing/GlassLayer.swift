@@ -22,23 +22,31 @@ struct GlassLayer {
 
     /// One thing to draw: a surface of a non-liquid tier in its tier's `Frost`, or a liquid shape (a lone panel
     /// or a container's joined panels) with its parts' materials. The two kernels state their own regions.
+    /// `glowHalo` says whether the glow halo lights it (the panels' resolved `glowHalo`: the iOS tiers unless a
+    /// scene switches it off).
     enum Drawing {
-        case surface(GlassSurface, Frost)
-        case liquid(LiquidGlass, shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial], slot: String)
+        case surface(GlassSurface, Frost, glowHalo: Bool)
+        case liquid(LiquidGlass, shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial], slot: String, glowHalo: Bool)
+
+        var glowHalo: Bool {
+            switch self {
+            case .surface(_, _, let halo), .liquid(_, _, _, _, let halo): return halo
+            }
+        }
 
         /// The pixels where drawing reads the glow halo.
         func haloRegion(canvas: PixelRect) -> PixelRect {
             switch self {
-            case .surface(let s, let frost): return frost.drawnPixels(s, canvas: canvas)
-            case .liquid(_, let shape, _, _): return LiquidGlass.drawnPixels(shape, canvas: canvas)
+            case .surface(let s, let frost, _): return frost.drawnPixels(s, canvas: canvas)
+            case .liquid(_, let shape, _, _, _): return LiquidGlass.drawnPixels(shape, canvas: canvas)
             }
         }
 
         /// Rectangles holding every pixel drawing may write.
         func writtenRegions(canvas: PixelRect) -> [PixelRect] {
             switch self {
-            case .surface(let s, let frost): return [frost.drawnPixels(s, canvas: canvas)]
-            case .liquid(_, let shape, _, _): return LiquidGlass.writtenRegions(shape, canvas: canvas)
+            case .surface(let s, let frost, _): return [frost.drawnPixels(s, canvas: canvas)]
+            case .liquid(_, let shape, _, _, _): return LiquidGlass.writtenRegions(shape, canvas: canvas)
             }
         }
     }
@@ -51,19 +59,21 @@ struct GlassLayer {
         let drawings = self.drawings(plane: plane, time: time)
         guard !drawings.isEmpty else { return [] }
         let canvas = PixelRect(plane)
-        // The halo only where glass reads it (the same values there as over the whole plane; see GlowHalo).
-        let regions = drawings.map { $0.haloRegion(canvas: canvas) }
-        let halo = GlowHalo(plane: plane, background: document.plane.configuration.background,
-                            ink: document.plane.configuration.label, scale: document.canvas.scale, workers: workers,
-                            reading: regions)
+        // The halo only where glass reads it (the same values there as over the whole plane; see GlowHalo), and
+        // only for drawings it lights: a web or Android scene, or one with the halo switched off, computes none.
+        let regions = drawings.filter(\.glowHalo).map { $0.haloRegion(canvas: canvas) }
+        let halo = regions.isEmpty ? nil
+            : GlowHalo(plane: plane, background: document.plane.configuration.background,
+                       ink: document.plane.configuration.label, scale: document.canvas.scale, workers: workers,
+                       reading: regions)
         // Frost and LiquidGlass each check that the halo holds the pixels they read.
         for drawing in drawings {
             switch drawing {
-            case .surface(var surface, let frost):
-                surface.halo = halo
+            case .surface(var surface, let frost, let lit):
+                surface.halo = lit ? halo : nil
                 frost.apply(surface, plane: plane, into: &frame, workers: workers)
-            case .liquid(var glass, let shape, let materials, let slot):
-                glass.halo = halo
+            case .liquid(var glass, let shape, let materials, let slot, let lit):
+                glass.halo = lit ? halo : nil
                 glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers,
                             fields: fields, slot: slot)
             }
@@ -80,7 +90,7 @@ struct GlassLayer {
         for (i, panel) in panels.enumerated() {
             guard panel.tier.rendered == .liquid else {
                 let surface = panel.surface(at: time, scale: document.canvas.scale, appearance: document.appearance)
-                drawings.append(.surface(surface, surface.tier.effect(for: surface)))
+                drawings.append(.surface(surface, surface.tier.effect(for: surface), glowHalo: panel.glowHalo))
                 continue
             }
             if panel.liquid.variant == .identity { continue }
@@ -145,7 +155,8 @@ struct GlassLayer {
         var glass = LiquidGlass(material: materials[0], light: Specular.light(pitch: tilt.pitch, roll: tilt.roll),
                                 blurRadius: Int(checked: L.blurPoints * scale, .toNearestOrAwayFromZero))
         glass.opacity = opacity
-        return .liquid(glass, shape: shape, materials: materials, slot: slot)
+        // One joined shape is one surface: lit by the halo unless one of its panels switches it off.
+        return .liquid(glass, shape: shape, materials: materials, slot: slot, glowHalo: members.allSatisfy(\.glowHalo))
     }
 
     /// The material of one part of a liquid shape: a lone panel's own, or for panels joined by a union name

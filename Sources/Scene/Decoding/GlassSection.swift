@@ -42,6 +42,9 @@ public struct GlassPanelSpec: Sendable {
     public internal(set) var liquid: LiquidSpec
     /// For `"radius": "containerRelative"`: the panel whose corners this one follows, inset.
     public internal(set) var cornerParent: String?
+    /// Whether the glow halo lights this panel: the panel's `glowHalo`, else the scene's, else on, and only on a
+    /// tier whose platform has one (`Tier.drawsGlowHalo`: the iOS tiers; CSS and RenderEffect have none).
+    public internal(set) var glowHalo: Bool = true
 
     public var isAnimated: Bool { frames.keys.count > 1 }
 
@@ -65,7 +68,7 @@ extension Platform {
 
 enum GlassSection {
     static let keys = ["id", "shape", "frame", "keyframes", "radius", "material", "tint", "tintOpacity", "tier",
-                       "container", "source", "layer", "parent"] + LiquidSection.keys
+                       "container", "source", "layer", "parent", "glowHalo"] + LiquidSection.keys
     /// Corner radius of a rect panel when the scene gives none, in points.
     static let defaultRadius: Float = 20
     /// The material when the scene gives none: the seed's fallback, `.systemThinMaterial`.
@@ -80,6 +83,8 @@ enum GlassSection {
         var layerRule: SceneDecoder.LayerRule = .refuse
         /// Declared GlassEffectContainer spacings by name, points (`containers` at the scene's top level).
         var containers: [String: Float] = [:]
+        /// The scene's `glowHalo` (top level): the default of every panel's.
+        var glowHalo = true
     }
 
     static func decode(_ root: ObjectReader, _ context: Context) throws(SceneError) -> GlassSpec {
@@ -166,6 +171,11 @@ enum GlassSection {
                                    radius: radius, material: material, tint: tint, container: container,
                                    tier: choice, cornerCurve: curve, liquid: liquid)
         panel.cornerParent = cornerParent
+        let halo = try o.bool("glowHalo", default: c.glowHalo)
+        panel.glowHalo = halo && choice.rendered.drawsGlowHalo
+        if halo, o.has("glowHalo"), !choice.rendered.drawsGlowHalo {
+            notes.append("\(o.childPath("glowHalo")): the \(choice.rendered.rawValue) tier of \(name) has no glow halo (only the iOS tiers, liquid and frosted, draw one); the key has no effect")
+        }
         return panel
     }
 

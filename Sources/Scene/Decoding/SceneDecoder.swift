@@ -47,7 +47,7 @@ public struct SceneDecoder: Sendable {
     }
 
     static let rootKeys = ["$schema", "canvas", "appearance", "platform", "reduceTransparency", "blending", "dither",
-                           "duration", "fps", "seed", "tilt", "plane", "glass", "containers", "content", "events", "check", "fontDirs"]
+                           "duration", "fps", "seed", "tilt", "plane", "glass", "glowHalo", "containers", "content", "events", "check", "fontDirs"]
 
     /// Reads and decodes a scene file. Errors carry the file name.
     public func decode(file path: String) throws(SceneError) -> SceneDocument {
@@ -124,9 +124,10 @@ public struct SceneDecoder: Sendable {
         }
         let plane = try PlaneSection.decodeEvents(r, duration: duration, into: PlaneSection.decode(
             r, .init(canvas: canvas, appearance: appearance, seed: UInt64(seed), reduceTransparency: reduceTransparency)))
+        let glowHalo = try r.bool("glowHalo", default: true)
         let glass = try GlassSection.decode(r, .init(appearance: appearance, platform: platform,
                                                      reduceTransparency: reduceTransparency, duration: duration, fps: fps,
-                                                     layerRule: layerRule))
+                                                     layerRule: layerRule, glowHalo: glowHalo))
         try checkDots(r, canvas: canvas, plane: plane)
         notes += glass.notes
         try FontDirectories.decode(r, base: directory)
