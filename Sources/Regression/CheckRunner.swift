@@ -89,6 +89,7 @@ public struct CheckRunner: Sendable {
             if let scale {
                 doc.canvas.scale = scale
                 _ = try decoder.checkCanvas(doc.canvas)
+                try decoder.checkSymbols(doc)
             }
         } catch {
             throw CheckError(error)
