@@ -87,10 +87,10 @@ let package = Package(
         // MARK: Tests
         // The built binary and a child-process runner, shared by the test targets that drive the command line.
         .target(name: "ChildProcess", path: "Tests/ChildProcess"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "ChildProcess"]),
         .testTarget(name: "DotsTests", dependencies: ["Dots"]),
         .testTarget(name: "GlassTests", dependencies: ["Glass"]),
-        .testTarget(name: "ContentTests", dependencies: ["Content", "Scene", "SystemFreeType"], exclude: ["Fixtures"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "Scene", "SystemFreeType", "ChildProcess"], exclude: ["Fixtures"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene"]),
         .testTarget(name: "RegressionTests", dependencies: ["Regression", "Raster", "forkrender", "ChildProcess"]),
         .testTarget(name: "GoldenTests", dependencies: ["Regression", "Scene"], exclude: ["References"]),

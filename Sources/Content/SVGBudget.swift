@@ -28,7 +28,7 @@ public struct SVGBudget: Sendable, Equatable {
             throw over("the icon nests elements", "\(cost.depth) deep", "\(depth)", "flatten its groups")
         }
         if cost.largestPath > pathSegments {
-            throw over("a path holds", "\(cost.largestPath) segments (an arc counts as up to four)", "\(pathSegments) per path", "simplify the path")
+            throw over("a path holds at least", "\(cost.largestPath) segments (an arc counts as up to four)", "\(pathSegments) per path", "simplify the path")
         }
         if cost.segments > segments {
             throw over("the icon draws", "\(cost.segments) path segments (<use> and markers counted per instance)", "\(segments)", "simplify the icon")
