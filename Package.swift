@@ -91,10 +91,10 @@ let package = Package(
         // MARK: Tests
         // The built binary and a child-process runner, shared by the test targets that drive the command line.
         .target(name: "ChildProcess", path: "Tests/ChildProcess"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "ChildProcess"]),
         .testTarget(name: "DotsTests", dependencies: ["Dots", "Benchmarks"]),
         .testTarget(name: "GlassTests", dependencies: ["Glass", "Benchmarks"]),
-        .testTarget(name: "ContentTests", dependencies: ["Content", "Scene", "SystemFreeType"], exclude: ["Fixtures"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "Scene", "SystemFreeType", "ChildProcess"], exclude: ["Fixtures"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "ChildProcess"]),
         .testTarget(name: "RegressionTests", dependencies: ["Regression", "Raster", "forkrender", "ChildProcess", "Benchmarks"]),
         .testTarget(name: "GoldenTests", dependencies: ["Regression", "Scene"], exclude: ["References"]),

@@ -36,6 +36,29 @@ public enum ContentDefaults {
     public static let maxSymbolBox: Float = 1_000_000
     /// Most dash entries in a stroke (SVG allows any; real icons use two or four).
     public static let maxDashCount = 16
+    /// The cost budgets of a symbol (`SVGBudget`, checked on the document's text before librsvg parses it;
+    /// docs/limits.md gives the measurements). Inline path data, characters: Lucide's longest path is under 1 KB.
+    public static let maxPathCharacters = 65_536
+    /// Segments of one path (arcs count as the up to four cubics they become): icon paths hold tens to a few
+    /// hundred; 2,000 crossing lines take librsvg 3.9 s, so crossings have a budget of their own.
+    public static let maxPathSegments = 2_000
+    /// Segments of a whole document, with `<use>` and markers instanced.
+    public static let maxSymbolSegments = 10_000
+    /// Segment pairs with overlapping boxes, summed over a document's paths: what makes cairo's scan conversion
+    /// quadratic. 1,000 random lines crossing a 2048 px icon (about 250,000 pairs) fill in 1.8 s.
+    public static let maxCrossingPairs = 250_000
+    /// Elements drawn, with `<use>` and markers instanced (an icon holds a handful).
+    public static let maxSymbolElements = 2_000
+    /// Element nesting.
+    public static let maxSymbolDepth = 32
+    /// Dash pieces: stroke length / shortest dash period x entries.
+    public static let maxDashSegments = 10_000.0
+    /// Filter primitives x the elements they may apply to (each one pass over the symbol's pixels: a blur of a
+    /// 2048 x 2048 px icon takes librsvg 2.6 s, of a 200 px one 0.03 s; the scene budgets the pixels).
+    public static let maxFilterWork = 16
+    /// Device pixels of a symbol's fitted box at the canvas scale: 2048 x 2048. librsvg's time per fill and per
+    /// filter primitive grows with it.
+    public static let maxSymbolPixels = 4_194_304.0
     /// Corner radius of a fill without `radius`, points (the design language's small control radius).
     public static let fillRadius: Float = 10
     /// Separators are one device pixel thick at any scale (UIKit's hairline: 1 / displayScale points).

@@ -19,17 +19,31 @@ public final class SVGDocument: @unchecked Sendable {
     public let box: Rect
     /// The document text, kept for equality and for tests.
     public let text: String
+    /// What the document costs to draw, within `SVGBudget.standard` (the scene adds its symbols up).
+    public let cost: SVGCost
     private let handle: OpaquePointer
     private let lock = NSLock()
 
-    /// Parses a document. Throws with librsvg's own message when it is not SVG, and when its box is missing,
-    /// empty, non-finite or above `ContentDefaults.maxSymbolBox` units on a side.
+    /// Parses a document. Throws when it is over a budget (`SVGBudget.standard`), with librsvg's own message when
+    /// it is not SVG, and when its box is missing, empty, non-finite or above `ContentDefaults.maxSymbolBox` units
+    /// on a side.
     public convenience init(text: String) throws(SVGDocumentError) {
         try self.init(text: text, checkingReferences: true)
     }
 
-    /// `checkingReferences: false` skips `SVGReferencePolicy`, for tests that show librsvg itself loads nothing.
-    init(text: String, checkingReferences: Bool) throws(SVGDocumentError) {
+    /// `checkingReferences: false` skips `SVGReferencePolicy`, for tests that show librsvg itself loads nothing;
+    /// `budget` is what the document may cost to draw (`SVGBudget`), checked on the text before librsvg parses it
+    /// (nil: not measured, for tests of librsvg's own limits).
+    init(text: String, checkingReferences: Bool, budget: SVGBudget? = .standard) throws(SVGDocumentError) {
+        // The budgets first: they read the text in one bounded pass, where the reference policy's regular
+        // expressions take seconds over a 1 MiB file. But the policy names an external entity precisely (the
+        // budgets refuse every entity declaration), so a document that declares one meets the policy first.
+        if checkingReferences && text.contains("<!ENTITY") { try SVGReferencePolicy.check(text) }
+        var cost = SVGCost()
+        if let budget {
+            do { cost = try SVGCost(document: text, budget: budget) } catch { throw SVGDocumentError(message: error.message) }
+            try budget.check(cost)
+        }
         if checkingReferences { try SVGReferencePolicy.check(text) }
         var err = [CChar](repeating: 0, count: 512)
         let bytes = Array(text.utf8)
@@ -52,6 +66,7 @@ public final class SVGDocument: @unchecked Sendable {
         }
         box = Rect(x: Float(b[0]), y: Float(b[1]), width: Float(b[2]), height: Float(b[3]))
         self.text = text
+        self.cost = cost
         handle = h
     }
 

@@ -44,6 +44,11 @@ public enum SymbolArtwork {
     /// A document for inline path data in `viewBox` units: filled with `rule`, or, with `stroke`, stroked only
     /// (the outline icon sets are strokes with `fill="none"`).
     public static func document(path d: String, viewBox: Rect, rule: FillRule, stroke: Stroke?) throws(SVGDocumentError) -> SVGDocument {
+        // Counted in UTF-8 bytes, which needs no pass over the characters: 1 MB of path data is refused here at once.
+        let limit = SVGBudget.standard.pathCharacters
+        guard d.utf8.count <= limit else {
+            throw SVGDocumentError(message: "path data of \(d.utf8.count) characters, over the limit of \(limit); simplify the path or use an icon file (docs/limits.md)")
+        }
         do {
             _ = try SVGPath(parsing: d)
         } catch {

@@ -52,6 +52,8 @@ enum RenderCommand: Command {
            let command = Suggest.closest(to: word, in: Forkrender.subcommands.compactMap({ $0.configuration.name })) {
             throw UsageError(message: "Unknown subcommand '\(word)'. Did you mean '\(command)'?")
         }
+        // Before the scene is read: decoding parses icons in librsvg and loads fonts, which Ctrl-C must end too.
+        Interrupt.shared.install()
         let file = try p.optionalSceneFile()
         let quiet = p.quiet
         let threads = try p.threads()
@@ -96,24 +98,27 @@ enum RenderCommand: Command {
 
         try OutputPaths.check(output: output, video: p.value("--video"))
         var sinks: [any FrameSink] = []
+        // Each sink's abort runs on an exit from the signal watcher, registered as soon as the sink exists (a
+        // video sink has started ffmpeg).
+        func add(_ sink: any FrameSink) {
+            sinks.append(sink)
+            Interrupt.shared.onForcedExit { sink.abort() }
+        }
         if let output {
             if output == "-" {
-                sinks.append(PNGStreamSink(fileDescriptor: 1, settings: settings))
+                add(PNGStreamSink(fileDescriptor: 1, settings: settings))
             } else {
-                sinks.append(try PNGFolderSink(folder: output, settings: settings, frameCount: document.frameCount))
+                add(try PNGFolderSink(folder: output, settings: settings, frameCount: document.frameCount))
             }
         }
         if let video = p.value("--video") {
-            sinks.append(try VideoSink(path: video, width: document.canvas.pixelWidth,
-                                       height: document.canvas.pixelHeight, fps: document.fps, dither: document.dither))
+            add(try VideoSink(path: video, width: document.canvas.pixelWidth,
+                              height: document.canvas.pixelHeight, fps: document.fps, dither: document.dither))
         }
 
         if !quiet {
             for note in document.notes { printError("note: \(note)") }
         }
-        Interrupt.shared.install()
-        let cleanupSinks = sinks
-        Interrupt.shared.onForcedExit { for sink in cleanupSinks { sink.abort() } }
         let bar = ProgressBar(total: frames.count, enabled: !quiet)
         let pipeline = RenderPipeline(document: document, workers: Workers(threads, cancellation: Interrupt.shared.cancellation))
         let report = try pipeline.run(frames: frames, sinks: sinks,

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 import Raster
@@ -57,15 +58,6 @@ import Raster
 
     // MARK: Oracles
 
-    /// Runs a tool found on PATH; nil when it is not installed (the test then skips).
-    static func tool(_ name: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            let p = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: p) { return p }
-        }
-        return nil
-    }
-
     static func run(_ tool: String, _ args: [String]) throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: tool)
@@ -83,14 +75,14 @@ import Raster
         return dir.appendingPathComponent(name).path
     }
 
-    @Test(.enabled(if: tool("rsvg-convert") != nil, "rsvg-convert (librsvg2-bin) is not installed"),
+    @Test(.enabled(if: DevTool.find("rsvg-convert") != nil, Comment(rawValue: DevTool.missing("rsvg-convert", package: "librsvg2-bin"))),
           arguments: ["check-circle.svg", "framed-diamond.svg"])
     func iconFilesMatchRsvgConvert(file: String) throws {
         // The mask is used unscaled here (box onto 96 x 96 px, as rsvg-convert -w 96 -h 96 does), so the coverage
         // must equal rsvg-convert's alpha within 1/255 (one level for rounding between its ARGB32 surface and our
         // A8 one).
         let out = Self.temporary("rsvg-\(file).png")
-        try Self.run(Self.tool("rsvg-convert")!, ["-w", "96", "-h", "96", "-o", out, Self.fixtures.appendingPathComponent(file).path])
+        try Self.run(DevTool.find("rsvg-convert")!, ["-w", "96", "-h", "96", "-o", out, Self.fixtures.appendingPathComponent(file).path])
         let png = try PNG.read(path: out)
         #expect(png.width == 96 && png.height == 96)
         let m = Self.mask(try SVGDocument(text: try Self.fixture(file)), size: 96)
@@ -106,7 +98,7 @@ import Raster
         #expect(inked > 300, "the icon drew \(inked) pixels")
     }
 
-    @Test(.enabled(if: tool("chromium") != nil, "chromium is not installed"))
+    @Test(.enabled(if: DevTool.find("chromium") != nil, Comment(rawValue: DevTool.missing("chromium", package: "chromium"))))
     func strokedRoundCapIconMatchesChromium() throws {
         // Chromium (Skia) draws the same stroked icon, black on white at 96 x 96 CSS px, device scale 1; its
         // coverage is 1 - red/255 (Skia blends non-text paths in the encoded sRGB values). Two rasterizers differ
@@ -116,7 +108,7 @@ import Raster
         try "<!doctype html><html><body style=\"margin:0;background:#fff;color:#000\">\(svg)</body></html>"
             .write(toFile: html, atomically: true, encoding: .utf8)
         let profile = Self.temporary("chromium-profile")
-        try Self.run(Self.tool("chromium")!, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+        try Self.run(DevTool.find("chromium")!, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                                               "--force-device-scale-factor=1", "--user-data-dir=\(profile)",
                                               "--window-size=200,200", "--screenshot=\(shot)", "file://\(html)"])
         let png = try PNG.read(path: shot)
@@ -144,7 +136,7 @@ import Raster
         ("not-svg.svg", "not a valid SVG document"),
         ("no-size.svg", "neither a viewBox nor an absolute width and height"),
         ("huge-viewbox.svg", "within ±1000000"),
-        ("entity-bomb.svg", "entity reference loop"),
+        ("entity-bomb.svg", "entity declarations are refused"),
     ])
     func badFilesAreRefused(file: String, words: String) throws {
         let text = try Self.fixture(file)
@@ -156,12 +148,18 @@ import Raster
     }
 
     @Test func deepNestingIsRefusedByLibrsvgsLimits() {
-        // 100 000 nested groups: libxml2's depth limit (256) stays on because forkrender never passes
-        // RSVG_HANDLE_FLAG_UNLIMITED; refused in well under a second instead of exhausting the stack.
+        // 100 000 nested groups: the budgets refuse them first (SVGBudget); behind them, libxml2's depth limit
+        // (256) stays on because forkrender never passes RSVG_HANDLE_FLAG_UNLIMITED: with the budgets lifted the
+        // document is still refused in well under a second instead of exhausting the stack.
         let deep = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">" + String(repeating: "<g>", count: 100_000)
             + "<rect width=\"5\" height=\"5\"/>" + String(repeating: "</g>", count: 100_000) + "</svg>"
         #expect {
             _ = try SVGDocument(text: deep)
+        } throws: { error in
+            (error as? SVGDocumentError)?.message.contains("over the limit of") ?? false
+        }
+        #expect {
+            _ = try SVGDocument(text: deep, checkingReferences: true, budget: nil)
         } throws: { error in
             (error as? SVGDocumentError)?.message.contains("Excessive depth") ?? false
         }

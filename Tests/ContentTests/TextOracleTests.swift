@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 import Raster
@@ -54,15 +55,7 @@ import Raster
         #expect(span("Meet דנה", .leading).0 < 1.5)
     }
 
-    static func tool(_ name: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            let p = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: p) { return p }
-        }
-        return nil
-    }
-
-    static func hbView() -> String? { tool("hb-view") }
+    static func hbView() -> String? { DevTool.find("hb-view") }
 
     /// The face fontconfig gives our fallback for a character (the oracle must use the same font file).
     static func fontFile(for c: Unicode.Scalar) throws -> String {
@@ -140,7 +133,7 @@ import Raster
         ("mixed-hebrew", "Meet דנה at 10", [("Meet ", "M", false), ("דנה", "ד", true), (" at 10", "a", false)]),
     ]
 
-    @Test(.enabled(if: hbView() != nil, "hb-view (libharfbuzz-bin) is not installed"), arguments: cases.indices)
+    @Test(.enabled(if: hbView() != nil, Comment(rawValue: DevTool.missing("hb-view", package: "libharfbuzz-bin"))), arguments: cases.indices)
     func runsAndShapingMatchHbView(index: Int) throws {
         let (name, text, runs) = Self.cases[index]
         let expected = Self.inked(try Self.oracleColumns(try runs.map { ($0.0, try Self.fontFile(for: $0.1), $0.2) }))
@@ -150,7 +143,7 @@ import Raster
         #expect(d <= 1, "\(name): an inked column is \(d) px from the other renderer's ink")
     }
 
-    @Test(.enabled(if: tool("hb-shape") != nil, "hb-shape (libharfbuzz-bin) is not installed"))
+    @Test(.enabled(if: DevTool.find("hb-shape") != nil, Comment(rawValue: DevTool.missing("hb-shape", package: "libharfbuzz-bin"))))
     func emojiSequencesShapeAsHarfBuzzShapesThem() throws {
         // hb-view 6.0 draws nothing for color bitmap (CBDT) glyphs, so for emoji the oracle is HarfBuzz's own
         // shaper: the same face file at twice its strike size (218 px, so the strike scaling is exercised) must
@@ -160,7 +153,7 @@ import Raster
         let font = try Self.fontFile(for: "🎉")
         let p = Process()
         let pipe = Pipe()
-        p.executableURL = URL(fileURLWithPath: Self.tool("hb-shape")!)
+        p.executableURL = URL(fileURLWithPath: DevTool.find("hb-shape")!)
         p.arguments = ["--font-file=\(font)", "--font-size=218", "--output-format=json", "--no-glyph-names", text]
         p.standardOutput = pipe
         try p.run()
@@ -192,7 +185,7 @@ import Raster
             </style></head><body><div dir="auto">\(text)</div></body></html>
             """.write(toFile: html, atomically: true, encoding: .utf8)
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool("chromium")!)
+        p.executableURL = URL(fileURLWithPath: DevTool.find("chromium")!)
         p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
                        "--user-data-dir=\(dir.appendingPathComponent("profile").path)", "--window-size=600,80",
                        "--screenshot=\(shot)", "file://\(html)"]
@@ -206,7 +199,7 @@ import Raster
         }
     }
 
-    @Test(.enabled(if: tool("chromium") != nil, "chromium is not installed"),
+    @Test(.enabled(if: DevTool.find("chromium") != nil, Comment(rawValue: DevTool.missing("chromium", package: "chromium"))),
           arguments: ["Library مكتبة 2026", "Meet דנה at 10:00", "עד 20:00 (היום)"])
     func visualOrderMatchesChromium(text: String) throws {
         // An independent implementation of UAX #9 (Chromium's, ICU), not an order written by hand: the same

@@ -33,7 +33,7 @@ enum PreviewProcess {
     /// A Python 3 that imports Selenium (Debian's python3-selenium lives under /usr/bin/python3, which a
     /// pyenv or venv python3 earlier on PATH does not see).
     static let seleniumPython: String? = {
-        for candidate in ["/usr/bin/python3", which("python3")].compactMap({ $0 }) {
+        for candidate in DevTool.findAll("python3").sorted(by: { a, b in a.hasPrefix("/usr/bin/") && !b.hasPrefix("/usr/bin/") }) {
             if let r = try? run(candidate, ["-c", "import selenium"], timeout: 20), r.status == 0 { return candidate }
         }
         return nil
@@ -42,8 +42,9 @@ enum PreviewProcess {
     /// Why the browser test cannot run here, or nil when it can.
     static let browserMissing: String? = {
         var missing: [String] = []
-        if which("chromium") == nil && which("chromium-browser") == nil { missing.append("chromium") }
-        if which("chromedriver") == nil { missing.append("chromedriver (chromium-driver)") }
+        if DevTool.hidden() { return DevTool.missing("chromium, chromedriver and Selenium", package: "") }
+        if DevTool.find("chromium") == nil && DevTool.find("chromium-browser") == nil { missing.append("Chromium") }
+        if DevTool.find("chromedriver") == nil { missing.append("chromedriver (chromium-driver)") }
         if seleniumPython == nil { missing.append("Selenium for python3 (python3-selenium)") }
         return missing.isEmpty ? nil : "missing \(missing.joined(separator: ", ")): run scripts/setup.sh --dev"
     }()

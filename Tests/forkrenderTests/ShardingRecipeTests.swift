@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -5,12 +6,11 @@ import Testing
 /// small): eight shards through `parallel` give the same files, byte for byte, as one full run.
 /// Needs Debian's `parallel` (scripts/setup.sh --dev installs it).
 @Suite struct ShardingRecipeTests {
-    @Test func parallelShardsEqualAFullRun() throws {
+    @Test(.enabled(if: DevTool.find("parallel") != nil, Comment(rawValue: DevTool.missing("parallel", package: "GNU parallel"))))
+    func parallelShardsEqualAFullRun() throws {
         let dir = CLI.temporaryFolder("parallel-recipe")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let parallel = ["/usr/bin/parallel", "/usr/local/bin/parallel", "/opt/homebrew/bin/parallel"]
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-        try #require(parallel != nil, "GNU parallel is not installed: run scripts/setup.sh --dev")
+        let parallel = DevTool.find("parallel")
         let scene = CLI.root.appendingPathComponent("scenes/liquid-merge.json").path
         let bin = CLI.binary.path
         let shards = Process()

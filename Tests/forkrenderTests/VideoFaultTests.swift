@@ -119,4 +119,44 @@ import Testing
         expectNothingLeft(dir, o)
         try expectFFmpegGone(dir)
     }
+
+    /// Whether `pid` is a live process: signalable and, on Linux, not a zombie waiting for init to reap it (a
+    /// killed grandchild is re-parented to init, which may take a while to reap it; it runs nothing meanwhile).
+    static func running(_ pid: Int32) -> Bool {
+        guard pid > 0, kill(pid, 0) == 0 else { return false }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return true }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first != "Z"
+    }
+
+    /// ffmpeg behind a wrapper script that does not `exec` (as distributions and users write them): the wrapper's
+    /// child holds the pipe and reads nothing. One signal stops forkrender within a second with 130, and every
+    /// process of the group is gone: ffmpeg runs in a process group of its own, the pipe is polled, and abort
+    /// kills the group. (Before: killing the wrapper left the child holding the pipe, the blocked write never
+    /// returned, and only a second Ctrl-C ended forkrender, 10 s later.)
+    @Test(arguments: [SIGINT, SIGTERM])
+    func stalledFFmpegWrapperThatDoesNotExecStopsAtTheFirstSignal(signal: Int32) throws {
+        let dir = CLI.temporaryFolder("video-wrapper-\(signal)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let o = try run("""
+            echo $$ > "$dir/pid"
+            sleep 600 <&0 &
+            echo $! > "$dir/child"
+            wait
+            exit 0
+            """, in: dir, signals: [(signal, 1.5)])
+        #expect(o.status == 130, "\(o.stderr)")
+        #expect(o.afterSignal < 1.0, "took \(o.afterSignal) s after the signal")
+        let child = Int32(try String(contentsOf: dir.appendingPathComponent("child"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let wrapper = Int32(try String(contentsOf: dir.appendingPathComponent("pid"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(child > 0 && wrapper > 0)
+        #expect(!Self.running(wrapper), "the wrapper (pid \(wrapper)) is still running")
+        #expect(!Self.running(child), "the wrapper's child (pid \(child)) is still running")
+        let left = CLI.files(in: dir).filter { !["bin", "s.json", "pid", "child"].contains($0) }
+        #expect(left.isEmpty, "left behind: \(left)")
+        let log = NSTemporaryDirectory() + "forkrender-ffmpeg-\(o.pid).log"
+        #expect(!FileManager.default.fileExists(atPath: log), "ffmpeg's log was left at \(log)")
+    }
 }

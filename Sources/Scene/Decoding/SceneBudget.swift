@@ -57,3 +57,33 @@ extension SceneDecoder {
         }
     }
 }
+
+extension SceneDecoder {
+    /// Each symbol's fitted box at most `ContentDefaults.maxSymbolPixels` device pixels at the canvas scale
+    /// (checked again after `--scale`): librsvg's time per fill and per filter primitive grows with the pixels,
+    /// and the mask holds them. Pressed panels scale content by at most a few percent, inside the margin.
+    public func checkSymbols(_ doc: SceneDocument) throws(SceneError) {
+        let limit = ContentDefaults.maxSymbolPixels
+        var pairs = 0, filterPixels = 0.0
+        for item in doc.content.items {
+            guard case .symbol(let s) = item.kind else { continue }
+            let box = SVGDocument.fit(s.artwork.box, into: s.frame)
+            let k = Double(doc.canvas.scale)
+            let pixels = Double(box.width) * k * Double(box.height) * k
+            guard pixels <= limit else {
+                throw SceneError(path: "\(item.path).frame", location: nil,
+                                 message: "the symbol covers \(Value.format((pixels / 1e6 * 10).rounded() / 10)) megapixels (\(Value.format(Double(box.width))) x \(Value.format(Double(box.height))) pt at scale \(Value.format(k))), over the limit of \(Value.format((limit / 1e6 * 10).rounded() / 10)) (2048 x 2048 px); make its frame smaller (docs/limits.md)")
+            }
+            pairs += s.artwork.cost.crossingPairs
+            guard pairs <= SceneLimits.symbolCrossingPairs else {
+                throw SceneError(path: "\(item.path).symbol", location: nil,
+                                 message: "the scene's symbols have \(pairs) pairs of path segments whose boxes overlap up to this one, over the limit of \(SceneLimits.symbolCrossingPairs) for a scene; simplify the symbols or use fewer (docs/limits.md)")
+            }
+            filterPixels += Double(s.artwork.cost.filterWork) * pixels
+            guard filterPixels <= SceneLimits.symbolFilterPixels else {
+                throw SceneError(path: "\(item.path).symbol", location: nil,
+                                 message: "the scene's symbol filters run over \(Value.format((filterPixels / 1e6 * 10).rounded() / 10)) megapixels up to this one (primitives x filtered elements x the symbol's pixels), over the limit of \(Value.format((SceneLimits.symbolFilterPixels / 1e6 * 10).rounded() / 10)); filter fewer elements or make the symbol smaller (docs/limits.md)")
+            }
+        }
+    }
+}

@@ -144,6 +144,7 @@ public struct SceneDecoder: Sendable {
             dither: try r.bool("dither", default: true),
             duration: duration, fps: fps, seed: UInt64(seed), tilt: tilt,
             plane: plane, glass: glass, content: content, check: check, notes: notes)
+        try checkSymbols(document)
         try checkMemory(document)
         return document
     }

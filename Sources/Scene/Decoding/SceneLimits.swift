@@ -42,6 +42,13 @@ public enum SceneLimits {
     public static let contentItems = 1_000
     /// Scene file size, bytes (the largest example scene is under 20 KB).
     public static let fileBytes = 16_000_000
+    /// Symbols' crossing segment pairs, summed over the scene (`SVGCost.crossingPairs`; each symbol has at most
+    /// `ContentDefaults.maxCrossingPairs`): four symbols at their own budget, about 7 s of librsvg at 2048 px.
+    public static let symbolCrossingPairs = 1_000_000
+    /// Filter passes over symbol pixels, summed over the scene (primitives x filtered elements x the symbol's
+    /// device pixels): two passes over a 2048 x 2048 px symbol, about 5 s of librsvg; a 100 pt symbol at scale 3
+    /// may run 93.
+    public static let symbolFilterPixels = 8_388_608.0
     /// Liquid Glass container spacing, points (the merge reach; the seed uses 0 to 20 pt).
     public static let containerSpacing = 1_000.0
 }

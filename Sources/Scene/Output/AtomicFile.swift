@@ -14,8 +14,34 @@ public enum AtomicFile {
         return (dir as NSString).appendingPathComponent(tmp)
     }
 
+    /// Temporary files being written now, so that an exit from the signal watcher (which does not wait for the
+    /// writers) can remove them; after `abandonAll` no new one starts.
+    private static let inFlight = InFlight()
+
+    private final class InFlight: @unchecked Sendable {
+        let lock = NSLock()
+        var paths = Set<String>()
+        var abandoned = false
+    }
+
+    /// Removes every temporary file being written and refuses new ones: for the exit on Ctrl-C, from any thread.
+    public static func abandonAll() {
+        let paths = inFlight.lock.withLock { () -> Set<String> in
+            inFlight.abandoned = true
+            return inFlight.paths
+        }
+        for p in paths { unlink(p) }
+    }
+
     public static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
         let tmp = temporaryPath(for: path)
+        let started = inFlight.lock.withLock { () -> Bool in
+            guard !inFlight.abandoned else { return false }
+            inFlight.paths.insert(tmp)
+            return true
+        }
+        guard started else { throw OutputError("interrupted") }
+        defer { inFlight.lock.withLock { _ = inFlight.paths.remove(tmp) } }
         let ok = bytes.withUnsafeBufferPointer { buf -> Bool in
             guard let f = fopen(tmp, "wb") else { return false }
             let n = buf.isEmpty ? 0 : fwrite(buf.baseAddress, 1, buf.count, f)

@@ -7,15 +7,16 @@ import Raster
 /// .gif a two-pass palette. ffmpeg writes to a temporary name that is renamed into place only when the video is
 /// complete: ffmpeg exited 0, said nothing at `-loglevel error` (ffmpeg 5.1 exits 0 after "Error writing
 /// trailer" on a full disk, leaving an mp4 without its moov atom), and ffprobe reads every frame back.
-/// `abort` kills ffmpeg outright (SIGKILL: an ffmpeg that stopped reading may ignore SIGTERM, and a write
-/// blocked on its pipe only returns once the reader is gone), then removes the temporary file and the log.
+/// ffmpeg runs in a process group of its own and is fed without blocking (`ProcessGroup`): `abort` kills the
+/// whole group (SIGTERM, SIGKILL 50 ms later: an ffmpeg that stopped reading may ignore SIGTERM, and a wrapper
+/// script that does not `exec` leaves a child holding the pipe), a `deliver` waiting on the pipe returns
+/// within 50 ms of it, and the temporary file and the log are removed.
 public final class VideoSink: FrameSink, @unchecked Sendable {
     public static let extensions = ["mp4", "mov", "webm", "gif"]
 
     let path: String
     let temporary: String
-    let process: Process
-    let stdin: FileHandle
+    let process: ProcessGroup
     let stderrFile: String
     let dither: Bool
     private let lock = NSLock()
@@ -50,20 +51,12 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: stderrFile, contents: nil)
 
         let args = Self.arguments(format: ext, width: width, height: height, fps: fps, input: "pipe:0", output: temporary)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: ffmpeg)
-        p.arguments = args
-        let pipe = Pipe()
-        p.standardInput = pipe
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle(forWritingAtPath: stderrFile)
         do {
-            try p.run()
+            process = try ProcessGroup(executable: ffmpeg, arguments: args, stderr: stderrFile)
         } catch {
-            throw OutputError("cannot start ffmpeg at \(ffmpeg): \(error.localizedDescription)")
+            unlink(stderrFile)
+            throw OutputError("cannot start ffmpeg at \(ffmpeg): \(error.message)")
         }
-        self.process = p
-        self.stdin = pipe.fileHandleForWriting
     }
 
     /// Raw RGBA, quantized by the encoder threads while earlier frames are in the pipe, into a buffer that an
@@ -83,24 +76,27 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
             throw OutputError("internal error: frame \(index) reached the video sink without being encoded")
         }
         do {
-            try writeAll(stdin.fileDescriptor, UnsafeRawBufferPointer(raw.bytes), what: "ffmpeg")
+            try process.write(UnsafeRawBufferPointer(raw.bytes), what: "ffmpeg") { lock.withLock { aborted } }
             lock.withLock {
                 delivered += 1
                 spare.append(raw)
             }
         } catch {
+            if lock.withLock({ aborted }) { throw OutputError("interrupted") }
             throw OutputError("ffmpeg stopped reading frames: \(ffmpegLog())")
         }
     }
 
     public func finish() throws(OutputError) {
-        try? stdin.close()
-        process.waitUntilExit()
+        process.closeInput()
+        let status = process.wait() ?? 0
         defer { unlink(stderrFile) }
+        // An abort while ffmpeg finished (Ctrl-C): the group was killed and the files are gone.
+        if lock.withLock({ aborted }) { throw OutputError("interrupted") }
         let log = (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0, log.allSatisfy(\.isWhitespace) else {
+        guard status == 0, log.allSatisfy(\.isWhitespace) else {
             unlink(temporary)
-            throw OutputError("ffmpeg failed (exit \(process.terminationStatus)): \(ffmpegLog()); no video was written")
+            throw OutputError("ffmpeg failed (exit \(status)): \(ffmpegLog()); no video was written")
         }
         let frames = lock.withLock { delivered }
         if let problem = Self.probe(temporary, frames: frames) {
@@ -120,9 +116,11 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
             return !aborted
         }
         guard first else { return }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        try? stdin.close()
-        process.waitUntilExit()
+        process.kill()
+        // The group is gone once SIGKILL is delivered; the leader's reaping takes a few milliseconds. Bounded,
+        // because an exit from the signal watcher runs this and must not hang on a process in the kernel.
+        process.wait(timeout: 0.5)
+        process.closeInput()
         unlink(temporary)
         unlink(stderrFile)
     }

@@ -1,0 +1,47 @@
+/// The most an SVG document may cost librsvg and cairo (`SVGCost` measures it), with one refusal per budget
+/// that names the count and the limit. Checked by `SVGDocument` before librsvg sees the text: librsvg and cairo
+/// have no cancellation, so a document they would draw for minutes must never reach them.
+public struct SVGBudget: Sendable, Equatable {
+    public var pathCharacters = ContentDefaults.maxPathCharacters
+    public var pathSegments = ContentDefaults.maxPathSegments
+    public var segments = ContentDefaults.maxSymbolSegments
+    public var crossingPairs = ContentDefaults.maxCrossingPairs
+    public var elements = ContentDefaults.maxSymbolElements
+    public var depth = ContentDefaults.maxSymbolDepth
+    public var dashes = ContentDefaults.maxDashSegments
+    public var filterWork = ContentDefaults.maxFilterWork
+
+    public init() {}
+
+    /// The budgets of docs/limits.md.
+    public static let standard = SVGBudget()
+
+    /// Throws for the first budget `cost` is over.
+    public func check(_ cost: SVGCost) throws(SVGDocumentError) {
+        func over(_ what: String, _ count: String, _ limit: String, _ hint: String) -> SVGDocumentError {
+            SVGDocumentError(message: "\(what) \(count), over the limit of \(limit); \(hint) (docs/limits.md)")
+        }
+        if cost.elements > elements {
+            throw over("the icon draws", "\(cost.elements) elements (<use> and markers counted per instance)", "\(elements)", "simplify the icon")
+        }
+        if cost.depth > depth {
+            throw over("the icon nests elements", "\(cost.depth) deep", "\(depth)", "flatten its groups")
+        }
+        if cost.largestPath > pathSegments {
+            throw over("a path holds at least", "\(cost.largestPath) segments (an arc counts as up to four)", "\(pathSegments) per path", "simplify the path")
+        }
+        if cost.segments > segments {
+            throw over("the icon draws", "\(cost.segments) path segments (<use> and markers counted per instance)", "\(segments)", "simplify the icon")
+        }
+        if cost.crossingPairs > crossingPairs {
+            throw over("the icon's paths have", "more than \(crossingPairs) pairs of segments whose boxes overlap", "\(crossingPairs)",
+                       "a path that crosses itself this often takes cairo seconds to fill; split or simplify it")
+        }
+        if cost.dashes > dashes {
+            throw over("the dashes make", "about \(Int(cost.dashes.rounded(.up))) pieces", "\(Int(dashes))", "lengthen the dash array")
+        }
+        if cost.filterWork > filterWork {
+            throw over("filters run", "\(cost.filterWork) primitive passes (primitives x filtered elements)", "\(filterWork)", "filter fewer elements")
+        }
+    }
+}

@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A child program in a process group of its own, fed through a pipe that is written without blocking, and
+/// killed as a whole group.
+///
+/// Why not Foundation's `Process`: distributions and users wrap ffmpeg in shell scripts that do not `exec`, so
+/// the program forkrender starts may not be the one holding the pipe. Killing the wrapper then left its child
+/// reading nothing and holding the pipe open, forkrender's blocking write never returned, and one Ctrl-C no
+/// longer stopped a render. Here the child is started by posix_spawn with POSIX_SPAWN_SETPGROUP (its own group,
+/// so `kill` reaches every process the wrapper started, and a terminal's Ctrl-C reaches it only through us),
+/// with the signal dispositions reset to their defaults (forkrender ignores SIGINT, SIGTERM and SIGPIPE, and
+/// ignored signals are inherited across exec), with every other descriptor closed; the pipe's write end is
+/// non-blocking and `write` polls it in 50 ms steps, checking `stop` between them.
+public final class ProcessGroup: @unchecked Sendable {
+    /// The child's pid, which is also its process group's id.
+    public let pid: pid_t
+    /// The write end of the child's stdin.
+    let input: Int32
+    private let lock = NSLock()
+    private var status: Int32?
+    private var inputOpen = true
+    private let ended = DispatchSemaphore(value: 0)
+
+    /// Starts `executable` with `arguments`, stdin a pipe from us, stdout /dev/null and stderr appended to the
+    /// file `stderr`.
+    public init(executable: String, arguments: [String], stderr: String) throws(OutputError) {
+        var fds: [Int32] = [0, 0]
+        // pipe2(O_CLOEXEC) is not in Swift's Glibc module; the pipe is made before any render thread starts a
+        // child, so setting the flag right after leaves no window in which a fork could inherit it.
+        guard pipe(&fds) == 0 else { throw OutputError("cannot create a pipe: \(String(cString: strerror(errno)))") }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_APPEND | O_CREAT, 0o600)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGCHLD] { sigaddset(&defaults, sig) }
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var flags = Int32(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+        #if canImport(Glibc)
+        // Every descriptor above stderr closed in the child: a test's or a caller's pipe must not be held open
+        // by ffmpeg. posix_spawn_file_actions_addclosefrom_np (glibc 2.34) is not in Swift's Glibc module:
+        // looked up by name; without it, each descriptor open now is closed one by one.
+        if let closeFrom = Self.addCloseFrom {
+            _ = closeFrom(&actions, 3)
+        } else {
+            for fd in Self.openDescriptors() where fd > 2 && fd != readEnd { posix_spawn_file_actions_addclose(&actions, fd) }
+        }
+        #else
+        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        #endif
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var spawned: pid_t = 0
+        let rc = posix_spawn(&spawned, executable, &actions, &attributes, argv, environ)
+        let child = spawned
+        close(readEnd)
+        guard rc == 0 else {
+            close(writeEnd)
+            throw OutputError("cannot start \(executable): \(String(cString: strerror(rc)))")
+        }
+        _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
+        pid = child
+        input = writeEnd
+        // One reaper, so that `wait` may be called from several threads (finish and abort).
+        Thread.detachNewThread { [lock, ended] in
+            var st: Int32 = 0
+            while waitpid(child, &st, 0) < 0 && errno == EINTR {}
+            lock.withLock { self.status = st }
+            ended.signal()
+        }
+    }
+
+    deinit { closeInput() }
+
+    #if canImport(Glibc)
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addCloseFrom: CloseFrom? = {
+        guard let f = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(f, to: CloseFrom.self)
+    }()
+
+    private static func openDescriptors() -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
+    }
+    #endif
+
+    /// Writes every byte to the child's stdin, polling the pipe in 50 ms steps and giving up with "interrupted"
+    /// as soon as `stop()` is true, so that a reader that stopped reading cannot hold the caller. EPIPE (every
+    /// reader gone) is an error.
+    public func write(_ raw: UnsafeRawBufferPointer, what: String, stop: () -> Bool) throws(OutputError) {
+        var off = 0
+        while off < raw.count {
+            if stop() { throw OutputError("interrupted") }
+            let n = lock.withLock { inputOpen ? systemWrite(input, raw.baseAddress! + off, raw.count - off) : -2 }
+            if n == -2 { throw OutputError("\(what) was closed") }
+            if n >= 0 { off += n; continue }
+            let e = errno
+            if e == EINTR { continue }
+            if e == EAGAIN || e == EWOULDBLOCK {
+                var p = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&p, 1, 50)
+                continue
+            }
+            if e == EPIPE { throw OutputError("\(what) was closed by the reader (broken pipe)") }
+            throw OutputError("cannot write to \(what): \(String(cString: strerror(e)))")
+        }
+    }
+
+    /// Closes the pipe: the child sees the end of its input.
+    public func closeInput() {
+        lock.withLock {
+            if inputOpen { close(input); inputOpen = false }
+        }
+    }
+
+    /// Waits until the child has exited (at most `timeout` seconds when given); its exit code, or 128 + the
+    /// signal that ended it; nil on timeout.
+    @discardableResult
+    public func wait(timeout: Double? = nil) -> Int32? {
+        if let timeout {
+            guard ended.wait(timeout: .now() + timeout) == .success else { return nil }
+        } else {
+            ended.wait()
+        }
+        ended.signal()
+        let st = lock.withLock { status ?? 0 }
+        return st & 0x7f == 0 ? (st >> 8) & 0xff : 128 + (st & 0x7f)
+    }
+
+    public var hasExited: Bool { lock.withLock { status != nil } }
+
+    /// Ends every process of the group: SIGTERM, then after `grace` seconds SIGKILL to whatever is left (the
+    /// group outlives its leader while a grandchild lives, so it is signalled whether or not the leader is gone).
+    public func kill(grace: Double = 0.05) {
+        _ = systemKill(-pid, SIGTERM)
+        _ = wait(timeout: grace)
+        _ = systemKill(-pid, SIGKILL)
+    }
+}
+
+// The C functions the methods above shadow by name.
+private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(fd, p, n)
+    #else
+    return Darwin.write(fd, p, n)
+    #endif
+}
+
+private func systemKill(_ pid: pid_t, _ sig: Int32) -> Int32 {
+    #if canImport(Glibc)
+    return Glibc.kill(pid, sig)
+    #else
+    return Darwin.kill(pid, sig)
+    #endif
+}
