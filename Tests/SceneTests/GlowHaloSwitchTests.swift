@@ -66,7 +66,9 @@ struct GlowHaloSwitchTests {
         }
         let lit = try frame(#"{"frame": [20, 20, 160, 160], "material": "ultraThin"}"#, platform: "ios18")
         let largest = zip(lit.ours, lit.bare).map { abs(Int($0) - Int($1)) }.max() ?? 0
-        #expect(largest > 20, "the halo should show over the vivid plane (largest change \(largest) levels)")
+        // The bounded halo (docs/liquid-glass.md): at most translucency x 16 levels of chroma, 0.56 x 16 through
+        // ultraThin; measured 12 levels in the largest channel. The last release's halo moved it by 20 and more.
+        #expect(largest >= 4, "the halo should show over the vivid plane (largest change \(largest) levels)")
         let off = try frame(#"{"frame": [20, 20, 160, 160], "material": "ultraThin", "glowHalo": false}"#, platform: "ios18")
         #expect(off.ours == off.bare)
         let web = try frame(#"{"frame": [20, 20, 160, 160], "glowHalo": true}"#, platform: "web")

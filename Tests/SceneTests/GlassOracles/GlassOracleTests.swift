@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 import Raster
@@ -15,10 +16,10 @@ struct GlassOracleTests {
     static let seleniumPython = GlassOracles.python(importing: "selenium")
     static let chromiumMissing: String? = {
         var missing: [String] = []
-        if GlassOracles.which("chromium") == nil && GlassOracles.which("chromium-browser") == nil { missing.append("chromium") }
-        if GlassOracles.which("chromedriver") == nil { missing.append("chromedriver (chromium-driver)") }
+        if DevTool.find("chromium") == nil && DevTool.find("chromium-browser") == nil { missing.append(DevTool.missing("chromium", package: "chromium")) }
+        if DevTool.find("chromedriver") == nil { missing.append(DevTool.missing("chromedriver", package: "chromium-driver")) }
         if seleniumPython == nil { missing.append("Selenium for python3 (python3-selenium)") }
-        return missing.isEmpty ? nil : "missing \(missing.joined(separator: ", ")): run scripts/setup.sh --dev"
+        return missing.isEmpty ? nil : missing.joined(separator: "; ")
     }()
     static let skiaPython = GlassOracles.python(importing: "skia, numpy")
     static let numpyPython = GlassOracles.python(importing: "numpy")

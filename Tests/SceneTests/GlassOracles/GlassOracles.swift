@@ -10,18 +10,11 @@ enum GlassOracles {
     /// The thresholds of issue 22, over the panels' cores: mean ΔE00 at most 0.5, 99th percentile at most 2.
     static let meanLimit = 0.5, p99Limit = 2.0
 
-    static func which(_ name: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
-
-    /// A Python 3 that imports every module of `modules` (comma-separated): Debian's /usr/bin/python3 (where
-    /// python3-selenium lives) or the python3 on PATH (where pip puts skia-python under pyenv or a venv).
+    /// A Python 3 that imports every module of `modules` (comma-separated), among the python3 programs
+    /// `DevTool` finds (Debian's /usr/bin/python3, where python3-selenium lives, or the python3 on PATH, where pip
+    /// puts skia-python under pyenv or a venv); nil when none does or the --dev tools are hidden.
     static func python(importing modules: String) -> String? {
-        for candidate in ["/usr/bin/python3", which("python3")].compactMap({ $0 }) {
+        for candidate in DevTool.findAll("python3") {
             if let r = try? ChildProcess.run(URL(fileURLWithPath: candidate), ["-c", "import \(modules)"], timeout: 60),
                r.status == 0 { return candidate }
         }
