@@ -54,20 +54,20 @@ public final class PreviewSession: @unchecked Sendable {
     static let aheadSeconds = 1.0
     /// Where each session's render-ahead loop runs (a concurrent queue: one blocked loop per session).
     private static let aheadQueue = DispatchQueue(label: "forkrender preview render-ahead", qos: .userInitiated, attributes: .concurrent)
-    private struct AheadJob {
+    struct AheadJob {
         var template: FrameRequest
         var next: Int
         var last: Int
     }
     /// The frames to render ahead; guarded by `ahead`, which the render-ahead thread waits on.
-    private var aheadJob: AheadJob?
+    var aheadJob: AheadJob?
     /// The frame the render-ahead thread is drawing now.
-    private var aheadRendering: FrameRequest?
+    var aheadRendering: FrameRequest?
     /// Page requests waiting for the render lock: the render-ahead thread starts no frame while there are any
     /// (NSLock is not fair: the thread could take the lock back frame after frame while a request waits).
     private var pageWaiting = 0
     private var aheadStarted = false
-    private let ahead = NSCondition()
+    let ahead = NSCondition()
 
     /// Compositors that started again from t = 0 because a request went back in time (`restarts`, for tests);
     /// guarded by `renderLock`.
@@ -259,17 +259,6 @@ public final class PreviewSession: @unchecked Sendable {
             t.frame = r.frame
             return t == r && j.next == r.frame
         }
-    }
-
-    /// Waits until rendering ahead has nothing left to do (tests); false after `timeout` seconds.
-    func waitForRenderAhead(timeout: Double) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        ahead.lock()
-        defer { ahead.unlock() }
-        while aheadJob != nil || aheadRendering != nil {
-            if !ahead.wait(until: deadline) { return false }
-        }
-        return true
     }
 
     // MARK: Other views
