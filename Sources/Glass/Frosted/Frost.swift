@@ -43,25 +43,40 @@ public struct Frost: Sendable {
         backdrop == .plane ? canvas : PixelRect(covering: surface.box, clippedTo: canvas)
     }
 
-    public func apply(_ surface: GlassSurface, plane: Framebuffer, into frame: inout Framebuffer, workers: Workers) {
-        let canvas = PixelRect(plane)
-        let shape = surface.shape
-        let back = backdropPixels(surface, canvas: canvas)
-        let region = drawnPixels(surface, canvas: canvas)
-        guard !region.isEmpty else { return }
-        // sigma 0 gives back the plane's pixels of the region.
-        let backdropPixels = blur.apply(plane, region: region, backdrop: back, workers: workers)
+    /// What `apply` and `applyReference` compute once a drawing: the region, the blurred backdrop there, the
+    /// fills and border premultiplied in the frame's space, and the halo the fills let through.
+    struct Drawing {
+        let region: PixelRect
+        let backdrop: [SIMD4<Float>]
+        let fills: [SIMD4<Float>]
+        let borderColor: SIMD4<Float>, white: SIMD4<Float>
+        /// What the fills let through, the share of the halo's light that reaches the eye (0 for opaque).
+        let translucency: Float
+        let halo: GlowHalo?
 
-        let space = frame.space
-        let fills = self.fills.map { space.premultiply($0) }
-        let borderColor = border.map { space.premultiply($0.color) } ?? .zero
-        let white = space.premultiply(Color(red: 1, green: 1, blue: 1))
+        /// Nil when the surface covers no pixel of the frame.
+        init?(_ frost: Frost, _ surface: GlassSurface, plane: Framebuffer, space: BlendSpace, workers: Workers) {
+            let canvas = PixelRect(plane)
+            region = frost.drawnPixels(surface, canvas: canvas)
+            guard !region.isEmpty else { return nil }
+            // sigma 0 gives back the plane's pixels of the region.
+            backdrop = frost.blur.apply(plane, region: region, backdrop: frost.backdropPixels(surface, canvas: canvas), workers: workers)
+            fills = frost.fills.map { space.premultiply($0) }
+            borderColor = frost.border.map { space.premultiply($0.color) } ?? .zero
+            white = space.premultiply(Color(red: 1, green: 1, blue: 1))
+            translucency = frost.fills.reduce(Float(1)) { $0 * (1 - $1.alpha) }
+            halo = translucency > 0 ? surface.halo : nil
+            // A halo computed for part of the plane (GlowHalo's `reading`) must hold every pixel drawn here.
+            if let halo { precondition(halo.isExact(over: region), "the glow halo does not cover the surface at \(region)") }
+        }
+    }
+
+    public func apply(_ surface: GlassSurface, plane: Framebuffer, into frame: inout Framebuffer, workers: Workers) {
+        guard let drawing = Drawing(self, surface, plane: plane, space: frame.space, workers: workers) else { return }
+        let shape = surface.shape, region = drawing.region, backdropPixels = drawing.backdrop, fills = drawing.fills
+        let borderColor = drawing.borderColor, white = drawing.white
+        let translucency = drawing.translucency, halo = drawing.halo
         let saturation = self.saturation, highlight = self.highlight, border = self.border
-        // What the fills let through, the share of the halo's light that reaches the eye (0 for opaque).
-        let translucency = self.fills.reduce(Float(1)) { $0 * (1 - $1.alpha) }
-        let halo = translucency > 0 ? surface.halo : nil
-        // A halo computed for part of the plane (GlowHalo's `reading`) must hold every pixel drawn here.
-        if let halo { precondition(halo.isExact(over: region), "the glow halo does not cover the surface at \(region)") }
         let lookup = halo?.lookup
         let haloColumns = lookup.map { h in region.columns.map { h.axis(Float($0) + 0.5, count: h.width) } } ?? []
         // Deeper than this a pixel is covered (coverage 1 from 0.5 px in), past the border's inner edge and the

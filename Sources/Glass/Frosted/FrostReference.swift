@@ -5,24 +5,11 @@ extension Frost {
     /// highlight at each one. `apply` takes the same steps in the same order, skipping the distance where a row's
     /// interior is known to be covered past the border and highlight; a test compares the two bit for bit.
     public func applyReference(_ surface: GlassSurface, plane: Framebuffer, into frame: inout Framebuffer, workers: Workers) {
-        let canvas = PixelRect(plane)
-        let shape = surface.shape
-        let back = backdrop == .plane ? canvas : PixelRect(covering: surface.box, clippedTo: canvas)
-        let region = PixelRect(covering: shape.bounds.insetBy(-1), clippedTo: back)
-        guard !region.isEmpty else { return }
-        // sigma 0 gives back the plane's pixels of the region.
-        let backdropPixels = blur.apply(plane, region: region, backdrop: back, workers: workers)
-
-        let space = frame.space
-        let fills = self.fills.map { space.premultiply($0) }
-        let borderColor = border.map { space.premultiply($0.color) } ?? .zero
-        let white = space.premultiply(Color(red: 1, green: 1, blue: 1))
+        guard let drawing = Drawing(self, surface, plane: plane, space: frame.space, workers: workers) else { return }
+        let shape = surface.shape, region = drawing.region, backdropPixels = drawing.backdrop, fills = drawing.fills
+        let borderColor = drawing.borderColor, white = drawing.white
+        let translucency = drawing.translucency, halo = drawing.halo
         let saturation = self.saturation, highlight = self.highlight, border = self.border
-        // What the fills let through, the share of the halo's light that reaches the eye (0 for opaque).
-        let translucency = self.fills.reduce(Float(1)) { $0 * (1 - $1.alpha) }
-        let halo = translucency > 0 ? surface.halo : nil
-        // A halo computed for part of the plane (GlowHalo's `reading`) must hold every pixel drawn here.
-        if let halo { precondition(halo.isExact(over: region), "the glow halo does not cover the surface at \(region)") }
         let w = region.width, stride = frame.width
         frame.withUnsafeMutablePixels { out in
             backdropPixels.withUnsafeBufferPointer { src in
