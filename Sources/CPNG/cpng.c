@@ -700,6 +700,21 @@ int cpng_read_memory(const uint8_t *data, size_t len, cpng_image *image, char *e
     return read_with(&r, image, &ctx);
 }
 
+/* Opens `path` and reads its 8 signature bytes: NULL with *status CPNG_ERR_IO when it cannot be opened;
+ * otherwise the file (positioned after the signature), *status the signature check's result. */
+static FILE *open_png(const char *path, err_ctx *ctx, int *status) {
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        set_msg(ctx, "cannot open for reading: %s", strerror(errno));
+        *status = CPNG_ERR_IO;
+        return NULL;
+    }
+    uint8_t sig[8];
+    size_t got = fread(sig, 1, sizeof sig, fp);
+    *status = check_signature(sig, got, ctx);
+    return fp;
+}
+
 int cpng_read_file(const char *path, cpng_image *image, char *err, size_t err_len) {
     err_ctx ctx = {err, err_len};
     if (!path || !image) {
@@ -707,14 +722,9 @@ int cpng_read_file(const char *path, cpng_image *image, char *err, size_t err_le
         return CPNG_ERR_ARGS;
     }
     memset(image, 0, sizeof *image);
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        set_msg(&ctx, "cannot open for reading: %s", strerror(errno));
-        return CPNG_ERR_IO;
-    }
-    uint8_t sig[8];
-    size_t got = fread(sig, 1, sizeof sig, fp);
-    int status = check_signature(sig, got, &ctx);
+    int status;
+    FILE *fp = open_png(path, &ctx, &status);
+    if (!fp) return status;
     if (status == CPNG_OK) {
         reader r = {fp, NULL, 0, 0};
         status = read_with(&r, image, &ctx);
@@ -753,14 +763,9 @@ int cpng_read_text_file(const char *path, const char *key, char **out, char *err
         return CPNG_ERR_ARGS;
     }
     *out = NULL;
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        set_msg(&ctx, "cannot open for reading: %s", strerror(errno));
-        return CPNG_ERR_IO;
-    }
-    uint8_t sig[8];
-    size_t got = fread(sig, 1, sizeof sig, fp);
-    int status = check_signature(sig, got, &ctx);
+    int status;
+    FILE *fp = open_png(path, &ctx, &status);
+    if (!fp) return status;
     if (status == CPNG_OK) {
         png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &ctx, on_error, on_warning);
         png_infop info = png ? png_create_info_struct(png) : NULL;
