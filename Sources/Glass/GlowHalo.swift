@@ -161,6 +161,16 @@ public struct GlowHalo: Sendable {
         (self.cell, width, height, self.chroma, self.exact) = (cell, gw, gh, light, exact)
     }
 
+    /// How far, in pixels, the light at a pixel reads the plane: a pixel interpolates the two cells around it
+    /// on each axis, a cell's field blurs and dilates the cells within the blur's reach, and a cell averages its
+    /// own pixels; so (reach + 2) cells. Glass that keeps a panel between frames (the compositor's reuse) takes
+    /// the panel's light as unchanged where no plane pixel within this distance changed.
+    public static func reach(scale: Float, cellPoints: Float = GlassDefaults.Halo.cellPoints,
+                             sigmaPoints: Float = GlassDefaults.Halo.sigmaPoints) -> Int {
+        let cell = max(1, Int((cellPoints * scale).rounded()))
+        return (GaussianBlur(sigma: sigmaPoints / cellPoints).reach + 2) * cell
+    }
+
     /// The largest of `values` within `reach` cells (a square) of each cell of `r`, row-major over `r`:
     /// separable, rows then columns, over the grid only (the blur's mirrored reads beyond the edges see the same
     /// cells again).

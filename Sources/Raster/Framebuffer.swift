@@ -94,6 +94,28 @@ public struct Framebuffer: Sendable, Equatable {
         }
     }
 
+    /// Copies the pixels of `source` inside `rect` (in `source`'s coordinates, inside it) to the rectangle of
+    /// the same size at `origin` in this buffer (inside it), rows split across workers. Frames and the panel
+    /// tiles glass keeps between frames (`GlassReuse`) trade regions through it.
+    public mutating func copyPixels(from source: Framebuffer, rect: PixelRect, to origin: (x: Int, y: Int),
+                                    workers: Workers = .single) {
+        precondition(PixelRect(source).contains(rect), "rectangle \(rect) outside the source")
+        precondition(PixelRect(self).contains(PixelRect(x: origin.x, y: origin.y, width: rect.width, height: rect.height)),
+                     "rectangle \(rect) at \(origin) outside the destination")
+        guard !rect.isEmpty else { return }
+        let sw = source.width, dw = width
+        source.withUnsafePixels { src in
+            withUnsafeMutablePixels { dst in
+                workers.forEachBand(rect.height, bandSize: 32) { rows in
+                    for j in rows {
+                        (dst.baseAddress! + (origin.y + j) * dw + origin.x)
+                            .update(from: src.baseAddress! + (rect.y + j) * sw + rect.x, count: rect.width)
+                    }
+                }
+            }
+        }
+    }
+
     public mutating func fill(_ p: SIMD4<Float>) {
         withUnsafeMutablePixels { $0.update(repeating: p) }
     }

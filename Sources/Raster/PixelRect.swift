@@ -32,6 +32,19 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
         o.x >= x && o.y >= y && o.maxX <= maxX && o.maxY <= maxY
     }
 
+    /// The rectangle grown by `d` pixels on every side (not clipped).
+    public func expanded(by d: Int) -> PixelRect {
+        PixelRect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d)
+    }
+
+    /// The smallest rectangle holding both (an empty one adds nothing).
+    public func union(_ o: PixelRect) -> PixelRect {
+        if o.isEmpty { return self }
+        if isEmpty { return o }
+        let x0 = min(x, o.x), y0 = min(y, o.y)
+        return PixelRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
+    }
+
     public func intersection(_ o: PixelRect) -> PixelRect {
         let x0 = Swift.max(x, o.x), y0 = Swift.max(y, o.y)
         return PixelRect(x: x0, y: y0, width: Swift.min(maxX, o.maxX) - x0, height: Swift.min(maxY, o.maxY) - y0)

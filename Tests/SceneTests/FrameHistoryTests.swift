@@ -51,9 +51,18 @@ import Raster
         #expect(FrameHistory.unchangedBands(a, b) == [false, false, false, true, true, true, true, true])
         #expect(FrameHistory.unchangedBands(a, a) == [Bool](repeating: true, count: 8))
         // Glass over rows 40-41 of either frame: band 5 (rows 40-47) may differ too.
-        let glass = FrameHistory.Frame(plane: old, overlay: [PixelRect(x: 3, y: 40, width: 5, height: 2)], height: h)
+        let panel = PixelRect(x: 3, y: 40, width: 5, height: 2)
+        let glass = FrameHistory.Frame(plane: old, overlay: [Overlay(panel)], height: h)
         #expect(FrameHistory.unchangedBands(a, glass) == [false, false, false, true, true, false, true, true])
         #expect(FrameHistory.unchangedBands(glass, a) == [false, false, false, true, true, false, true, true])
+        // A kept panel (GlassReuse) with the same token in both frames has the same pixels: only the plane's
+        // bands may differ. Another token, no token, or the token in one frame only: band 5 may differ.
+        let kept = { (token: UInt64?) in FrameHistory.Frame(plane: old, overlay: [Overlay(panel, token: token)], height: h) }
+        let plane = [false, false, false, true, true, true, true, true]
+        #expect(FrameHistory.unchangedBands(FrameHistory.Frame(plane: new, overlay: [Overlay(panel, token: 7)], height: h), kept(7)) == plane)
+        #expect(FrameHistory.unchangedBands(kept(7), kept(8)) == [true, true, true, true, true, false, true, true])
+        #expect(FrameHistory.unchangedBands(kept(nil), kept(nil)) == [true, true, true, true, true, false, true, true])
+        #expect(FrameHistory.unchangedBands(kept(7), b) == [true, true, true, true, true, false, true, true])
         let history = FrameHistory(capacity: 2)
         #expect(!history.unchanged(band: 0, frame: 1, as: 0))
         #expect(history.unchanged(band: 0, frame: 1, as: 1))

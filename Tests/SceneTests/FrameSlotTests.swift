@@ -124,7 +124,7 @@ import Raster
             let w = slot.frame.width
             var outside = 0
             for (k, (p, f)) in zip(plane, frame).enumerated() where p != f {
-                if slot.overlay.contains(where: { $0.contains(x: k % w, y: k / w) }) { inside += 1 } else { outside += 1 }
+                if slot.overlay.contains(where: { $0.rect.contains(x: k % w, y: k / w) }) { inside += 1 } else { outside += 1 }
             }
             #expect(outside == 0, "\(scene) frame \(i): \(outside) pixels written outside the reported regions")
         }

@@ -31,3 +31,14 @@ extension Compositor {
         planeBuffer = plane
     }
 }
+
+// The reference for glass kept between frames (GlassReuseTests): a compositor whose glass keeps no panel, so
+// every panel is drawn every frame.
+extension Compositor {
+    func keepNoPanels() {
+        glass.reuse.capacity = 0
+    }
+
+    /// The panels' pixels kept and drawn so far.
+    var panelReuse: GlassReuse.Statistics { glass.reuse.statistics }
+}

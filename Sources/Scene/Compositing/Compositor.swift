@@ -87,14 +87,19 @@ public struct Compositor {
         slot.take(plane: planeLayer, record: planeRecord, workers: workers)
         let t1 = DispatchTime.now()
         times.plane += t1.seconds(since: t0)
-        var covered = glass.render(plane: planeLayer, into: &slot.frame, time: document.time(ofFrame: i), workers: workers)
+        var covered = glass.render(plane: planeLayer, record: planeRecord, into: &slot.frame,
+                                   time: document.time(ofFrame: i), workers: workers)
         planeBuffer = planeLayer
         let t2 = DispatchTime.now()
         times.glass += t2.seconds(since: t1)
-        covered += content.render(into: &slot.frame, time: document.time(ofFrame: i), workers: workers)
+        covered += content.render(into: &slot.frame, time: document.time(ofFrame: i), workers: workers).map { Overlay($0) }
         slot.cover(covered)
         // Cancelled inside the frame: some bands may not have been drawn, so the slot no longer knows what it holds.
-        if workers.isCancelled { slot.forget() }
+        // The same for the panels glass kept: a tile may hold part of a drawing.
+        if workers.isCancelled {
+            slot.forget()
+            glass.reuse.forget()
+        }
         times.content += t2.secondsSince
     }
 
@@ -104,7 +109,7 @@ public struct Compositor {
     /// pad evaluated every container's field again on each move).
     public mutating func setTilt(_ tilt: Keyframes<Tilt>) {
         document.tilt = tilt
-        glass = GlassLayer(document: document, fields: glass.fields)
+        glass = GlassLayer(document: document, fields: glass.fields, reuse: glass.reuse)
     }
 
     /// Simulates up to and rasterizes frame `i`.

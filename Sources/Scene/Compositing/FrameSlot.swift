@@ -28,7 +28,7 @@ public struct FrameSlot: Sendable {
     /// The plane the buffer holds outside `overlay`; an empty record when nothing is known.
     private(set) var plane = PlaneSpriteRecord()
     /// Pixels glass and content may have written over the plane in the last frame, clipped to the frame.
-    private(set) var overlay: [PixelRect] = []
+    private(set) var overlay: [Overlay] = []
 
     /// A slot around `frame`, whose pixels are not trusted: the first frame copies the whole plane.
     public init(_ frame: Framebuffer) { self.frame = frame }
@@ -44,7 +44,7 @@ public struct FrameSlot: Sendable {
             frame.copyPixels(from: plane, workers: workers)
             return
         }
-        let spans = Self.spans(changed, overlay: overlay, band: PlaneSpriteRecord.changeBand, height: frame.height)
+        let spans = Self.spans(changed, overlay: overlay.map(\.rect), band: PlaneSpriteRecord.changeBand, height: frame.height)
         frame.copyPixels(from: plane, spans: spans, band: PlaneSpriteRecord.changeBand, workers: workers)
     }
 
@@ -60,9 +60,9 @@ public struct FrameSlot: Sendable {
     }
 
     /// Records what glass and content drew over the plane in this frame (a superset of the pixels they wrote).
-    mutating func cover(_ regions: [PixelRect]) {
+    mutating func cover(_ regions: [Overlay]) {
         let whole = PixelRect(frame)
-        overlay = regions.map { $0.intersection(whole) }.filter { !$0.isEmpty }
+        overlay = regions.map { Overlay($0.rect.intersection(whole), token: $0.token) }.filter { !$0.rect.isEmpty }
     }
 
     /// Forgets what the buffer holds (a frame left incomplete, cancelled): the next frame copies the whole plane.

@@ -1,3 +1,4 @@
+import Dots
 import Glass
 import Raster
 
@@ -13,11 +14,23 @@ struct GlassLayer {
     /// Distance fields of the liquid containers, kept while their shapes do not change (see DistanceFieldCache).
     let fields: DistanceFieldCache
 
-    /// A layer for `document`, keeping `fields` from an earlier layer of the same scene when given: the fields
-    /// are a function of the shapes alone, which a new tilt never changes (`Compositor.setTilt`).
-    init(document: SceneDocument, fields: DistanceFieldCache = DistanceFieldCache()) {
+    /// Frosted, web and Android panels kept from the last frame (see GlassReuse).
+    let reuse: GlassReuse
+
+    /// A layer for `document` with empty caches.
+    init(document: SceneDocument) {
+        self.init(document: document, fields: DistanceFieldCache(),
+                  reuse: GlassReuse(capacity: document.canvas.pixelWidth * document.canvas.pixelHeight))
+    }
+
+    /// A layer for `document` keeping an earlier layer's caches of the same scene (`Compositor.setTilt`): the
+    /// fields are a function of the shapes alone, which a new tilt never changes, and the kept panels check
+    /// their own inputs. (Two initializers rather than `reuse: GlassReuse? = nil` and `reuse ?? GlassReuse(...)`:
+    /// with that form a release build of Swift 6.3 released the kept object early, and `setTilt` crashed.)
+    init(document: SceneDocument, fields: DistanceFieldCache, reuse: GlassReuse) {
         self.document = document
         self.fields = fields
+        self.reuse = reuse
     }
 
     /// One thing to draw: a surface of a non-liquid tier in its tier's `Frost`, or a liquid shape (a lone panel
@@ -25,19 +38,27 @@ struct GlassLayer {
     /// `glowHalo` says whether the glow halo lights it (the panels' resolved `glowHalo`: the iOS tiers unless a
     /// scene switches it off).
     enum Drawing {
-        case surface(GlassSurface, Frost, glowHalo: Bool)
+        case surface(GlassSurface, Frost, glowHalo: Bool, id: String)
         case liquid(LiquidGlass, shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial], slot: String, glowHalo: Bool)
 
         var glowHalo: Bool {
             switch self {
-            case .surface(_, _, let halo), .liquid(_, _, _, _, let halo): return halo
+            case .surface(_, _, let halo, _), .liquid(_, _, _, _, let halo): return halo
+            }
+        }
+
+        /// A name that stays the drawing's from frame to frame (the panel's JSON path, or the liquid shape's slot).
+        var id: String {
+            switch self {
+            case .surface(_, _, _, let id): return id
+            case .liquid(_, _, _, let slot, _): return "liquid " + slot
             }
         }
 
         /// The pixels where drawing reads the glow halo.
         func haloRegion(canvas: PixelRect) -> PixelRect {
             switch self {
-            case .surface(let s, let frost, _): return frost.drawnPixels(s, canvas: canvas)
+            case .surface(let s, let frost, _, _): return frost.drawnPixels(s, canvas: canvas)
             case .liquid(_, let shape, _, _, _): return LiquidGlass.drawnPixels(shape, canvas: canvas)
             }
         }
@@ -45,7 +66,7 @@ struct GlassLayer {
         /// Rectangles holding every pixel drawing may write.
         func writtenRegions(canvas: PixelRect) -> [PixelRect] {
             switch self {
-            case .surface(let s, let frost, _): return [frost.drawnPixels(s, canvas: canvas)]
+            case .surface(let s, let frost, _, _): return [frost.drawnPixels(s, canvas: canvas)]
             case .liquid(_, let shape, _, _, _): return LiquidGlass.writtenRegions(shape, canvas: canvas)
             }
         }
@@ -53,32 +74,77 @@ struct GlassLayer {
 
     /// Draws every glass surface into `frame`, reading only `plane`: glass never samples glass, and a panel
     /// drawn over another renders the pixels it would render alone. Returns rectangles that hold every pixel it
-    /// may have written (one per drawing), for the frame slot to restore from the plane next time.
+    /// may have written (one per drawing), for the frame slot to restore from the plane next time. Keeps no
+    /// panel between frames (`render(plane:record:into:time:workers:)` does).
     @discardableResult
     func render(plane: Framebuffer, into frame: inout Framebuffer, time: Double, workers: Workers) -> [PixelRect] {
+        render(plane: plane, record: nil, into: &frame, time: time, workers: workers).map(\.rect)
+    }
+
+    /// Draws every glass surface into `frame` as `render(plane:into:time:workers:)` does, with the same bytes;
+    /// given the plane's `record`, a frosted, web or Android panel whose inputs are unchanged since the last
+    /// frame is copied from the tile it left (`GlassReuse`). The overlay's tokens name the kept tiles' pixels.
+    func render(plane: Framebuffer, record: PlaneSpriteRecord?, into frame: inout Framebuffer, time: Double,
+                workers: Workers) -> [Overlay] {
         let drawings = self.drawings(plane: plane, time: time)
         guard !drawings.isEmpty else { return [] }
         let canvas = PixelRect(plane)
+        let written = drawings.map { $0.writtenRegions(canvas: canvas) }
+        let decisions: [GlassReuse.Decision]
+        if let record {
+            let haloReach = GlowHalo.reach(scale: document.canvas.scale)
+            decisions = reuse.plan(ids: drawings.map(\.id), written: written, frosted: drawings.map { d in
+                guard case .surface(let s, let frost, let lit, _) = d else { return nil }
+                // The blur reads within its reach, mirrored inside the backdrop (the web tier's is the panel's
+                // box: CSS backdrop-filter sees nothing beyond it); the halo within its own reach of the plane.
+                let region = frost.drawnPixels(s, canvas: canvas)
+                let backdrop = frost.backdrop == .plane ? canvas : PixelRect(covering: s.box, clippedTo: canvas)
+                var read = region.expanded(by: frost.blur.reach).intersection(backdrop)
+                if lit { read = read.union(region.expanded(by: haloReach).intersection(canvas)) }
+                return (GlassReuse.Key(s, lit: lit), region, read)
+            }, record: record)
+        } else {
+            decisions = drawings.map { _ in .draw(keep: false) }
+        }
         // The halo only where glass reads it (the same values there as over the whole plane; see GlowHalo), and
-        // only for drawings it lights: a web or Android scene, or one with the halo switched off, computes none.
-        let regions = drawings.filter(\.glowHalo).map { $0.haloRegion(canvas: canvas) }
+        // only for drawings it lights and that are drawn: a web or Android scene, one with the halo switched off,
+        // or one whose lit panels are all kept computes none.
+        let regions = zip(drawings, decisions).compactMap { d, decision -> PixelRect? in
+            guard d.glowHalo, case .draw = decision else { return nil }
+            return d.haloRegion(canvas: canvas)
+        }
         let halo = regions.isEmpty ? nil
             : GlowHalo(plane: plane, background: document.plane.configuration.background,
                        ink: document.plane.configuration.label, scale: document.canvas.scale, workers: workers,
                        reading: regions)
         // Frost and LiquidGlass each check that the halo holds the pixels they read.
-        for drawing in drawings {
-            switch drawing {
-            case .surface(var surface, let frost, let lit):
+        var overlay: [Overlay] = []
+        for (k, (drawing, decision)) in zip(drawings, decisions).enumerated() {
+            switch (drawing, decision) {
+            case (.surface, .reuse(let tile)):
+                frame.copyPixels(from: tile.pixels, rect: PixelRect(tile.pixels), to: (tile.region.x, tile.region.y),
+                                 workers: workers)
+                overlay += written[k].map { Overlay($0, token: tile.token) }
+            case (.surface(var surface, let frost, let lit, let id), .draw(let keep)):
                 surface.halo = lit ? halo : nil
                 frost.apply(surface, plane: plane, into: &frame, workers: workers)
-            case .liquid(var glass, let shape, let materials, let slot, let lit):
+                if keep, let record {
+                    let token = reuse.keep(id, key: GlassReuse.Key(surface, lit: lit), region: frost.drawnPixels(surface, canvas: canvas),
+                                           plane: record, frame: frame, workers: workers)
+                    overlay += written[k].map { Overlay($0, token: token) }
+                } else {
+                    overlay += written[k].map { Overlay($0) }
+                }
+            case (.liquid(var glass, let shape, let materials, let slot, let lit), _):
                 glass.halo = lit ? halo : nil
                 glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers,
                             fields: fields, slot: slot)
+                overlay += written[k].map { Overlay($0) }
+            case (.surface, _):
+                preconditionFailure("a frosted drawing is drawn or reused")
             }
         }
-        return drawings.flatMap { $0.writtenRegions(canvas: canvas) }
+        return overlay
     }
 
     /// What `render` draws, in scene order: liquid panels that share a container or a union are one drawing,
@@ -90,7 +156,7 @@ struct GlassLayer {
         for (i, panel) in panels.enumerated() {
             guard panel.tier.rendered == .liquid else {
                 let surface = panel.surface(at: time, scale: document.canvas.scale, appearance: document.appearance)
-                drawings.append(.surface(surface, surface.tier.effect(for: surface), glowHalo: panel.glowHalo))
+                drawings.append(.surface(surface, surface.tier.effect(for: surface), glowHalo: panel.glowHalo, id: panel.path))
                 continue
             }
             if panel.liquid.variant == .identity { continue }

@@ -18,7 +18,7 @@ import Raster
 final class FrameHistory: @unchecked Sendable {
     struct Frame {
         var plane: PlaneSpriteRecord
-        var overlay: [PixelRect]
+        var overlay: [Overlay]
         var height: Int
     }
 
@@ -63,8 +63,11 @@ final class FrameHistory: @unchecked Sendable {
         for (k, spans) in changed.enumerated() where !spans.isEmpty {
             for y in (k * step)..<min(height, (k + 1) * step) { dirty[y] = true }
         }
-        for r in a.overlay + b.overlay where !r.isEmpty {
-            for y in max(0, r.y)..<min(height, r.maxY) { dirty[y] = true }
+        // A region both frames hold with the same token has the same glass pixels in both (GlassReuse); what
+        // else may differ there is the plane (marked above) and other regions drawn over or under it (marked here).
+        for o in a.overlay + b.overlay where !o.rect.isEmpty {
+            if o.token != nil && a.overlay.contains(o) && b.overlay.contains(o) { continue }
+            for y in max(0, o.rect.y)..<min(height, o.rect.maxY) { dirty[y] = true }
         }
         return (0..<bands).map { band in
             let rows = max(0, band * PNG.bandRows - 1)..<min(height, (band + 1) * PNG.bandRows)
