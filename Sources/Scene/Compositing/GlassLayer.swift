@@ -1,3 +1,4 @@
+import Dispatch
 import Glass
 import Raster
 
@@ -25,19 +26,19 @@ struct GlassLayer {
     /// `glowHalo` says whether the glow halo lights it (the panels' resolved `glowHalo`: the iOS tiers unless a
     /// scene switches it off).
     enum Drawing {
-        case surface(GlassSurface, Frost, glowHalo: Bool)
+        case surface(GlassSurface, Frost, glowHalo: Bool, slot: String)
         case liquid(LiquidGlass, shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial], slot: String, glowHalo: Bool)
 
         var glowHalo: Bool {
             switch self {
-            case .surface(_, _, let halo), .liquid(_, _, _, _, let halo): return halo
+            case .surface(_, _, let halo, _), .liquid(_, _, _, _, let halo): return halo
             }
         }
 
         /// The pixels where drawing reads the glow halo.
         func haloRegion(canvas: PixelRect) -> PixelRect {
             switch self {
-            case .surface(let s, let frost, _): return frost.drawnPixels(s, canvas: canvas)
+            case .surface(let s, let frost, _, _): return frost.drawnPixels(s, canvas: canvas)
             case .liquid(_, let shape, _, _, _): return LiquidGlass.drawnPixels(shape, canvas: canvas)
             }
         }
@@ -45,7 +46,7 @@ struct GlassLayer {
         /// Rectangles holding every pixel drawing may write.
         func writtenRegions(canvas: PixelRect) -> [PixelRect] {
             switch self {
-            case .surface(let s, let frost, _): return [frost.drawnPixels(s, canvas: canvas)]
+            case .surface(let s, let frost, _, _): return [frost.drawnPixels(s, canvas: canvas)]
             case .liquid(_, let shape, _, _, _): return LiquidGlass.writtenRegions(shape, canvas: canvas)
             }
         }
@@ -53,9 +54,11 @@ struct GlassLayer {
 
     /// Draws every glass surface into `frame`, reading only `plane`: glass never samples glass, and a panel
     /// drawn over another renders the pixels it would render alone. Returns rectangles that hold every pixel it
-    /// may have written (one per drawing), for the frame slot to restore from the plane next time.
+    /// may have written (one per drawing), for the frame slot to restore from the plane next time. Adds each
+    /// drawing's time and pixels to `times`.
     @discardableResult
-    func render(plane: Framebuffer, into frame: inout Framebuffer, time: Double, workers: Workers) -> [PixelRect] {
+    func render(plane: Framebuffer, into frame: inout Framebuffer, time: Double, workers: Workers,
+                times: inout GlassDrawingTimes) -> [PixelRect] {
         let drawings = self.drawings(plane: plane, time: time)
         guard !drawings.isEmpty else { return [] }
         let canvas = PixelRect(plane)
@@ -68,8 +71,9 @@ struct GlassLayer {
                        reading: regions)
         // Frost and LiquidGlass each check that the halo holds the pixels they read.
         for drawing in drawings {
+            let start = DispatchTime.now()
             switch drawing {
-            case .surface(var surface, let frost, let lit):
+            case .surface(var surface, let frost, let lit, _):
                 surface.halo = lit ? halo : nil
                 frost.apply(surface, plane: plane, into: &frame, workers: workers)
             case .liquid(var glass, let shape, let materials, let slot, let lit):
@@ -77,6 +81,7 @@ struct GlassLayer {
                 glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers,
                             fields: fields, slot: slot)
             }
+            record(drawing, since: start, canvas: canvas, into: &times)
         }
         return drawings.flatMap { $0.writtenRegions(canvas: canvas) }
     }
@@ -90,7 +95,8 @@ struct GlassLayer {
         for (i, panel) in panels.enumerated() {
             guard panel.tier.rendered == .liquid else {
                 let surface = panel.surface(at: time, scale: document.canvas.scale, appearance: document.appearance)
-                drawings.append(.surface(surface, surface.tier.effect(for: surface), glowHalo: panel.glowHalo))
+                drawings.append(.surface(surface, surface.tier.effect(for: surface), glowHalo: panel.glowHalo,
+                                         slot: panel.surfaceKey(index: i)))
                 continue
             }
             if panel.liquid.variant == .identity { continue }
