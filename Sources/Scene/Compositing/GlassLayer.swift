@@ -24,7 +24,7 @@ struct GlassLayer {
     /// One thing to draw: a surface of a non-liquid tier in its tier's `Frost`, or a liquid shape (a lone panel
     /// or a container's joined panels) with its parts' materials. The two kernels state their own regions.
     /// `glowHalo` says whether the glow halo lights it (the panels' resolved `glowHalo`: the iOS tiers unless a
-    /// scene switches it off).
+    /// scene switches it off); `slot` is its surface key (`GlassPanelSpec.surfaceKey`), the same in every frame.
     enum Drawing {
         case surface(GlassSurface, Frost, glowHalo: Bool, slot: String)
         case liquid(LiquidGlass, shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial], slot: String, glowHalo: Bool)
