@@ -177,7 +177,7 @@ extension PlaneBenchmark {
                 plane.render(into: &fb, scale: document.canvas.scale, workers: workers)
                 sprites = min(sprites, seconds(since: t0))
             }
-            lines.append("\(name) plane  \(t) thread\(t == 1 ? " " : "s"): physics \(format(physics / Double(n) * 1e3)) ms/frame"
+            lines.append("\(name) plane  \(t) thread\(t == 1 ? " " : "s"): physics \(String(format: "%.3f", physics / Double(n) * 1e3)) ms/frame"
                          + " (frames 0-\(n - 1), \(plane.dotCount) dots, \(document.plane.events.count) events);"
                          + " sprites \(format(sprites * 1e3)) ms per \(w)x\(h) frame drawn whole (frame \(n - 1))")
         }
