@@ -1,6 +1,7 @@
 import Dispatch
 import Raster
 import Content
+import Scene
 
 /// The text-heavy benchmark: a full 1170 x 2532 frame (390 x 844 pt at scale 3) filled with text: 32 wrapped
 /// paragraphs in two columns of 16 (boxes of 180 x 50 pt, no overlap), three families and three sizes, painted
@@ -69,5 +70,27 @@ public enum ContentBenchmark {
             out += String(format: "  %7d  %18.2f  %19.2f\n", t, compMs, compMs + warmMs)
         }
         return out
+    }
+}
+
+extension ContentBenchmark {
+    /// A scene's own content layer (labels, symbols) as the compositor draws it over its first `frames` frames,
+    /// for each thread count: frame 0 alone (shaping, and every glyph rasterized into a cold cache) and the
+    /// mean of the frames after it (the compositor's `times.content`).
+    public static func report(document: SceneDocument, name: String, frames: Int, threadCounts: [Int]) -> String {
+        let items = document.content.items.count
+        guard items > 0 else { return "content: \(name) has no content items: nothing to measure" }
+        let n = max(1, min(frames, document.frameCount))
+        var lines = ["content: \(name) \(document.canvas.pixelWidth)x\(document.canvas.pixelHeight), \(items) items, frames 0-\(n - 1)",
+                     "  threads  frame 0 ms (cold)  later frames ms/frame"]
+        for t in threadCounts {
+            var compositor = Compositor(document: document, workers: Workers(max(1, t)))
+            _ = compositor.render(frame: 0)
+            let cold = compositor.times.content
+            for i in 1..<max(1, n) { _ = compositor.render(frame: i) }
+            let warm = n > 1 ? (compositor.times.content - cold) / Double(n - 1) : .nan
+            lines.append(String(format: "  %7d  %17.2f  %22.2f", t, cold * 1000, warm * 1000))
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Raster
 import Scene
 
-/// The encoding benchmark of `forkrender bench`: one showcase frame (1170 x 2532) quantized, filtered and
+/// The encoding benchmark of `forkrender bench`: one frame of the scene (the showcase's frame 60, 1170 x 2532) quantized, filtered and
 /// compressed, each step timed against a memory-bound peer in the same run, on one thread, best of `repeats`
 /// interleaved runs (a load elsewhere on a shared machine then hits every row alike).
 public enum EncodeBenchmark {
@@ -33,12 +33,9 @@ public enum EncodeBenchmark {
         public var libpngBytes = 0
     }
 
-    /// A rendered frame of the showcase at device scale, the frame every encoding figure is measured on.
-    public static func showcaseFrame(_ index: Int = 60) -> Framebuffer? {
-        // At device scale (the showcase's own, 390 x 844 pt at 3), whatever the showcase says.
-        var decoder = SceneDecoder()
-        decoder.scale = 3
-        guard let document = try? decoder.decode(text: Showcase.json) else { return nil }
+    /// Frame `index` of `document` (at most its last), the frame every encoding figure is measured on: for the
+    /// showcase at device scale, frame 60.
+    public static func frame(of document: SceneDocument, index: Int = 60) -> Framebuffer {
         var compositor = Compositor(document: document, workers: .allCores)
         return compositor.render(frame: min(index, document.frameCount - 1))
     }
@@ -94,15 +91,15 @@ public enum EncodeBenchmark {
         return t0.secondsSince * 1000
     }
 
-    public static func report(repeats: Int = 7) -> String {
-        guard let frame = showcaseFrame() else { return "encode: showcase did not decode" }
+    /// The report on `frame`, frame `index` of the scene called `name`.
+    public static func report(frame: Framebuffer, name: String, index: Int, repeats: Int = 7) -> String {
         let f = measure(frame, repeats: repeats)
         func row(_ name: String, _ ms: Double, _ peer: Double, _ peerName: String) -> String {
             name.padding(toLength: 34, withPad: " ", startingAt: 0)
                 + String(format: "%7.2f ms  x%.2f of %@", ms, ms / peer, peerName)
         }
         return [
-            "encode: showcase frame 60, \(frame.width)x\(frame.height), 1 thread, best of \(repeats)",
+            "encode: \(name) frame \(index), \(frame.width)x\(frame.height), 1 thread, best of \(repeats)",
             row("read float frame + write bytes", f.readWrite, f.readWrite, "itself"),
             row("copy float frame (memcpy)", f.copy, f.readWrite, "read+write"),
             row("quantize (rgba8, dither)", f.quantize, f.readWrite, "read+write"),

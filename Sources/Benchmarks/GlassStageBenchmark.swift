@@ -2,21 +2,27 @@ import Dispatch
 import Raster
 import Scene
 
-/// The glass stage of the showcase (1170 x 2532, three Liquid Glass panels: a static navigation bar and two
-/// controls merging) timed alone, averaged over 30 consecutive frames (40-69, while the controls move), for
-/// each thread count: the pipeline's per-stage times share the machine with the encoders and are too noisy to
-/// compare kernels. Consecutive frames matter: a container that does not move reuses its distance field.
+/// The glass stage of a scene (the showcase by default: 1170 x 2532, three Liquid Glass panels, a static navigation
+/// bar and two controls merging) timed alone, averaged over consecutive frames (the showcase's 40-69, while the
+/// controls move), for each thread count: the pipeline's per-stage times share the machine with the encoders and
+/// are too noisy to compare kernels. Consecutive frames matter: a container that does not move reuses its
+/// distance field.
 ///
 /// Two clocks: wall time, the figure the target is set in, and the CPU time of the whole process over
 /// the stage (every thread's), which other jobs on a shared machine disturb far less: on a loaded 2-core VM the
 /// wall time of the same binary varied by 50% between runs, its CPU time by about 10%.
 public enum GlassStageBenchmark {
-    public static func report(threadCounts: [Int], frames: ClosedRange<Int> = 40...69) -> String {
-        // At device scale (the showcase's own, 390 x 844 pt at 3), whatever the showcase says.
-        var decoder = SceneDecoder()
-        decoder.scale = 3
-        guard let document = try? decoder.decode(text: Showcase.json) else { return "glass stage: showcase did not decode" }
-        var lines = ["glass stage: showcase frames \(frames.lowerBound)-\(frames.upperBound), 1170x2532, mean per frame"]
+    /// The frames the stage is timed over: `count` consecutive frames (at most the scene's) starting at frame 40,
+    /// or earlier so that they fit in the scene.
+    public static func frames(count: Int, of document: SceneDocument) -> ClosedRange<Int> {
+        let n = max(1, min(count, document.frameCount))
+        let first = max(0, min(40, document.frameCount - n))
+        return first...(first + n - 1)
+    }
+
+    public static func report(document: SceneDocument, name: String, threadCounts: [Int], frames: ClosedRange<Int>) -> String {
+        let w = document.canvas.pixelWidth, h = document.canvas.pixelHeight
+        var lines = ["glass stage: \(name) frames \(frames.lowerBound)-\(frames.upperBound), \(w)x\(h), \(document.glass.panels.count) panels, mean per frame"]
         for t in threadCounts {
             var compositor = Compositor(document: document, workers: Workers(t))
             var frame = compositor.emptyFrame()

@@ -1,5 +1,6 @@
 import Dispatch
 import Dots
+import Scene
 import Raster
 
 /// The plane's benchmark (not a timed test): the physics step on about a million dots with four live
@@ -141,5 +142,45 @@ public enum PlaneBenchmark {
     static func format(_ v: Double) -> String {
         let r = (v * 100).rounded() / 100
         return String(r)
+    }
+}
+
+extension PlaneBenchmark {
+    /// A scene's own plane: the physics from frame 0 to each of its first `frames` frames as the compositor
+    /// advances it (`Compositor.physicsStep(forFrame:)`), best of 3, and the sprite pass of the last of them drawn
+    /// whole, best of 7, for each thread count. Attachments bound to a glass panel stay where the scene puts them
+    /// here (the compositor moves them with the panel), which changes their dots' paths, not the cost per dot.
+    public static func report(document: SceneDocument, name: String, frames: Int, threadCounts: [Int]) -> String {
+        let n = max(1, min(frames, document.frameCount))
+        let steps = (0..<n).map { Compositor(document: document, workers: .single).physicsStep(forFrame: $0) }
+        let w = document.canvas.pixelWidth, h = document.canvas.pixelHeight
+        func fresh() -> Plane {
+            Plane(configuration: document.plane.configuration, events: document.plane.events,
+                  attachments: document.plane.attachments)
+        }
+        var lines: [String] = []
+        for t in threadCounts {
+            let workers = Workers(max(1, t))
+            var physics = Double.infinity
+            var plane = fresh()
+            for _ in 0..<3 {
+                var p = fresh()
+                let t0 = DispatchTime.now()
+                for s in steps { p.simulate(toStep: s, workers: workers) }
+                physics = min(physics, seconds(since: t0))
+                plane = p
+            }
+            var fb = Framebuffer(width: w, height: h)
+            var sprites = Double.infinity
+            for _ in 0..<7 {
+                let t0 = DispatchTime.now()
+                plane.render(into: &fb, scale: document.canvas.scale, workers: workers)
+                sprites = min(sprites, seconds(since: t0))
+            }
+            lines.append("\(name) plane  \(t) thread\(t == 1 ? " " : "s"): physics \(String(format: "%.3f", physics / Double(n) * 1e3)) ms/frame"
+                         + " (frames 0-\(n - 1), \(plane.dotCount) dots, \(document.plane.events.count) events);"
+                         + " sprites \(format(sprites * 1e3)) ms per \(w)x\(h) frame drawn whole (frame \(n - 1))")
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -7,36 +7,35 @@ import Scene
 
 /// `forkrender bench --peers`: forkrender's figures as ratios against real peers run on this machine in the
 /// same run, so that anyone can check docs/performance.md on a shared, noisy machine: libpng alone, ffmpeg's
-/// `gblur`, ffmpeg encoding the same raw frames alone, and a memory copy. A peer that is not installed is
-/// skipped with a note.
+/// `gblur`, ffmpeg encoding the same raw frames alone, a memory copy, and headless Chromium capturing the web twin
+/// frame by frame (BenchBrowserPeer). A peer that is not installed is skipped with a note.
 enum BenchPeers {
-    static func run(frames: Int, threads: Int) {
+    static func run(_ bench: BenchCommand.Run) {
+        let threads = bench.threadCounts.max() ?? Workers.allCores.count
         let workers = Workers(threads)
-        // At device scale (the showcase's own, 390 x 844 pt at 3), whatever the showcase says.
-        var decoder = SceneDecoder()
-        decoder.scale = 3
-        guard let document = try? decoder.decode(text: Showcase.json) else { return }
-        let count = min(frames, document.frameCount)
+        let document = bench.document
         let w = document.canvas.pixelWidth, h = document.canvas.pixelHeight
-        print("\npeers: showcase \(w)x\(h), \(count) frames, \(threads) threads; every ratio from this run")
+        print("\npeers: \(bench.name) \(w)x\(h), \(threads) threads; every ratio from this run")
         let dir = NSTemporaryDirectory() + "forkrender-peers-\(ProcessInfo.processInfo.processIdentifier)"
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        guard let frame = EncodeBenchmark.showcaseFrame() else { return }
+        let index = min(60, document.frameCount - 1)
+        let frame = EncodeBenchmark.frame(of: document, index: index)
 
-        // Encoding against libpng alone and a memory copy.
+        // Encoding against libpng alone and a memory copy, on the scene's frame.
         let e = EncodeBenchmark.measure(frame, repeats: 5)
         let samples = frame.rgba8(dither: true)
         let libpngPerFrame = libpngThroughput(samples, width: w, height: h, threads: threads)
+        print("  encoding: frame \(index)")
         row("quantize + filter, 1 thread", e.scanlines, "ms/frame", e.readWrite, "one read of the float frame + one write of the bytes")
         row("memory copy of a float frame", e.copy, "ms", e.readWrite, "one read of the float frame + one write of the bytes")
         row("igzip + libpng chunks, 1 thread", e.deflate, "ms/frame", e.libpng, "libpng alone, 1 thread")
         row("zlib + libpng chunks, 1 thread", e.zlibDeflate, "ms/frame", e.libpng, "libpng alone, 1 thread")
         row("quantize to PNG, by band, 1 thread", e.bandByBand, "ms/frame", e.libpng, "libpng alone, 1 thread (no cache)")
 
-        // The PNG folder render, through the real sink and file system: always the showcase's every frame
-        // (120), whatever `--frames` says, because the target counts them all and the first frames,
-        // where the plane changes least, would flatter the band cache.
+        // The PNG folder render, through the real sink and file system: always the scene's every frame (the
+        // showcase's 120), whatever `--frames` says, because the target counts them all and the first
+        // frames, where the plane changes least, would flatter the band cache.
         let folder = dir + "/frames"
         let everyFrame = document.frameCount
         var folderWall = Double.nan
@@ -47,6 +46,7 @@ enum BenchPeers {
             folderWall = r.wall / Double(everyFrame) * 1000
             bands = sink.bands.statistics
         }
+        try? FileManager.default.removeItem(atPath: folder)
         row("PNG folder render, wall", folderWall, "ms/frame", libpngPerFrame,
             "libpng alone, \(threads) frames at once (per frame); frames 0-\(everyFrame - 1)")
         print("  " + "  bands reused from earlier frames".padding(toLength: 34, withPad: " ", startingAt: 0)
@@ -74,40 +74,12 @@ enum BenchPeers {
             row("blur sigma \(Int(sigma)), 1 thread", ours, "ms/frame", peer ?? .nan,
                 peer == nil ? "ffmpeg not found: peer skipped" : "ffmpeg gblur sigma=60:steps=3, 1 thread".replacingOccurrences(of: "60", with: "\(Int(sigma))"))
         }
+        unlink(raw)
 
         // --video against ffmpeg encoding the same raw frames alone with the same arguments.
-        video(document: document, count: count, workers: workers, dir: dir)
-    }
-
-    static func video(document: SceneDocument, count: Int, workers: Workers, dir: String) {
-        guard let ffmpeg = VideoSink.findFFmpeg() else {
-            print("  --video: ffmpeg not found: peer skipped")
-            return
-        }
-        let w = document.canvas.pixelWidth, h = document.canvas.pixelHeight
-        let raw = dir + "/frames.rgba"
-        // The same frames, raw, to a file.
-        _ = FileManager.default.createFile(atPath: raw, contents: nil)
-        guard let out = FileHandle(forWritingAtPath: raw) else { return }
-        var compositor = Compositor(document: document, workers: workers)
-        for i in 0..<count { out.write(Data(compositor.render(frame: i).rgba8(dither: document.dither))) }
-        try? out.close()
-        let t0 = DispatchTime.now()
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: ffmpeg)
-        p.arguments = VideoSink.arguments(format: "mp4", width: w, height: h, fps: document.fps, input: raw,
-                                          output: dir + "/alone.mp4")
-        guard (try? p.run()) != nil else { return }
-        p.waitUntilExit()
-        let alone = Double(count) / seconds(since: t0)
-        unlink(raw)
-        var ours = Double.nan
-        if let sink = try? VideoSink(path: dir + "/ours.mp4", width: w, height: h, fps: document.fps, dither: document.dither),
-           let r = try? RenderPipeline(document: document, workers: workers).run(frames: Array(0..<count), sinks: [sink]) {
-            ours = Double(r.frames) / r.wall
-        }
-        print("  " + "--video mp4".padding(toLength: 34, withPad: " ", startingAt: 0)
-              + String(format: "%8.2f frames/s  x%.2f of ffmpeg alone on the same raw frames (%.2f frames/s)", ours, ours / alone, alone))
+        BenchVideoPeer.run(document: document, frames: bench.frames, workers: workers, dir: dir)
+        // The web tier against headless Chromium capturing the same page frame by frame.
+        BenchBrowserPeer.run(bench, workers: workers, dir: dir)
     }
 
     /// Milliseconds per frame of libpng encoding `samples` with zlib at forkrender's zlib default (level 1,
@@ -158,5 +130,16 @@ enum BenchPeers {
 
     static func seconds(since t0: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds) / 1e9
+    }
+
+    /// CPU seconds (user + system) of this process's children that have ended and been waited for.
+    static var childrenCPU: Double {
+        var u = rusage()
+        #if os(Linux)
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &u)
+        #else
+        getrusage(RUSAGE_CHILDREN, &u)
+        #endif
+        return Double(u.ru_utime.tv_sec) + Double(u.ru_utime.tv_usec) / 1e6 + Double(u.ru_stime.tv_sec) + Double(u.ru_stime.tv_usec) / 1e6
     }
 }

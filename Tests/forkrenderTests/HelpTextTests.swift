@@ -245,19 +245,26 @@ import Testing
 
             """),
         (["bench"], """
-            OVERVIEW: Measure forkrender's stages (use a release build).
+            OVERVIEW: Measure forkrender's stages on a scene (use a release build).
 
-            USAGE: forkrender bench [--frames <n>] [--threads <list>] [--only <section>] [--peers]
+            USAGE: forkrender bench [<scene.json>] [--frames <n>] [--threads <list>] [--only <section>] [--peers]
+
+            ARGUMENTS:
+              <scene.json>            The scene to measure (see docs/scene-format.md).
+                                      Without one, the built-in showcase at scale 3.
 
             OPTIONS:
-              --frames <n>            Frames of the showcase to render per run. (default:
-                                      30)
+              --frames <n>            Frames of the scene to render per run (at most the
+                                      scene's). (default: 30)
               --threads <list>        Thread counts to compare, comma-separated. (default: 1
                                       and all cores)
               --only <section>        Run one section: pipeline, glass, encode, dots,
                                       content, diff, math.
               --peers                 Also run the peers (libpng alone, ffmpeg gblur, ffmpeg
-                                      encoding alone, a memory copy) and print ratios.
+                                      encoding alone, a memory copy, headless Chromium) and
+                                      print ratios.
+              --scale <s>             Override the canvas scale (pixels per point).
+                                      (default: the scene's; 3 for the showcase)
               -h, --help              Show help information.
 
             """),

@@ -88,7 +88,7 @@ public struct Compositor {
         let t1 = DispatchTime.now()
         times.plane += t1.seconds(since: t0)
         var covered = glass.render(plane: planeLayer, record: planeRecord, into: &slot.frame,
-                                   time: document.time(ofFrame: i), workers: workers)
+                                   time: document.time(ofFrame: i), workers: workers, times: &times.glassDrawings)
         planeBuffer = planeLayer
         let t2 = DispatchTime.now()
         times.glass += t2.seconds(since: t1)
@@ -137,6 +137,8 @@ public struct StageTimes: Sendable {
     public var plane = 0.0
     public var glass = 0.0
     public var content = 0.0
+    /// The glass stage drawing by drawing (what `glass` sums, but for the halo and finding the drawings).
+    public var glassDrawings = GlassDrawingTimes()
     public var rasterize: Double { plane + glass + content }
 }
 

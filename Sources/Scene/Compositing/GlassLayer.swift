@@ -1,3 +1,4 @@
+import Dispatch
 import Dots
 import Glass
 import Raster
@@ -47,11 +48,10 @@ struct GlassLayer {
             }
         }
 
-        /// A name that stays the drawing's from frame to frame (the panel's JSON path, or the liquid shape's slot).
+        /// A name that stays the drawing's from frame to frame: its surface key (`GlassPanelSpec.surfaceKey`).
         var id: String {
             switch self {
-            case .surface(_, _, _, let id): return id
-            case .liquid(_, _, _, let slot, _): return "liquid " + slot
+            case .surface(_, _, _, let id), .liquid(_, _, _, let id, _): return id
             }
         }
 
@@ -72,20 +72,12 @@ struct GlassLayer {
         }
     }
 
-    /// Draws every glass surface into `frame`, reading only `plane`: glass never samples glass, and a panel
-    /// drawn over another renders the pixels it would render alone. Returns rectangles that hold every pixel it
-    /// may have written (one per drawing), for the frame slot to restore from the plane next time. Keeps no
-    /// panel between frames (`render(plane:record:into:time:workers:)` does).
-    @discardableResult
-    func render(plane: Framebuffer, into frame: inout Framebuffer, time: Double, workers: Workers) -> [PixelRect] {
-        render(plane: plane, record: nil, into: &frame, time: time, workers: workers).map(\.rect)
-    }
-
     /// Draws every glass surface into `frame` as `render(plane:into:time:workers:)` does, with the same bytes;
     /// given the plane's `record`, a frosted, web or Android panel whose inputs are unchanged since the last
     /// frame is copied from the tile it left (`GlassReuse`). The overlay's tokens name the kept tiles' pixels.
+    /// Adds each drawing's time and pixels (drawn and kept) to `times`.
     func render(plane: Framebuffer, record: PlaneSpriteRecord?, into frame: inout Framebuffer, time: Double,
-                workers: Workers) -> [Overlay] {
+                workers: Workers, times: inout GlassDrawingTimes) -> [Overlay] {
         let drawings = self.drawings(plane: plane, time: time)
         guard !drawings.isEmpty else { return [] }
         let canvas = PixelRect(plane)
@@ -120,6 +112,11 @@ struct GlassLayer {
         // Frost and LiquidGlass each check that the halo holds the pixels they read.
         var overlay: [Overlay] = []
         for (k, (drawing, decision)) in zip(drawings, decisions).enumerated() {
+            let start = DispatchTime.now()
+            defer {
+                let kept = if case .reuse = decision { written[k].reduce(0) { $0 + $1.width * $1.height } } else { 0 }
+                self.record(drawing, since: start, canvas: canvas, reused: kept, into: &times)
+            }
             switch (drawing, decision) {
             case (.surface, .reuse(let tile)):
                 frame.copyPixels(from: tile.pixels, rect: PixelRect(tile.pixels), to: (tile.region.x, tile.region.y),
@@ -156,7 +153,7 @@ struct GlassLayer {
         for (i, panel) in panels.enumerated() {
             guard panel.tier.rendered == .liquid else {
                 let surface = panel.surface(at: time, scale: document.canvas.scale, appearance: document.appearance)
-                drawings.append(.surface(surface, surface.tier.effect(for: surface), glowHalo: panel.glowHalo, id: panel.path))
+                drawings.append(.surface(surface, surface.tier.effect(for: surface), glowHalo: panel.glowHalo, id: panel.surfaceKey(index: i)))
                 continue
             }
             if panel.liquid.variant == .identity { continue }
