@@ -49,8 +49,11 @@ public struct Frost: Sendable {
     /// the backdrop's edges land within it too), so a change of the plane's rows `a..<b` can change only drawn
     /// rows `a - reach ..< b + reach`.
     public func reach(_ surface: GlassSurface) -> Int {
-        max(blur.reach, surface.halo?.reach ?? 0)
+        max(blur.reach, lit(surface)?.reach ?? 0)
     }
+
+    /// The halo a drawing of `surface` reads: the surface's, unless the fills let none of its light through.
+    func lit(_ surface: GlassSurface) -> GlowHalo? { Drawing.translucency(self) > 0 ? surface.halo : nil }
 
     /// Every plane pixel a drawing of `surface` reads, within `canvas`: the blur's backdrop within its reach of
     /// the drawn pixels, and with the halo the plane within the halo's reach of them.
@@ -61,7 +64,7 @@ public struct Frost: Sendable {
             PixelRect(x: r.x - by, y: r.y - by, width: r.width + 2 * by, height: r.height + 2 * by)
         }
         let blurred = grown(drawn, blur.reach).intersection(backdropPixels(surface, canvas: canvas))
-        guard let halo = surface.halo, Drawing.translucency(self) > 0 else { return blurred }
+        guard let halo = lit(surface) else { return blurred }
         let lit = grown(drawn, halo.reach).intersection(canvas)
         let x0 = min(blurred.x, lit.x), y0 = min(blurred.y, lit.y)
         return PixelRect(x: x0, y: y0, width: max(blurred.maxX, lit.maxX) - x0, height: max(blurred.maxY, lit.maxY) - y0)
@@ -90,7 +93,7 @@ public struct Frost: Sendable {
             borderColor = frost.border.map { space.premultiply($0.color) } ?? .zero
             white = space.premultiply(Color(red: 1, green: 1, blue: 1))
             translucency = Self.translucency(frost)
-            halo = translucency > 0 ? surface.halo : nil
+            halo = frost.lit(surface)
             // A halo computed for part of the plane (GlowHalo's `reading`) must hold every pixel drawn here.
             if let halo { precondition(halo.isExact(over: region), "the glow halo does not cover the surface at \(region)") }
         }
