@@ -39,6 +39,10 @@ import Raster
 public struct GlowHalo: Sendable {
     /// Pixels per cell.
     public let cell: Int
+    /// How far the light at a pixel reads the plane, in pixels along each axis: its bilinear pair of cells lies
+    /// in the cell under it and the next, the field blurs and the peak dilates over the blur's reach in cells,
+    /// and a cell averages its own pixels: (blur reach + 2) cells.
+    public let reach: Int
     let width: Int, height: Int
     /// The light per cell at full translucency (alpha 0), row-major: the bounded chroma of step 2 and 3; zero
     /// outside `exact`.
@@ -159,6 +163,7 @@ public struct GlowHalo: Sendable {
             }
         }
         (self.cell, width, height, self.chroma, self.exact) = (cell, gw, gh, light, exact)
+        reach = cell * (blur.reach + 2)
     }
 
     /// How far, in pixels, the light at a pixel reads the plane: a pixel interpolates the two cells around it

@@ -13,7 +13,8 @@ import Raster
 /// Contract
 /// - Input: premultiplied pixels (blurring premultiplied values keeps transparent regions from darkening
 ///   edges), any blend space: the blur is linear and works on the stored values.
-/// - Region: only the requested output rectangle is computed, from source pixels within `reach` of it.
+/// - Region: only the requested output rectangle is computed, from source pixels within `reach` of it; with
+///   `prepare`, only some of its rows, on the same grid (the whole region's), so any rows get the same bits.
 /// - Edges: the `backdrop` rectangle is the whole image the blur sees; beyond it pixels are mirrored (`mirror`,
 ///   as browsers do for backdrop-filter), in full-resolution coordinates, before decimation.
 /// - Accuracy: against the exact Gaussian (`reference`, direct convolution with the sampled Gaussian), at most
@@ -23,8 +24,8 @@ import Raster
 ///   pixels), and the sampled Gaussian supplies the rest.
 /// - Threads: every stage splits rows (or columns) into bands across `workers`; each output value is computed
 ///   by one piece from the same inputs in the same order, so results are byte-identical for any worker count.
-/// - Allocations: three intermediate images at the decimated resolution (one at full resolution when the
-///   factor is 1), never per pixel.
+/// - Allocations: the distinct source rows decimated across, the grid, its convolution across and down (all
+///   at the decimated width), never per pixel; `prepare` keeps no full-resolution image, `apply` returns one.
 public struct GaussianBlur: Sendable, Hashable {
     /// Standard deviation in pixels (>= 0; 0 is the identity).
     public let sigma: Float
@@ -102,46 +103,59 @@ public struct GaussianBlur: Sendable, Hashable {
     /// Returns `region.width x region.height` pixels, row-major.
     public func apply(_ source: Framebuffer, region: PixelRect, backdrop: PixelRect,
                       workers: Workers = .single) -> [SIMD4<Float>] {
-        precondition(PixelRect(source).contains(backdrop) && backdrop.contains(region),
-                     "blur region \(region) must lie in backdrop \(backdrop), inside the source")
-        if region.isEmpty { return [] }
-        if sigma == 0 {
-            var out = [SIMD4<Float>](repeating: .zero, count: region.width * region.height)
-            source.withUnsafePixels { src in
-                for y in 0..<region.height {
-                    for x in 0..<region.width { out[y * region.width + x] = src[(region.y + y) * source.width + region.x + x] }
-                }
-            }
-            return out
-        }
-        let across = Grid(output: region.x - backdrop.x, count: region.width, factor: factor, radius: taps.count - 1)
-        let down = Grid(output: region.y - backdrop.y, count: region.height, factor: factor, radius: taps.count - 1)
-        let low = decimate(source, backdrop: backdrop, across: across, down: down, workers: workers)
-        let blurred = BlurKernels.convolve(low, width: across.samples, height: down.samples, taps: taps, workers: workers)
-        // `blurred` keeps only samples at least `radius` from the decimated grid's edges.
-        return reconstruct(blurred, across: across, down: down, workers: workers)
+        prepare(source, region: region, backdrop: backdrop, rows: 0..<region.height, workers: workers).pixels(workers: workers)
     }
 
-    /// The tent-weighted average of 2f x 2f source pixels around every sample of the grid, reading the backdrop
-    /// mirrored: rows first (each needed source row to the grid's columns), then columns.
-    private func decimate(_ source: Framebuffer, backdrop: PixelRect, across: Grid, down: Grid,
+    /// The blur of `region` (seeing only `backdrop`) prepared for the output rows `rows` (region-relative): the
+    /// samples of the region's grid those rows interpolate, decimated and convolved, for a kernel to reconstruct
+    /// row by row (`BlurredRows.Reader`). Any rows give the bits of the same rows of `apply`.
+    public func prepare(_ source: Framebuffer, region: PixelRect, backdrop: PixelRect, rows: Range<Int>,
+                        workers: Workers = .single) -> BlurredRows {
+        precondition(PixelRect(source).contains(backdrop) && backdrop.contains(region),
+                     "blur region \(region) must lie in backdrop \(backdrop), inside the source")
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= region.height, "rows \(rows) outside the region \(region)")
+        if sigma == 0 || rows.isEmpty { return BlurredRows(copying: source, region: region, rows: rows) }
+        let r = taps.count - 1
+        let across = Grid(output: region.x - backdrop.x, count: region.width, factor: factor, radius: r)
+        let down = Grid(output: region.y - backdrop.y, count: region.height, factor: factor, radius: r)
+        let xs = across.lerps(), ys = down.lerps()
+        // The kept rows the output rows interpolate (a row and the next, clamped as the reconstruction clamps),
+        // and the grid's rows their convolution reads: r more on each side.
+        let firstKept = ys[rows.lowerBound].0
+        let endKept = min(ys[rows.upperBound - 1].0 + 1, down.kept - 1) + 1
+        let low = decimate(source, backdrop: backdrop, across: across, down: down,
+                           sampleRows: firstKept..<(endKept + 2 * r), workers: workers)
+        let blurred = BlurKernels.convolve(low, width: across.samples, height: endKept + 2 * r - firstKept, taps: taps,
+                                           workers: workers)
+        return BlurredRows(region: region, rows: rows, factor: factor, samples: blurred, firstKept: firstKept,
+                           keptWidth: across.kept, keptRows: down.kept, xs: xs, ys: ys)
+    }
+
+    /// The tent-weighted average of 2f x 2f source pixels around the grid's samples of rows `sampleRows`, reading
+    /// the backdrop mirrored: rows first (each source row the samples read, to the grid's columns), then
+    /// columns. A source row is decimated across once however often the mirrored rows repeat it: the web tier's
+    /// box backdrop repeats its rows up to three times over a panel's reach, and the same row gives the same
+    /// samples, so this changes no bit.
+    private func decimate(_ source: Framebuffer, backdrop: PixelRect, across: Grid, down: Grid, sampleRows: Range<Int>,
                           workers: Workers) -> [SIMD4<Float>] {
-        let f = factor, nx = across.samples, ny = down.samples
+        let f = factor, nx = across.samples, ny = sampleRows.count
         let span = f == 1 ? 1 : 2 * f, lead = f == 1 ? 0 : f / 2
         let weights = f == 1 ? [Float(1)] : Self.tent(f)
         // Sample i reads positions first + i f - f/2 ..< + 2f (backdrop-relative), mirrored into the backdrop.
         let columnCount = (nx - 1) * f + span, rowCount = (ny - 1) * f + span
         let columns = (0..<columnCount).map { backdrop.x + mirror(across.first - lead + $0, backdrop.width) }
-        let rows = (0..<rowCount).map { backdrop.y + mirror(down.first - lead + $0, backdrop.height) }
-        var wide = [SIMD4<Float>](unsafeUninitializedCapacity: nx * rowCount) { _, n in n = nx * rowCount }
+        let rows = (0..<rowCount).map { backdrop.y + mirror(down.first - lead + sampleRows.lowerBound * f + $0, backdrop.height) }
+        // The mirror of a run of positions is a run of rows (its steps are -1, 0 or 1): decimate each once.
+        let top = rows.min()!, distinct = rows.max()! - top + 1
+        var wide = [SIMD4<Float>](unsafeUninitializedCapacity: nx * distinct) { _, n in n = nx * distinct }
         let stride = source.width
         wide.withUnsafeMutableBufferPointer { o in
             source.withUnsafePixels { src in
                 columns.withUnsafeBufferPointer { cols in
                     weights.withUnsafeBufferPointer { w in
-                        workers.forEachBand(rowCount, bandSize: 32) { band in
+                        workers.forEachBand(distinct, bandSize: 16) { band in
                             for j in band {
-                                BlurKernels.decimateRow(src.baseAddress! + rows[j] * stride, cols.baseAddress!, w, f,
+                                BlurKernels.decimateRow(src.baseAddress! + (top + j) * stride, cols.baseAddress!, w, f,
                                                         into: o.baseAddress! + j * nx, count: nx)
                             }
                         }
@@ -149,7 +163,6 @@ public struct GaussianBlur: Sendable, Hashable {
                 }
             }
         }
-        if f == 1 { return wide }
         var out = [SIMD4<Float>](repeating: .zero, count: nx * ny)
         out.withUnsafeMutableBufferPointer { o in
             wide.withUnsafeBufferPointer { src in
@@ -157,31 +170,15 @@ public struct GaussianBlur: Sendable, Hashable {
                     workers.forEachBand(ny, bandSize: 8) { band in
                         for j in band {
                             let dst = o.baseAddress! + j * nx
+                            if f == 1 {
+                                let row = src.baseAddress! + (rows[j] - top) * nx
+                                for i in 0..<nx { dst[i] = row[i] }
+                                continue
+                            }
                             for k in 0..<span {
-                                let row = src.baseAddress! + (j * f + k) * nx, wk = w[k]
+                                let row = src.baseAddress! + (rows[j * f + k] - top) * nx, wk = w[k]
                                 for i in 0..<nx { dst[i] += wk * row[i] }
                             }
-                        }
-                    }
-                }
-            }
-        }
-        return out
-    }
-
-    /// Bilinear interpolation of the blurred samples at every output pixel's center.
-    private func reconstruct(_ low: [SIMD4<Float>], across: Grid, down: Grid, workers: Workers) -> [SIMD4<Float>] {
-        let w = across.count, h = down.count, lw = across.kept
-        let xs = across.lerps(), ys = down.lerps()
-        var out = [SIMD4<Float>](unsafeUninitializedCapacity: w * h) { _, n in n = w * h }
-        out.withUnsafeMutableBufferPointer { o in
-            low.withUnsafeBufferPointer { l in
-                xs.withUnsafeBufferPointer { xs in
-                    workers.forEachBand(h, bandSize: 16) { band in
-                        for y in band {
-                            let (j, t) = ys[y]
-                            BlurKernels.lerpRow(l.baseAddress! + j * lw, l.baseAddress! + min(j + 1, down.kept - 1) * lw,
-                                                t, xs.baseAddress!, into: o.baseAddress! + y * w, count: w, factor: factor)
                         }
                     }
                 }
@@ -233,7 +230,9 @@ struct Grid {
 /// The pointer loops of the blur, kept small so that each reads in one screen.
 enum BlurKernels {
     /// One source row to the grid's columns: sample i is the `weights`-weighted sum of the 2f (1 when f is 1)
-    /// pixels at `cols[i f ..< i f + span]`.
+    /// pixels at `cols[i f ..< i f + span]`, added in that order. Four samples at a time, each its own chain of
+    /// adds (the same sums; one chain of 2f dependent adds a sample left the adder waiting), and where the four
+    /// read a run of columns (all but the mirrored margins) straight from the row.
     @inline(__always)
     static func decimateRow(_ row: UnsafePointer<SIMD4<Float>>, _ cols: UnsafePointer<Int>,
                             _ weights: UnsafeBufferPointer<Float>, _ f: Int,
@@ -242,12 +241,36 @@ enum BlurKernels {
             for i in 0..<count { line[i] = row[cols[i]] }
             return
         }
-        for i in 0..<count {
+        let span = weights.count, w = weights.baseAddress!
+        var i = 0
+        while i + 4 <= count {
             let c = cols + i * f
-            var acc = SIMD4<Float>.zero
-            for k in 0..<weights.count { acc += weights[k] * row[c[k]] }
-            line[i] = acc
+            if c[3 * f + span - 1] - c[0] == 3 * f + span - 1 {
+                let p = row + c[0]
+                var a0 = SIMD4<Float>.zero, a1 = SIMD4<Float>.zero, a2 = SIMD4<Float>.zero, a3 = SIMD4<Float>.zero
+                for k in 0..<span {
+                    let wk = w[k]
+                    a0 += wk * p[k]
+                    a1 += wk * p[f + k]
+                    a2 += wk * p[2 * f + k]
+                    a3 += wk * p[3 * f + k]
+                }
+                line[i] = a0; line[i + 1] = a1; line[i + 2] = a2; line[i + 3] = a3
+            } else {
+                for m in i..<(i + 4) { line[m] = sample(row, cols + m * f, w, span) }
+            }
+            i += 4
         }
+        for m in i..<count { line[m] = sample(row, cols + m * f, w, span) }
+    }
+
+    /// One sample: the weighted sum of the `span` pixels at `c[0 ..< span]`, in that order.
+    @inline(__always)
+    static func sample(_ row: UnsafePointer<SIMD4<Float>>, _ c: UnsafePointer<Int>, _ w: UnsafePointer<Float>,
+                       _ span: Int) -> SIMD4<Float> {
+        var acc = SIMD4<Float>.zero
+        for k in 0..<span { acc += w[k] * row[c[k]] }
+        return acc
     }
 
     /// Separable convolution with the symmetric kernel `taps` (center first), keeping only the samples whose
@@ -292,21 +315,5 @@ enum BlurKernels {
             }
         }
         return out
-    }
-
-    /// One output row: between sample rows `a` and `b` (weight `t` on `b`), then along x by `xs`.
-    @inline(__always)
-    static func lerpRow(_ a: UnsafePointer<SIMD4<Float>>, _ b: UnsafePointer<SIMD4<Float>>, _ t: Float,
-                        _ xs: UnsafePointer<(Int, Float)>, into dst: UnsafeMutablePointer<SIMD4<Float>>, count: Int,
-                        factor: Int) {
-        if factor == 1 {
-            for x in 0..<count { dst[x] = a[xs[x].0] }
-            return
-        }
-        for x in 0..<count {
-            let (i, s) = xs[x]
-            let left = a[i] + t * (b[i] - a[i]), right = a[i + 1] + t * (b[i + 1] - a[i + 1])
-            dst[x] = left + s * (right - left)
-        }
     }
 }

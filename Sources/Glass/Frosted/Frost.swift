@@ -43,37 +43,81 @@ public struct Frost: Sendable {
         backdrop == .plane ? canvas : PixelRect(covering: surface.box, clippedTo: canvas)
     }
 
-    /// What `apply` and `applyReference` compute once a drawing: the region, the blurred backdrop there, the
-    /// fills and border premultiplied in the frame's space, and the halo the fills let through.
+    /// How far a drawn pixel reads the plane, in pixels along each axis: the blur's reach, and the glow halo's
+    /// when the surface is lit (the halo is a function of the plane too). A drawn pixel (x, y) depends only on
+    /// plane pixels within this distance of it on both axes and inside `readPixels` (the mirrored reads beyond
+    /// the backdrop's edges land within it too), so a change of the plane's rows `a..<b` can change only drawn
+    /// rows `a - reach ..< b + reach`.
+    public func reach(_ surface: GlassSurface) -> Int {
+        max(blur.reach, lit(surface)?.reach ?? 0)
+    }
+
+    /// The halo a drawing of `surface` reads: the surface's, unless the fills let none of its light through.
+    func lit(_ surface: GlassSurface) -> GlowHalo? { Drawing.translucency(self) > 0 ? surface.halo : nil }
+
+    /// Every plane pixel a drawing of `surface` reads, within `canvas`: the blur's backdrop within its reach of
+    /// the drawn pixels, and with the halo the plane within the halo's reach of them.
+    public func readPixels(_ surface: GlassSurface, canvas: PixelRect) -> PixelRect {
+        let drawn = drawnPixels(surface, canvas: canvas)
+        guard !drawn.isEmpty else { return drawn }
+        func grown(_ r: PixelRect, _ by: Int) -> PixelRect {
+            PixelRect(x: r.x - by, y: r.y - by, width: r.width + 2 * by, height: r.height + 2 * by)
+        }
+        let blurred = grown(drawn, blur.reach).intersection(backdropPixels(surface, canvas: canvas))
+        guard let halo = lit(surface) else { return blurred }
+        let lit = grown(drawn, halo.reach).intersection(canvas)
+        let x0 = min(blurred.x, lit.x), y0 = min(blurred.y, lit.y)
+        return PixelRect(x: x0, y: y0, width: max(blurred.maxX, lit.maxX) - x0, height: max(blurred.maxY, lit.maxY) - y0)
+    }
+
+    /// What `apply` and `applyReference` compute once a drawing: the region, the fills and border premultiplied
+    /// in the frame's space, and the halo the fills let through. Each blurs the backdrop its own way.
     struct Drawing {
         let region: PixelRect
-        let backdrop: [SIMD4<Float>]
+        let backdrop: PixelRect
         let fills: [SIMD4<Float>]
         let borderColor: SIMD4<Float>, white: SIMD4<Float>
         /// What the fills let through, the share of the halo's light that reaches the eye (0 for opaque).
         let translucency: Float
         let halo: GlowHalo?
 
+        static func translucency(_ frost: Frost) -> Float { frost.fills.reduce(Float(1)) { $0 * (1 - $1.alpha) } }
+
         /// Nil when the surface covers no pixel of the frame.
-        init?(_ frost: Frost, _ surface: GlassSurface, plane: Framebuffer, space: BlendSpace, workers: Workers) {
+        init?(_ frost: Frost, _ surface: GlassSurface, plane: Framebuffer, space: BlendSpace) {
             let canvas = PixelRect(plane)
             region = frost.drawnPixels(surface, canvas: canvas)
             guard !region.isEmpty else { return nil }
-            // sigma 0 gives back the plane's pixels of the region.
-            backdrop = frost.blur.apply(plane, region: region, backdrop: frost.backdropPixels(surface, canvas: canvas), workers: workers)
+            backdrop = frost.backdropPixels(surface, canvas: canvas)
             fills = frost.fills.map { space.premultiply($0) }
             borderColor = frost.border.map { space.premultiply($0.color) } ?? .zero
             white = space.premultiply(Color(red: 1, green: 1, blue: 1))
-            translucency = frost.fills.reduce(Float(1)) { $0 * (1 - $1.alpha) }
-            halo = translucency > 0 ? surface.halo : nil
+            translucency = Self.translucency(frost)
+            halo = frost.lit(surface)
             // A halo computed for part of the plane (GlowHalo's `reading`) must hold every pixel drawn here.
             if let halo { precondition(halo.isExact(over: region), "the glow halo does not cover the surface at \(region)") }
         }
     }
 
+    /// Draws `surface` into `frame`, reading `plane`.
     public func apply(_ surface: GlassSurface, plane: Framebuffer, into frame: inout Framebuffer, workers: Workers) {
-        guard let drawing = Drawing(self, surface, plane: plane, space: frame.space, workers: workers) else { return }
-        let shape = surface.shape, region = drawing.region, backdropPixels = drawing.backdrop, fills = drawing.fills
+        apply(surface, plane: plane, into: &frame, workers: workers, within: PixelRect(plane))
+    }
+
+    /// `apply` for the pixels inside `clip` only: the drawing's pixels there get the bits the whole drawing gives
+    /// them, every pixel outside `clip` is left as it was, and the work is that of the clip's rows of the drawn
+    /// region (the blur computes the samples those rows interpolate, on the whole region's grid, plus its reach).
+    public func apply(_ surface: GlassSurface, plane: Framebuffer, into frame: inout Framebuffer, workers: Workers,
+                      within clip: PixelRect) {
+        precondition(frame.width == plane.width && frame.height == plane.height, "frame and plane differ in size")
+        guard let drawing = Drawing(self, surface, plane: plane, space: frame.space) else { return }
+        let shape = surface.shape, region = drawing.region, fills = drawing.fills
+        // (`intersection` of rectangles apart has a negative side.)
+        let drawn = region.intersection(clip)
+        guard drawn.width > 0 && drawn.height > 0 else { return }
+        // Region-relative rows and columns to draw.
+        let rows = (drawn.y - region.y)..<(drawn.maxY - region.y), columns = drawn.columns
+        let blurred = blur.prepare(plane, region: region, backdrop: drawing.backdrop, rows: rows, workers: workers)
         let borderColor = drawing.borderColor, white = drawing.white
         let translucency = drawing.translucency, halo = drawing.halo
         let saturation = self.saturation, highlight = self.highlight, border = self.border
@@ -83,29 +127,33 @@ public struct Frost: Sendable {
         // highlight's padding box, so its distance changes nothing: a row's run of such pixels skips the shape.
         // One more pixel than needed absorbs the rounding of the distances the run is found from.
         let depth = max(border?.width ?? 0, highlight?.inset ?? 0) + 1
-        let w = region.width, stride = frame.width
+        let stride = frame.width
         frame.withUnsafeMutablePixels { out in
-            backdropPixels.withUnsafeBufferPointer { src in
+            blurred.withReader { reader in
             fills.withUnsafeBufferPointer { fills in
             (halo?.chroma ?? []).withUnsafeBufferPointer { chroma in
             haloColumns.withUnsafeBufferPointer { haloColumns in
-                workers.forEachBand(region.height) { band in
-                    for j in band {
-                        let y = region.y + j, cy = Float(y) + 0.5
+                workers.forEachBand(rows.count) { band in
+                    let line = reader.makeLine()
+                    defer { line.deallocate() }
+                    for k in band {
+                        let j = rows.lowerBound + k, y = region.y + j, cy = Float(y) + 0.5
+                        // The blur's bilinear reconstruction of this row, pixel by pixel as the loop below asks.
+                        let src = reader.row(j, line: line)
                         let shine = highlight.map { white * $0.alpha(atY: cy, box: shape.box) } ?? .zero
                         let haloRow = lookup.map { $0.axis(cy, count: $0.height) }
                         /// The glass pixel before clipping: the backdrop saturated, the fills, the halo.
                         @inline(__always) func body(_ i: Int) -> SIMD4<Float> {
-                            var v = saturation.apply(src[j * w + i])
+                            var v = saturation.apply(reader.pixel(i, src))
                             for f in fills { v = sourceOver(v, f) }
                             if let lookup, let haloRow {
                                 v = GlowHalo.add(lookup.light(chroma, x: haloColumns[i], y: haloRow, translucency: translucency), to: v)
                             }
                             return v
                         }
-                        let inside = Self.interior(of: shape, row: cy, columns: region.columns, depth: depth)
-                        for i in 0..<w {
-                            let x = region.x + i
+                        let inside = Self.interior(of: shape, row: cy, columns: columns, depth: depth)
+                        for x in columns {
+                            let i = x - region.x
                             if inside.contains(x) {
                                 // Covered, no border: `applyReference`'s steps with coverage 1 and inner 1.
                                 var v = body(i)

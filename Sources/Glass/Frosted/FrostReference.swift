@@ -1,12 +1,15 @@
 import Raster
 
 extension Frost {
-    /// `apply` evaluated plainly at every pixel of the region: the shape's distance, coverage, border and
-    /// highlight at each one. `apply` takes the same steps in the same order, skipping the distance where a row's
-    /// interior is known to be covered past the border and highlight; a test compares the two bit for bit.
+    /// `apply` evaluated plainly at every pixel of the region, over the blur's staged reference (the whole
+    /// region's backdrop blurred into an image first): the shape's distance, coverage, border and highlight at
+    /// each one. `apply` takes the same steps in the same order, reconstructing the blur row by row inside its
+    /// loop and skipping the distance where a row's interior is known to be covered past the border and
+    /// highlight; a test compares the two bit for bit.
     public func applyReference(_ surface: GlassSurface, plane: Framebuffer, into frame: inout Framebuffer, workers: Workers) {
-        guard let drawing = Drawing(self, surface, plane: plane, space: frame.space, workers: workers) else { return }
-        let shape = surface.shape, region = drawing.region, backdropPixels = drawing.backdrop, fills = drawing.fills
+        guard let drawing = Drawing(self, surface, plane: plane, space: frame.space) else { return }
+        let shape = surface.shape, region = drawing.region, fills = drawing.fills
+        let backdropPixels = blur.stagedReference(plane, region: region, backdrop: drawing.backdrop)
         let borderColor = drawing.borderColor, white = drawing.white
         let translucency = drawing.translucency, halo = drawing.halo
         let saturation = self.saturation, highlight = self.highlight, border = self.border

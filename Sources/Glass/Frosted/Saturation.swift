@@ -38,13 +38,16 @@ public struct Saturation: Sendable {
     @inlinable @inline(__always)
     public func apply(_ p: SIMD4<Float>) -> SIMD4<Float> {
         if isIdentity { return p }
-        var v = columns.0 * p.x + columns.1 * p.y + columns.2 * p.z
-        // Clamped by masks rather than `clamped(lowerBound:upperBound:)`, whose pointwiseMin and pointwiseMax were
-        // not inlined: 6% of a web-tier frame's CPU in calls (perf). The same values for finite input.
-        v = v.replacing(with: 0, where: v .< 0)
-        v = v.replacing(with: SIMD4(repeating: p.w), where: v .> p.w)
-        v.w = p.w
-        return v
+        let v = columns.0 * p.x + columns.1 * p.y + columns.2 * p.z
+        // Clamped lane by lane, as `replacing(with:where:)` clamps (below 0 to 0, then above alpha to alpha): its
+        // masks went through general registers (movmskps, cmov, pinsrw; perf annotate of the web twin), and
+        // `clamped(lowerBound:upperBound:)` called non-inlined pointwiseMin and pointwiseMax (6% of a web-tier
+        // frame). The same bits as the masks for any input, NaN and signed zeros too (SaturationTests).
+        @inline(__always) func clamp(_ x: Float) -> Float {
+            let y = x < 0 ? 0 : x
+            return y > p.w ? p.w : y
+        }
+        return SIMD4(clamp(v.x), clamp(v.y), clamp(v.z), p.w)
     }
 }
 
