@@ -87,22 +87,22 @@ struct GlassLayer {
             let haloReach = GlowHalo.reach(scale: document.canvas.scale)
             decisions = reuse.plan(ids: drawings.map(\.id), written: written, frosted: drawings.map { d in
                 guard case .surface(let s, let frost, let lit, _) = d else { return nil }
-                // The blur reads within its reach, mirrored inside the backdrop (the web tier's is the panel's
-                // box: CSS backdrop-filter sees nothing beyond it); the halo within its own reach of the plane.
+                // The blur's reads (`Frost.readPixels` without a halo: the web tier's backdrop is the panel's
+                // box, CSS backdrop-filter sees nothing beyond it), and the halo's own reach of the plane.
                 let region = frost.drawnPixels(s, canvas: canvas)
-                let backdrop = frost.backdrop == .plane ? canvas : PixelRect(covering: s.box, clippedTo: canvas)
-                var read = region.expanded(by: frost.blur.reach).intersection(backdrop)
+                var read = frost.readPixels(s, canvas: canvas)
                 if lit { read = read.union(region.expanded(by: haloReach).intersection(canvas)) }
-                return (GlassReuse.Key(s, lit: lit), region, read)
+                return (GlassReuse.Key(s, lit: lit), region, read, max(frost.blur.reach, lit ? haloReach : 0))
             }, record: record)
         } else {
             decisions = drawings.map { _ in .draw(keep: false) }
         }
         // The halo only where glass reads it (the same values there as over the whole plane; see GlowHalo), and
-        // only for drawings it lights and that are drawn: a web or Android scene, one with the halo switched off,
+        // only for drawings it lights and that are drawn (whole or some rows): a web or Android scene, one with the halo switched off,
         // or one whose lit panels are all kept computes none.
         let regions = zip(drawings, decisions).compactMap { d, decision -> PixelRect? in
-            guard d.glowHalo, case .draw = decision else { return nil }
+            if case .reuse = decision { return nil }
+            guard d.glowHalo else { return nil }
             return d.haloRegion(canvas: canvas)
         }
         let halo = regions.isEmpty ? nil
@@ -114,14 +114,31 @@ struct GlassLayer {
         for (k, (drawing, decision)) in zip(drawings, decisions).enumerated() {
             let start = DispatchTime.now()
             defer {
-                let kept = if case .reuse = decision { written[k].reduce(0) { $0 + $1.width * $1.height } } else { 0 }
+                let area = written[k].reduce(0) { $0 + $1.width * $1.height }
+                let kept = switch decision {
+                case .reuse: area
+                case .redraw(let rows): area - rows.reduce(0) { $0 + $1.count } * (written[k].first?.width ?? 0)
+                case .draw: 0
+                }
                 self.record(drawing, since: start, canvas: canvas, reused: kept, into: &times)
             }
             switch (drawing, decision) {
-            case (.surface, .reuse(let tile)):
-                frame.copyPixels(from: tile.pixels, rect: PixelRect(tile.pixels), to: (tile.region.x, tile.region.y),
-                                 workers: workers)
-                overlay += written[k].map { Overlay($0, token: tile.token) }
+            case (.surface(_, _, _, let id), .reuse):
+                let token = reuse.paste(id, into: &frame, workers: workers)
+                overlay += written[k].map { Overlay($0, token: token) }
+            case (.surface(var surface, let frost, let lit, let id), .redraw(let rows)):
+                // The tile's clean rows, then the others drawn over what the frame holds there (the plane and the
+                // drawings before this one), as a whole drawing draws them.
+                _ = reuse.paste(id, skipping: rows, into: &frame, workers: workers)
+                surface.halo = lit ? halo : nil
+                let region = frost.drawnPixels(surface, canvas: canvas)
+                for r in rows {
+                    frost.apply(surface, plane: plane, into: &frame, workers: workers,
+                                within: PixelRect(x: region.x, y: r.lowerBound, width: region.width, height: r.count))
+                }
+                let token = reuse.update(id, rows: rows, region: region, plane: record ?? PlaneSpriteRecord(), frame: frame,
+                                         workers: workers)
+                overlay += written[k].map { Overlay($0, token: token) }
             case (.surface(var surface, let frost, let lit, let id), .draw(let keep)):
                 surface.halo = lit ? halo : nil
                 frost.apply(surface, plane: plane, into: &frame, workers: workers)
@@ -137,8 +154,6 @@ struct GlassLayer {
                 glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers,
                             fields: fields, slot: slot)
                 overlay += written[k].map { Overlay($0) }
-            case (.surface, _):
-                preconditionFailure("a frosted drawing is drawn or reused")
             }
         }
         return overlay

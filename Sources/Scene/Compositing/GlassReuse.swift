@@ -20,7 +20,8 @@ import Raster
 ///   wrote in the last frame or writes in this one where the two differ (a panel moved, appeared or went), are
 ///   dirty for the drawings that overlap them.
 ///
-/// A drawing with no dirty row copies its tile; otherwise it is drawn again whole and its tile replaced. The
+/// A drawing with no dirty row copies its tile; one with some copies its other rows and draws those again
+/// (`Frost.apply(within:)` gives them the bits of a whole drawing), and keeps them in its tile. The
 /// result is the bytes a fresh drawing gives, by the checks above, so frames do not depend on which earlier
 /// frames a run rendered (shards, `--frames`, the preview's jumps): `GlassReuseTests` compares every frame of
 /// scenes with moving dots, moving and overlapping panels, tints and halos against a compositor that keeps
@@ -60,9 +61,12 @@ final class GlassReuse: @unchecked Sendable {
 
     /// What a frame does with one drawing.
     enum Decision {
-        /// Copy the tile: no input changed.
-        case reuse(Tile)
-        /// Draw it (no tile, a changed key, or dirty rows), then keep a new tile when `keep`.
+        /// Copy the tile (`paste`): no input changed.
+        case reuse
+        /// Copy the tile's other rows (`paste`) and draw these (ascending, disjoint, inside the tile's region)
+        /// again; then keep the new rows in the tile (`update`).
+        case redraw(rows: [Range<Int>])
+        /// Draw it whole (no tile, or a changed key or region), then keep a new tile when `keep`.
         case draw(keep: Bool)
     }
 
@@ -92,9 +96,11 @@ final class GlassReuse: @unchecked Sendable {
     var statistics: Statistics { lock.withLock { counts } }
 
     /// The decisions for one frame's drawings, in drawing order: `ids` name them (stable across frames),
-    /// `written` are the regions each may write, `frosted` holds for a `Frost` drawing its key, its region and
-    /// the plane pixels it reads, blur and halo (nil for a drawing that is never kept). `record` describes the plane.
-    func plan(ids: [String], written now: [[PixelRect]], frosted: [(key: Key, region: PixelRect, read: PixelRect)?],
+    /// `written` are the regions each may write, `frosted` holds for a `Frost` drawing its key, its region, the
+    /// plane pixels it reads (blur and halo) and how far a drawn pixel reads along each axis (nil for a drawing
+    /// that is never kept). `record` describes the plane.
+    func plan(ids: [String], written now: [[PixelRect]],
+              frosted: [(key: Key, region: PixelRect, read: PixelRect, reach: Int)?],
               record: PlaneSpriteRecord) -> [Decision] {
         lock.withLock {
             // Regions whose pixels under later drawings may differ from the last frame's, whatever their order.
@@ -114,17 +120,31 @@ final class GlassReuse: @unchecked Sendable {
                     changed += now[k]
                     continue
                 }
-                let fits = kept + f.region.width * f.region.height <= limit
-                if fits { kept += f.region.width * f.region.height }
-                if let tile = tiles[id], tile.key == f.key, tile.region == f.region,
-                   !Self.isDirty(f.region, reading: f.read, since: tile.plane, now: record, earlier: changed) {
-                    decisions.append(.reuse(tile))
-                    counts.reusedPixels += f.region.width * f.region.height
-                } else {
+                let area = f.region.width * f.region.height
+                let fits = kept + area <= limit
+                if fits { kept += area }
+                guard let tile = tiles[id], tile.key == f.key, tile.region == f.region else {
                     decisions.append(.draw(keep: fits))
-                    counts.drawnPixels += f.region.width * f.region.height
+                    counts.drawnPixels += area
                     changed += now[k]
                     if !fits { tiles[id] = nil }
+                    continue
+                }
+                let rows = Self.dirtyRows(f.region, reading: f.read, reach: f.reach, since: tile.plane, now: record,
+                                          earlier: changed)
+                let dirty = rows.reduce(0) { $0 + $1.count }
+                if dirty == 0 {
+                    decisions.append(.reuse)
+                    counts.reusedPixels += area
+                } else if dirty < f.region.height {
+                    decisions.append(.redraw(rows: rows))
+                    counts.reusedPixels += (f.region.height - dirty) * f.region.width
+                    counts.drawnPixels += dirty * f.region.width
+                    changed += rows.map { PixelRect(x: f.region.x, y: $0.lowerBound, width: f.region.width, height: $0.count) }
+                } else {
+                    decisions.append(.draw(keep: true))
+                    counts.drawnPixels += area
+                    changed += now[k]
                 }
             }
             return decisions
@@ -153,17 +173,69 @@ final class GlassReuse: @unchecked Sendable {
         }
     }
 
-    /// Whether any output pixel of `region` may differ from the tile's: a plane pixel it reads (`read`) changed
-    /// since `old`, or an earlier drawing of this frame changed pixels under it.
-    static func isDirty(_ region: PixelRect, reading read: PixelRect, since old: PlaneSpriteRecord, now: PlaneSpriteRecord,
-                        earlier: [PixelRect]) -> Bool {
-        if earlier.contains(where: { !$0.intersection(region).isEmpty }) { return true }
-        guard let changed = now.changedSpans(since: old) else { return true }
+    /// The rows of `region` whose pixels may differ from the tile's, ascending and disjoint: those within
+    /// `reach` of a band of plane rows where a pixel it reads (`read`) changed since `old`, and those under
+    /// pixels an earlier drawing of this frame changed (`earlier`). All of them when the planes cannot be compared.
+    static func dirtyRows(_ region: PixelRect, reading read: PixelRect, reach: Int, since old: PlaneSpriteRecord,
+                          now: PlaneSpriteRecord, earlier: [PixelRect]) -> [Range<Int>] {
+        guard let changed = now.changedSpans(since: old) else { return [region.rows] }
+        var rows: [Range<Int>] = []
+        func add(_ r: Range<Int>) {
+            let c = r.clamped(to: region.rows)
+            if !c.isEmpty { rows.append(c) }
+        }
+        for e in earlier {
+            let o = e.intersection(region)
+            if o.width > 0 && o.height > 0 { add(o.rows) }
+        }
         let band = PlaneSpriteRecord.changeBand
         for (k, spans) in changed.enumerated() where !spans.isEmpty {
-            guard (k * band..<(k + 1) * band).overlaps(read.rows) else { continue }
-            if spans.contains(where: { $0.overlaps(read.columns) }) { return true }
+            let bandRows = k * band..<(k + 1) * band
+            guard bandRows.overlaps(read.rows), spans.contains(where: { $0.overlaps(read.columns) }) else { continue }
+            add((bandRows.lowerBound - reach)..<(bandRows.upperBound + reach))
         }
-        return false
+        // Ascending and joined where they touch.
+        var merged: [Range<Int>] = []
+        for r in rows.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, r.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+            } else {
+                merged.append(r)
+            }
+        }
+        return merged
+    }
+
+    /// Copies drawing `id`'s tile into `frame` at its region, but for `rows`; returns its token.
+    func paste(_ id: String, skipping rows: [Range<Int>] = [], into frame: inout Framebuffer, workers: Workers) -> UInt64 {
+        lock.withLock {
+            guard let tile = tiles[id] else { preconditionFailure("no tile kept for \(id)") }
+            let r = tile.region
+            var y = r.y
+            for skip in rows + [r.maxY..<r.maxY] {
+                if skip.lowerBound > y {
+                    frame.copyPixels(from: tile.pixels, rect: PixelRect(x: 0, y: y - r.y, width: r.width, height: skip.lowerBound - y),
+                                     to: (r.x, y), workers: workers)
+                }
+                y = max(y, skip.upperBound)
+            }
+            return tile.token
+        }
+    }
+
+    /// Keeps `rows` of the frame's pixels over `region` in the tile of drawing `id` (its other rows are this
+    /// frame's already); returns the tile's new token.
+    func update(_ id: String, rows: [Range<Int>], region: PixelRect, plane: PlaneSpriteRecord, frame: Framebuffer,
+                workers: Workers) -> UInt64 {
+        lock.withLock {
+            guard var tile = tiles.removeValue(forKey: id) else { return 0 }
+            for r in rows {
+                tile.pixels.copyPixels(from: frame, rect: PixelRect(x: region.x, y: r.lowerBound, width: region.width, height: r.count),
+                                       to: (0, r.lowerBound - region.y), workers: workers)
+            }
+            tiles[id] = Tile(key: tile.key, region: region, plane: plane, pixels: tile.pixels, token: nextToken)
+            defer { nextToken += 1 }
+            return nextToken
+        }
     }
 }
