@@ -4,7 +4,6 @@
 //
 // Run: swift test -c release -Xswiftc -enable-testing --skip-build --filter YUV420FFmpegTests
 
-import Dispatch
 import Foundation
 import Testing
 
@@ -172,27 +171,5 @@ import Raster
             #expect(rows == 24 * doc.canvas.pixelHeight)
             if name == "liquid-merge" { #expect(converted < rows / 2) }
         }
-    }
-
-    /// Milliseconds a showcase frame takes to become the bytes `--video` pipes, one thread, best of 5: raw
-    /// RGBA (`rgba8`, what the pipe carried before) against yuv420p. A figure for docs/performance.md.
-    @Test func conversionTime() throws {
-        let doc = try SceneDecoder(scale: 3).decode(text: Showcase.json)
-        var compositor = Compositor(document: doc, workers: .allCores)
-        let fb = compositor.render(frame: 52)
-        let rgba = UnsafeMutableRawBufferPointer.allocate(byteCount: fb.pixelCount * 4, alignment: 64)
-        let yuv = UnsafeMutableRawBufferPointer.allocate(byteCount: YUV420.byteCount(width: fb.width, height: fb.height), alignment: 64)
-        defer { rgba.deallocate(); yuv.deallocate() }
-        func best(_ body: () -> Void) -> Double {
-            (0..<5).map { _ in
-                let t = DispatchTime.now()
-                body()
-                return Double(DispatchTime.now().uptimeNanoseconds - t.uptimeNanoseconds) / 1e6
-            }.min()!
-        }
-        let a = best { fb.rgba8(dither: doc.dither, into: rgba) }
-        let b = best { _ = fb.yuv420p(dither: doc.dither, into: yuv) }
-        print(String(format: "YUV420FFmpegTests showcase frame 52, one thread: rgba8 %.2f ms, yuv420p %.2f ms", a, b))
-        #expect(a > 0 && b > 0)
     }
 }
