@@ -5,8 +5,9 @@ import Testing
 /// exits 0 (what ffmpeg 5.1 does on a full disk). Whatever happens, forkrender publishes nothing, leaves no
 /// temporary file, log or ffmpeg process behind, and a Ctrl-C stops it at once.
 @Suite(.serialized) struct VideoFaultTests {
-    /// 200 x 200 px frames (160 KB) are larger than a pipe's buffer, so a stalled reader blocks the first write.
-    let scene = #"{"canvas": {"width": 100, "height": 100, "scale": 2}, "duration": 1, "fps": 30}"#
+    /// 300 x 300 px frames (135 KB of yuv420p) are larger than a pipe's buffer (64 KiB), so a stalled reader
+    /// blocks the first write.
+    let scene = #"{"canvas": {"width": 150, "height": 150, "scale": 2}, "duration": 1, "fps": 30}"#
 
     struct Outcome {
         var status: Int32

@@ -16,7 +16,7 @@ import Raster
 ///    travels as a `FrameSlot`, with what it holds, so the next frame drawn into it copies from the plane only
 ///    what changed (any slot, in any order: the bytes do not depend on which one a frame gets); at most
 ///    `inFlight + waiting` frames exist between render start and delivery, the extra ones as encoded bytes
-///    (a PNG, or 11.8 MB of raw RGBA for `--video`). A frame's buffer goes back to the pool when its encode
+///    (a PNG, or for `--video` a raw frame: 4.4 MB of yuv420p, 11.8 MB of RGBA for .gif). A frame's buffer goes back to the pool when its encode
 ///    ends, not when it is delivered: an encoder that finished frame k + 1 before another finished frame k
 ///    no longer holds up the next render (seen in a trace of the showcase, docs/performance.md).
 /// 3. Cores: encoders are as many as workers, and the renderer's bands use the same workers; an encoder blocked

@@ -1,10 +1,13 @@
 import Foundation
 import Raster
 
-/// Encodes a video by running ffmpeg and feeding it raw RGBA frames through a pipe (no PNG round trip).
+/// Encodes a video by running ffmpeg and feeding it raw frames through a pipe (no PNG round trip).
 ///
 /// The container comes from the extension: .mp4 and .mov get H.264 (yuv420p, CRF 18, faststart), .webm VP9,
-/// .gif a two-pass palette. ffmpeg writes to a temporary name that is renamed into place only when the video is
+/// .gif a two-pass palette. The frames are yuv420p for H.264 and VP9 (the encoder threads convert them,
+/// `Framebuffer.yuv420p`, as ffmpeg's swscale would from RGBA, so ffmpeg converts nothing and the pipe carries
+/// 1.5 bytes a pixel instead of 4), raw RGBA for .gif (palettegen wants RGB) and for odd dimensions (ffmpeg
+/// pads those by a pixel; its conversion at the padded edge was not matched). ffmpeg writes to a temporary name that is renamed into place only when the video is
 /// complete: ffmpeg exited 0, said nothing at `-loglevel error` (ffmpeg 5.1 exits 0 after "Error writing
 /// trailer" on a full disk, leaving an mp4 without its moov atom), and ffprobe reads every frame back.
 /// ffmpeg runs in a process group of its own and is fed without blocking (`ProcessGroup`): `abort` kills the
@@ -19,6 +22,8 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     let process: ProcessGroup
     let stderrFile: String
     let dither: Bool
+    /// What the pipe carries: "yuv420p" or "rgba" (`inputFormat`).
+    let pixelFormat: String
     private let lock = NSLock()
     private var delivered = 0
     /// Raw frames between their encode and their turn in the pipe, by frame index, in memory the sink owns; the
@@ -30,6 +35,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     private var waiting: [Int: RawFrame] = [:]
     private var spare: [RawFrame] = []
     private var aborted = false
+    private var rowsConverted = 0, rowsTotal = 0
     private let abortLock = NSLock()
 
     public init(path: String, width: Int, height: Int, fps: Double, dither: Bool) throws(OutputError) {
@@ -47,10 +53,12 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         self.path = path
         self.temporary = AtomicFile.temporaryPath(for: path)
         self.dither = dither
+        self.pixelFormat = Self.inputFormat(format: ext, width: width, height: height)
         self.stderrFile = NSTemporaryDirectory() + "forkrender-ffmpeg-\(ProcessInfo.processInfo.processIdentifier).log"
         _ = FileManager.default.createFile(atPath: stderrFile, contents: nil)
 
-        let args = Self.arguments(format: ext, width: width, height: height, fps: fps, input: "pipe:0", output: temporary)
+        let args = Self.arguments(format: ext, width: width, height: height, fps: fps, input: "pipe:0", output: temporary,
+                                  inputFormat: pixelFormat)
         do {
             process = try ProcessGroup(executable: ffmpeg, arguments: args, stderr: stderrFile)
         } catch {
@@ -59,16 +67,35 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         }
     }
 
-    /// Raw RGBA, quantized by the encoder threads while earlier frames are in the pipe, into a buffer that an
-    /// earlier frame has left in the pipe.
+    /// The raw frame, quantized (and converted to yuv420p) by the encoder threads while earlier frames are in
+    /// the pipe, into a buffer that an earlier frame has left in the pipe. That buffer still holds the earlier
+    /// frame's planes: the rows the compositor vouches for (`scratch.reuse`, the bands `FrameHistory` knows
+    /// unchanged between the two frames) keep their bytes, which are this frame's too, so the stream does not
+    /// depend on which buffer a frame gets.
     public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
-        let count = image.pixelCount * 4
+        let yuv = pixelFormat == "yuv420p"
+        let count = yuv ? YUV420.byteCount(width: image.width, height: image.height) : image.pixelCount * 4
         let reused = lock.withLock { spare.popLast() }
         let raw = reused.flatMap { $0.bytes.count == count ? $0 : nil } ?? RawFrame(count: count)
-        image.rgba8(dither: dither, into: raw.bytes)
+        if yuv {
+            var unchanged: ((Int) -> Bool)?
+            if let previous = raw.frame, let reuse = scratch.reuse {
+                let bands = (0..<PNG.bandCount(height: image.height)).map { reuse.unchanged($0, previous) }
+                unchanged = { bands[$0 / PNG.bandRows] }
+            }
+            let converted = image.yuv420p(dither: dither, into: raw.bytes, unchanged: unchanged)
+            lock.withLock { rowsConverted += converted; rowsTotal += image.height }
+        } else {
+            image.rgba8(dither: dither, into: raw.bytes)
+        }
+        raw.frame = index
         lock.withLock { waiting[index] = raw }
         return []
     }
+
+    /// Of the rows of the frames encoded so far, how many were converted to yuv420p (the others kept an
+    /// earlier frame's bytes), and how many there were.
+    public var conversionCounts: (converted: Int, rows: Int) { lock.withLock { (rowsConverted, rowsTotal) } }
 
     /// Writes frame `index`'s raw frame, which `encode` left in `waiting` (`bytes` is the empty array it returned).
     public func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {
@@ -159,12 +186,13 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         return lines.isEmpty ? "no message from ffmpeg" : lines
     }
 
-    /// ffmpeg's arguments for raw RGBA frames of `width x height` read from `input`, encoded to `output` in the
-    /// container `format` (an extension from `extensions`). `bench --peers` runs ffmpeg alone with the same.
+    /// ffmpeg's arguments for raw frames of `width x height` in `inputFormat` ("rgba" or "yuv420p") read from
+    /// `input`, encoded to `output` in the container `format` (an extension from `extensions`). `bench --peers`
+    /// runs ffmpeg alone with the same on raw RGBA.
     public static func arguments(format ext: String, width: Int, height: Int, fps: Double, input: String,
-                                 output: String) -> [String] {
+                                 output: String, inputFormat: String = "rgba") -> [String] {
         var args = ["-hide_banner", "-loglevel", "error", "-y",
-                    "-f", "rawvideo", "-pix_fmt", "rgba", "-video_size", "\(width)x\(height)",
+                    "-f", "rawvideo", "-pix_fmt", inputFormat, "-video_size", "\(width)x\(height)",
                     "-framerate", rate(fps), "-i", input]
         // yuv420p (what players expect) needs even dimensions: pad odd ones by one pixel.
         let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2"
@@ -179,6 +207,12 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
             args += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer"]
         }
         return args + [output]
+    }
+
+    /// What the sink hands ffmpeg for `format` at `width x height`: yuv420p, converted as ffmpeg would convert
+    /// RGBA for it, where the encoder takes yuv420p (H.264, VP9) and the frame's sides are even; else RGBA.
+    static func inputFormat(format ext: String, width: Int, height: Int) -> String {
+        ext != "gif" && width % 2 == 0 && height % 2 == 0 ? "yuv420p" : "rgba"
     }
 
     /// The frame rate as ffmpeg's exact rational when it is a whole number, else a decimal.
@@ -200,9 +234,11 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     }
 }
 
-/// One raw RGBA frame in memory of its own, freed with the sink.
+/// One raw frame in memory of its own, freed with the sink, and the index of the frame it holds (nil before
+/// its first encode); only the encoder that took it from the sink's spares touches it until it is delivered.
 final class RawFrame: @unchecked Sendable {
     let bytes: UnsafeMutableRawBufferPointer
+    var frame: Int?
 
     init(count: Int) { bytes = .allocate(byteCount: count, alignment: 64) }
 
