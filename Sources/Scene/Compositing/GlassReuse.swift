@@ -194,16 +194,7 @@ final class GlassReuse: @unchecked Sendable {
             guard bandRows.overlaps(read.rows), spans.contains(where: { $0.overlaps(read.columns) }) else { continue }
             add((bandRows.lowerBound - reach)..<(bandRows.upperBound + reach))
         }
-        // Ascending and joined where they touch.
-        var merged: [Range<Int>] = []
-        for r in rows.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, r.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
-            } else {
-                merged.append(r)
-            }
-        }
-        return merged
+        return PlaneSpriteRecord.merged(rows)
     }
 
     /// Copies drawing `id`'s tile into `frame` at its region, but for `rows`; returns its token.
