@@ -9,8 +9,9 @@ import Raster
 /// skipped; panels are in fact kept where nothing changed; and the PNG bands the encoders' history vouches for
 /// through the kept panels' tokens hold the same pixels in both frames.
 @Suite struct GlassReuseTests {
-    /// A frosted panel sliding over a static web-free frosted card and a tinted one while a tap ripples under
-    /// them: the moving panel's old and new regions change what the card under it shows.
+    /// A frosted panel sliding over a static frosted card and a tinted one while a tap ripples under them (the
+    /// moving panel's old and new regions change what the card under it shows), and one off the canvas (its
+    /// region is empty: FuzzScene found the crash of keeping it).
     static let moving = #"""
     {
       "canvas": {"width": 200, "height": 300, "scale": 1},
@@ -22,7 +23,8 @@ import Raster
         {"id": "slider", "radius": 12,
          "keyframes": [{"t": 0, "frame": [10, 100, 80, 60]}, {"t": 0.5, "frame": [100, 30, 80, 60]},
                        {"t": 0.6, "frame": [100, 30, 80, 60]}, {"t": 1, "frame": [10, 180, 80, 60]}]},
-        {"id": "tinted", "frame": [30, 200, 140, 70], "radius": 20, "tint": "systemPink", "tintOpacity": 0.3}
+        {"id": "tinted", "frame": [30, 200, 140, 70], "radius": 20, "tint": "systemPink", "tintOpacity": 0.3},
+        {"id": "off", "frame": [300, 20, 40, 40], "radius": 8}
       ]
     }
     """#

@@ -90,6 +90,8 @@ struct GlassLayer {
                 // The blur's reads (`Frost.readPixels` without a halo: the web tier's backdrop is the panel's
                 // box, CSS backdrop-filter sees nothing beyond it), and the halo's own reach of the plane.
                 let region = frost.drawnPixels(s, canvas: canvas)
+                // A panel off the canvas draws nothing and keeps nothing (its region can have a negative side).
+                guard region.width > 0 && region.height > 0 else { return nil }
                 var read = frost.readPixels(s, canvas: canvas)
                 if lit { read = read.union(region.expanded(by: haloReach).intersection(canvas)) }
                 return (GlassReuse.Key(s, lit: lit), region, read, max(frost.blur.reach, lit ? haloReach : 0))
@@ -114,7 +116,7 @@ struct GlassLayer {
         for (k, (drawing, decision)) in zip(drawings, decisions).enumerated() {
             let start = DispatchTime.now()
             defer {
-                let area = written[k].reduce(0) { $0 + $1.width * $1.height }
+                let area = written[k].reduce(0) { $0 + max(0, $1.width) * max(0, $1.height) }
                 let kept = switch decision {
                 case .reuse: area
                 case .redraw(let rows): area - rows.reduce(0) { $0 + $1.count } * (written[k].first?.width ?? 0)

@@ -116,7 +116,7 @@ final class GlassReuse: @unchecked Sendable {
             for (k, id) in ids.enumerated() {
                 guard let f = frosted[k] else {
                     decisions.append(.draw(keep: false))
-                    counts.drawnPixels += now[k].reduce(0) { $0 + $1.width * $1.height }
+                    counts.drawnPixels += now[k].reduce(0) { $0 + max(0, $1.width) * max(0, $1.height) }
                     changed += now[k]
                     continue
                 }
