@@ -64,8 +64,7 @@ public struct GlowHalo: Sendable {
         // that reach too. The peak chroma is dilated over the same reach, so it reads the same cells.
         var spans = [Range<Int>](repeating: 0..<0, count: gh)
         for r in exact {
-            let seen = PixelRect(x: r.x - blur.reach, y: r.y - blur.reach, width: r.width + 2 * blur.reach,
-                                 height: r.height + 2 * blur.reach).intersection(grid)
+            let seen = r.expanded(by: blur.reach).intersection(grid)
             for j in seen.rows {
                 spans[j] = spans[j].isEmpty ? seen.columns
                     : min(spans[j].lowerBound, seen.x)..<max(spans[j].upperBound, seen.maxX)
@@ -163,13 +162,12 @@ public struct GlowHalo: Sendable {
             }
         }
         (self.cell, width, height, self.chroma, self.exact) = (cell, gw, gh, light, exact)
-        reach = cell * (blur.reach + 2)
+        reach = Self.reach(scale: scale, cellPoints: cellPoints, sigmaPoints: sigmaPoints)
     }
 
-    /// How far, in pixels, the light at a pixel reads the plane: a pixel interpolates the two cells around it
-    /// on each axis, a cell's field blurs and dilates the cells within the blur's reach, and a cell averages its
-    /// own pixels; so (reach + 2) cells. Glass that keeps a panel between frames (the compositor's reuse) takes
-    /// the panel's light as unchanged where no plane pixel within this distance changed.
+    /// The `reach` of a halo made at `scale`, known before it is computed: glass that keeps a panel between
+    /// frames (the compositor's reuse) takes the panel's light as unchanged where no plane pixel within this
+    /// distance changed.
     public static func reach(scale: Float, cellPoints: Float = GlassDefaults.Halo.cellPoints,
                              sigmaPoints: Float = GlassDefaults.Halo.sigmaPoints) -> Int {
         let cell = max(1, Int((cellPoints * scale).rounded()))

@@ -48,8 +48,12 @@ public struct Frost: Sendable {
     /// plane pixels within this distance of it on both axes and inside `readPixels` (the mirrored reads beyond
     /// the backdrop's edges land within it too), so a change of the plane's rows `a..<b` can change only drawn
     /// rows `a - reach ..< b + reach`.
-    public func reach(_ surface: GlassSurface) -> Int {
-        max(blur.reach, lit(surface)?.reach ?? 0)
+    public func reach(_ surface: GlassSurface) -> Int { reach(haloReach: lit(surface)?.reach) }
+
+    /// `reach` for a surface the glow halo will light, its reach `haloReach` (nil: unlit), before the halo is
+    /// computed: the compositor decides which panels it keeps from the last frame first (`GlowHalo.reach(scale:)`).
+    public func reach(haloReach: Int?) -> Int {
+        max(blur.reach, Drawing.translucency(self) > 0 ? haloReach ?? 0 : 0)
     }
 
     /// The halo a drawing of `surface` reads: the surface's, unless the fills let none of its light through.
@@ -58,16 +62,17 @@ public struct Frost: Sendable {
     /// Every plane pixel a drawing of `surface` reads, within `canvas`: the blur's backdrop within its reach of
     /// the drawn pixels, and with the halo the plane within the halo's reach of them.
     public func readPixels(_ surface: GlassSurface, canvas: PixelRect) -> PixelRect {
+        readPixels(surface, canvas: canvas, haloReach: lit(surface)?.reach)
+    }
+
+    /// `readPixels` for a surface the glow halo will light, its reach `haloReach` (nil: unlit), before the halo
+    /// is computed (see `reach(haloReach:)`).
+    public func readPixels(_ surface: GlassSurface, canvas: PixelRect, haloReach: Int?) -> PixelRect {
         let drawn = drawnPixels(surface, canvas: canvas)
         guard !drawn.isEmpty else { return drawn }
-        func grown(_ r: PixelRect, _ by: Int) -> PixelRect {
-            PixelRect(x: r.x - by, y: r.y - by, width: r.width + 2 * by, height: r.height + 2 * by)
-        }
-        let blurred = grown(drawn, blur.reach).intersection(backdropPixels(surface, canvas: canvas))
-        guard let halo = lit(surface) else { return blurred }
-        let lit = grown(drawn, halo.reach).intersection(canvas)
-        let x0 = min(blurred.x, lit.x), y0 = min(blurred.y, lit.y)
-        return PixelRect(x: x0, y: y0, width: max(blurred.maxX, lit.maxX) - x0, height: max(blurred.maxY, lit.maxY) - y0)
+        let blurred = drawn.expanded(by: blur.reach).intersection(backdropPixels(surface, canvas: canvas))
+        guard let haloReach, Drawing.translucency(self) > 0 else { return blurred }
+        return blurred.union(drawn.expanded(by: haloReach).intersection(canvas))
     }
 
     /// What `apply` and `applyReference` compute once a drawing: the region, the fills and border premultiplied

@@ -87,14 +87,14 @@ struct GlassLayer {
             let haloReach = GlowHalo.reach(scale: document.canvas.scale)
             decisions = reuse.plan(ids: drawings.map(\.id), written: written, frosted: drawings.map { d in
                 guard case .surface(let s, let frost, let lit, _) = d else { return nil }
-                // The blur's reads (`Frost.readPixels` without a halo: the web tier's backdrop is the panel's
-                // box, CSS backdrop-filter sees nothing beyond it), and the halo's own reach of the plane.
+                // The plane the blur reads (the web tier's backdrop is the panel's box: CSS backdrop-filter sees
+                // nothing beyond it) and the halo, which is computed once the drawn panels are known.
                 let region = frost.drawnPixels(s, canvas: canvas)
                 // A panel off the canvas draws nothing and keeps nothing (its region can have a negative side).
                 guard region.width > 0 && region.height > 0 else { return nil }
-                var read = frost.readPixels(s, canvas: canvas)
-                if lit { read = read.union(region.expanded(by: haloReach).intersection(canvas)) }
-                return (GlassReuse.Key(s, lit: lit), region, read, max(frost.blur.reach, lit ? haloReach : 0))
+                let halo = lit ? haloReach : nil
+                return (GlassReuse.Key(s, lit: lit), region, frost.readPixels(s, canvas: canvas, haloReach: halo),
+                        frost.reach(haloReach: halo))
             }, record: record)
         } else {
             decisions = drawings.map { _ in .draw(keep: false) }
