@@ -10,9 +10,15 @@
 public struct PNGBandReuse: Sendable {
     public var tag: Int
     public var unchanged: @Sendable (_ band: Int, _ other: Int) -> Bool
+    /// The finer form, for encoders that can use it (the video sink's yuv420p, `Framebuffer.yuv420p(dither:into:
+    /// changedColumns:)`): for each row of this image, the column spans outside of which it holds the pixels of
+    /// the image tagged `other`; nil when that is not known.
+    public var changedColumns: @Sendable (_ other: Int) -> [[Range<Int>]]?
 
-    public init(tag: Int, unchanged: @escaping @Sendable (_ band: Int, _ other: Int) -> Bool) {
+    public init(tag: Int, unchanged: @escaping @Sendable (_ band: Int, _ other: Int) -> Bool,
+                changedColumns: @escaping @Sendable (_ other: Int) -> [[Range<Int>]]? = { _ in nil }) {
         self.tag = tag
         self.unchanged = unchanged
+        self.changedColumns = changedColumns
     }
 }

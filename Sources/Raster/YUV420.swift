@@ -68,31 +68,42 @@ public enum YUV420 {
 
 extension Framebuffer {
     /// The frame's yuv420p planes (`YUV420`) of its 8-bit samples (`rgba8(dither:)`), written into `bytes`,
-    /// exactly `YUV420.byteCount(width:height:)` of them; width and height must be even. One pass over the
-    /// frame, a row at a time (the 8-bit row and eight rows of half-width chroma stay in the core's caches).
+    /// exactly `YUV420.byteCount(width:height:)` of them; width and height must be even.
     ///
     /// `unchanged(y)`, when given, says that row `y` of this frame holds the pixels of row `y` of the frame
-    /// whose planes `bytes` already holds: the planes' bytes that depend only on such rows are left as they
-    /// are (a Y row on its own row, a chroma row on its eight rows), so the result is the same bytes as a
-    /// full conversion. Returns the number of Y rows converted.
+    /// whose planes `bytes` already holds (`yuv420p(dither:into:changedColumns:)` with whole rows). Returns the
+    /// number of Y rows converted.
     @discardableResult
     public func yuv420p(dither: Bool, into bytes: UnsafeMutableRawBufferPointer,
                         unchanged: ((Int) -> Bool)? = nil) -> Int {
+        let w = width
+        let all = [0..<w]
+        let converted = yuv420p(dither: dither, into: bytes, changedColumns: unchanged.map { same in
+            { y in same(y) ? [] : all }
+        })
+        return w > 0 ? converted / w : 0
+    }
+
+    /// `yuv420p` into planes that hold an earlier frame's: `changedColumns(y)`, when given, names the columns of
+    /// row `y` where this frame may hold other pixels than that frame (any spans; nil: the whole frame may
+    /// differ). The planes' bytes that depend only on pixels outside them are left as they are: a Y sample on
+    /// its own pixel, a chroma sample on its pair of columns in its eight rows, so the result is the same bytes
+    /// as a full conversion. Returns the number of Y samples converted.
+    ///
+    /// Work is in blocks of 16 columns (8 chroma pairs, the kernels' lanes): a block of a row is quantized when
+    /// its Y or a chroma sample reading it must be made, so the float frame is read only there. Why columns and
+    /// not rows: on the showcase a changed dot touches 11 of a pitch of 63 columns, and whole rows kept only
+    /// 17-19% of the conversion (the ambient waves touch most rows); the conversion was a quarter of
+    /// forkrender's own CPU in `--video` (perf, docs/performance.md).
+    @discardableResult
+    public func yuv420p(dither: Bool, into bytes: UnsafeMutableRawBufferPointer,
+                        changedColumns: ((Int) -> [Range<Int>])?) -> Int {
         let w = width, h = height
         precondition(bytes.count == YUV420.byteCount(width: w, height: h) && bytes.baseAddress != nil,
                      "yuv420p needs width * height * 3 / 2 bytes")
         let cw = w / 2, ch = h / 2
-        // Which rows change, which chroma rows read a changed row, which rows those read.
-        var dirty = [Bool](repeating: true, count: h)
-        if let unchanged { for y in 0..<h { dirty[y] = !unchanged(y) } }
-        var chromaNeeded = [Bool](repeating: false, count: ch)
-        var halfNeeded = [Bool](repeating: false, count: h)
-        for j in 0..<ch {
-            let rows = max(0, 2 * j - 3)...min(h - 1, 2 * j + 4)
-            guard rows.contains(where: { dirty[$0] }) else { continue }
-            chromaNeeded[j] = true
-            for y in rows { halfNeeded[y] = true }
-        }
+        guard w > 0, h > 0 else { return 0 }
+        let masks = YUV420.BlockMasks(width: w, height: h, changedColumns: changedColumns)
         let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let yPlane = base, uPlane = base + w * h, vPlane = uPlane + cw * ch
         let rgba = UnsafeMutableRawPointer.allocate(byteCount: w * 4 + 64, alignment: 64)
@@ -107,28 +118,102 @@ extension Framebuffer {
         withUnsafePixels { src in
             (dither ? Quantize.offsets : Quantize.noOffsets).withUnsafeBufferPointer { offsets in
                 for y in 0..<h {
-                    if dirty[y] || halfNeeded[y] {
-                        QuantizeKernel.row8(src.baseAddress! + y * w, w, offsets.baseAddress! + (y & 7) * 8, 255,
-                                            space, rgba)
-                        // A changed row is read by the chroma rows around it, so it is in `halfNeeded` too.
-                        if dirty[y] {
-                            YUV420Kernel.row(rgba, cw, yPlane + y * w, ring + (y & 7) * cw, ring + (8 + (y & 7)) * cw)
-                            converted += 1
-                        } else {
-                            YUV420Kernel.halfChromaRow(rgba, cw, ring + (y & 7) * cw, ring + (8 + (y & 7)) * cw)
+                    let u = ring + (y & 7) * cw, v = ring + (8 + (y & 7)) * cw
+                    // A changed block is read by the chroma rows around it, so it is in `half` too.
+                    masks.runs(of: .half, row: y) { x0, x1 in
+                        QuantizeKernel.row8(src.baseAddress! + y * w + x0, x1 - x0, offsets.baseAddress! + (y & 7) * 8, 255,
+                                            space, rgba + 4 * x0)
+                        masks.split(x0..<x1, row: y) { xa, xb, dirty in
+                            if dirty {
+                                YUV420Kernel.row(rgba + 4 * xa, (xb - xa) / 2, yPlane + y * w + xa, u + xa / 2, v + xa / 2)
+                                converted += xb - xa
+                            } else {
+                                YUV420Kernel.halfChromaRow(rgba + 4 * xa, (xb - xa) / 2, u + xa / 2, v + xa / 2)
+                            }
                         }
                     }
                     // Chroma row j reads rows up to 2j + 4 (the last row at the bottom).
                     while nextChroma < ch && min(2 * nextChroma + 4, h - 1) <= y {
                         let j = nextChroma
                         nextChroma += 1
-                        guard chromaNeeded[j] else { continue }
-                        YUV420Kernel.chromaRow(ring, cw, j: j, height: h, u: uPlane + j * cw, v: vPlane + j * cw)
+                        masks.runs(of: .chroma, row: j) { x0, x1 in
+                            YUV420Kernel.chromaRow(ring, stride: cw, columns: (x0 / 2)..<(x1 / 2), j: j, height: h,
+                                                   u: uPlane + j * cw, v: vPlane + j * cw)
+                        }
                     }
                 }
             }
         }
         return converted
+    }
+}
+
+extension YUV420 {
+    /// Which blocks of 16 columns `yuv420p` makes: per row, those whose pixels may have changed (`dirty`: their Y
+    /// and half chroma), those a needed chroma sample reads (`half`: quantized and their half chroma made), and
+    /// per chroma row those whose samples read a changed block (`chroma`). One bit a block, rows of words.
+    struct BlockMasks {
+        enum Kind { case dirty, half, chroma }
+        static let block = 16
+        let width: Int, blocks: Int, words: Int
+        var dirty: [UInt64], half: [UInt64], chroma: [UInt64]
+
+        init(width w: Int, height h: Int, changedColumns: ((Int) -> [Range<Int>])?) {
+            let blocks = (w + Self.block - 1) / Self.block, words = (blocks + 63) / 64
+            (width, self.blocks, self.words) = (w, blocks, words)
+            dirty = [UInt64](repeating: 0, count: h * words)
+            for y in 0..<h {
+                for s in changedColumns?(y) ?? [0..<w] {
+                    let a = max(s.lowerBound, 0), b = min(s.upperBound, w)
+                    guard a < b else { continue }
+                    for k in (a / Self.block)...((b - 1) / Self.block) { dirty[y * words + k / 64] |= 1 << UInt64(k % 64) }
+                }
+            }
+            let ch = h / 2
+            chroma = [UInt64](repeating: 0, count: max(ch, 1) * words)
+            half = [UInt64](repeating: 0, count: h * words)
+            for j in 0..<ch {
+                let rows = max(0, 2 * j - 3)...min(h - 1, 2 * j + 4)
+                for k in 0..<words {
+                    var m: UInt64 = 0
+                    for y in rows { m |= dirty[y * words + k] }
+                    chroma[j * words + k] = m
+                    if m != 0 { for y in rows { half[y * words + k] |= m } }
+                }
+            }
+        }
+
+        @inline(__always)
+        func bit(_ mask: [UInt64], _ row: Int, _ k: Int) -> Bool { mask[row * words + k / 64] & (1 << UInt64(k % 64)) != 0 }
+
+        /// The runs of set blocks of `kind` in `row`, as pixel columns `x0 ..< x1` (even; the last one ends at the width).
+        @inline(__always)
+        func runs(of kind: Kind, row: Int, _ body: (Int, Int) -> Void) {
+            let mask = kind == .dirty ? dirty : kind == .half ? half : chroma
+            guard (0..<words).contains(where: { mask[row * words + $0] != 0 }) else { return }
+            var k = 0
+            while k < blocks {
+                guard bit(mask, row, k) else { k += 1; continue }
+                var e = k + 1
+                while e < blocks && bit(mask, row, e) { e += 1 }
+                body(k * Self.block, min(width, e * Self.block))
+                k = e
+            }
+        }
+
+        /// `columns` (whole blocks) of `row` split into runs of blocks that are all dirty or all not.
+        @inline(__always)
+        func split(_ columns: Range<Int>, row: Int, _ body: (Int, Int, Bool) -> Void) {
+            var k = columns.lowerBound / Self.block
+            let end = (columns.upperBound + Self.block - 1) / Self.block
+            while k < end {
+                let d = bit(dirty, row, k)
+                var e = k + 1
+                while e < end && bit(dirty, row, e) == d { e += 1 }
+                body(k * Self.block, min(width, e * Self.block), d)
+                k = e
+            }
+        }
     }
 }
 
@@ -210,24 +295,26 @@ enum YUV420Kernel {
         }
     }
 
-    /// Chroma row `j` of Cb and Cr from the ring of half-chroma rows (row y in slot y % 8; Cb's eight slots,
-    /// then Cr's), rows outside 0..<height taken from the nearest edge row.
+    /// Chroma row `j` of Cb and Cr over `columns` (chroma samples) from the ring of half-chroma rows (row y in
+    /// slot y % 8, `stride` samples a slot; Cb's eight slots, then Cr's), rows outside 0..<height taken from the
+    /// nearest edge row.
     @inline(__always)
-    static func chromaRow(_ ring: UnsafePointer<Int16>, _ count: Int, j: Int, height: Int,
+    static func chromaRow(_ ring: UnsafePointer<Int16>, stride: Int, columns: Range<Int>, j: Int, height: Int,
                           u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>) {
-        @inline(__always) func slot(_ k: Int) -> Int { min(max(2 * j - 3 + k, 0), height - 1) & 7 }
+        @inline(__always) func slot(_ k: Int) -> Int { (min(max(2 * j - 3 + k, 0), height - 1) & 7) * stride + columns.lowerBound }
         let slots = (slot(0), slot(1), slot(2), slot(3), slot(4), slot(5), slot(6), slot(7))
-        filterRows(ring, count, slots, u)
-        filterRows(ring + 8 * count, count, slots, v)
+        filterRows(ring, columns.count, slots, u + columns.lowerBound)
+        filterRows(ring + 8 * stride, columns.count, slots, v + columns.lowerBound)
     }
 
-    /// One plane's chroma row: the eight rows in `slots` of `rows` (`count` samples each) through the taps.
+    /// One plane's chroma row: `count` samples of the eight rows starting at the offsets `slots` from `rows`,
+    /// through the taps.
     @inline(__always)
     static func filterRows(_ rows: UnsafePointer<Int16>, _ count: Int, _ slots: (Int, Int, Int, Int, Int, Int, Int, Int),
                            _ out: UnsafeMutablePointer<UInt8>) {
-        let p0 = rows + slots.0 * count, p1 = rows + slots.1 * count, p2 = rows + slots.2 * count
-        let p3 = rows + slots.3 * count, p4 = rows + slots.4 * count, p5 = rows + slots.5 * count
-        let p6 = rows + slots.6 * count, p7 = rows + slots.7 * count
+        let p0 = rows + slots.0, p1 = rows + slots.1, p2 = rows + slots.2
+        let p3 = rows + slots.3, p4 = rows + slots.4, p5 = rows + slots.5
+        let p6 = rows + slots.6, p7 = rows + slots.7
         @inline(__always) func load16(_ q: UnsafePointer<Int16>, _ i: Int) -> SIMD8<Int16> {
             UnsafeRawPointer(q + i).loadUnaligned(as: SIMD8<Int16>.self)
         }

@@ -62,4 +62,38 @@ import Testing
             #expect(same, "rows \(changed)")
         }
     }
+
+    /// A frame converted over an earlier frame's planes, told which columns of each row may have changed: the
+    /// same bytes as a full conversion. The changes are random spans (one pixel, inside one block of 16 columns,
+    /// across blocks, at either edge, at odd columns) and rectangles over several rows, at a width whose last
+    /// block is partial; the pixels changed are exactly those spans. A chroma row that read fewer of its eight
+    /// rows, or a block that kept its stale half chroma, would differ here.
+    @Test func changedColumnsGiveTheFullConversion() {
+        let (w, h) = (74, 40)
+        let before = QuantizeKernelTests.awkwardFrame(space: .srgb, width: w, height: h)
+        var rng = SplitMix(seed: 25)
+        func next(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+        for trial in 0..<60 {
+            var spans = [[Range<Int>]](repeating: [], count: h)
+            var after = before
+            for _ in 0..<(1 + trial % 5) {
+                let y0 = next(h), rows = trial % 3 == 0 ? 1 + next(9) : 1
+                let x0 = trial % 7 == 0 ? 0 : next(w), x1 = trial % 11 == 0 ? w : min(w, x0 + 1 + next(trial % 2 == 0 ? 3 : 30))
+                for y in y0..<min(h, y0 + rows) {
+                    spans[y].append(x0..<x1)
+                    for x in x0..<x1 {
+                        after[x, y] = SIMD4(Float(next(256)) / 255, Float(next(256)) / 255, Float(next(256)) / 255, 1)
+                    }
+                }
+            }
+            var planes = Self.convert(before, dither: true)
+            let samples = planes.withUnsafeMutableBytes {
+                after.yuv420p(dither: true, into: $0, changedColumns: { spans[$0] })
+            }
+            let same = planes == Self.convert(after, dither: true)
+            #expect(same, "trial \(trial): \(spans.enumerated().filter { !$0.element.isEmpty }.map { "\($0.offset): \($0.element)" })")
+            // Whole blocks of 16 around each span, never the whole frame for these small changes.
+            #expect(samples >= spans.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } } && samples < w * h)
+        }
+    }
 }

@@ -52,26 +52,50 @@ final class FrameHistory: @unchecked Sendable {
         }
     }
 
+    /// For each row of frame `index`, the column spans (ascending, disjoint) outside of which it holds the pixels
+    /// of the same row of frame `other`; nil when the history cannot tell (a frame it no longer holds, planes
+    /// that cannot be compared). The video sink converts only these columns (`Framebuffer.yuv420p`).
+    func changedColumns(frame index: Int, as other: Int) -> [[Range<Int>]]? {
+        let pair: (Frame, Frame)? = lock.withLock {
+            guard let a = frames[index], let b = frames[other] else { return nil }
+            return (a, b)
+        }
+        guard let (a, b) = pair else { return nil }
+        return index == other ? [[Range<Int>]](repeating: [], count: a.height) : Self.changedColumns(a, b)
+    }
+
     /// For each PNG band of `a`, whether `a` and `b` hold the same pixels in its rows and the row above.
     static func unchangedBands(_ a: Frame, _ b: Frame) -> [Bool] {
         let height = a.height, bands = PNG.bandCount(height: height)
-        guard b.height == height, let changed = a.plane.changedSpans(since: b.plane) else {
-            return [Bool](repeating: false, count: bands)
+        guard let changed = changedColumns(a, b) else { return [Bool](repeating: false, count: bands) }
+        return (0..<bands).map { band in
+            let rows = max(0, band * PNG.bandRows - 1)..<min(height, (band + 1) * PNG.bandRows)
+            return !rows.contains { !changed[$0].isEmpty }
         }
-        var dirty = [Bool](repeating: false, count: height)
+    }
+
+    /// For each row, the columns where `a` and `b` may hold different pixels: the spans where their planes may
+    /// differ (`PlaneSpriteRecord.changedSpans`, by bands of rows), and every region either frame drew glass or
+    /// content in, unless both hold it with the same token. Nil when the planes cannot be compared.
+    static func changedColumns(_ a: Frame, _ b: Frame) -> [[Range<Int>]]? {
+        let height = a.height
+        guard b.height == height, let changed = a.plane.changedSpans(since: b.plane) else { return nil }
+        var rows = [[Range<Int>]](repeating: [], count: height)
         let step = PlaneSpriteRecord.changeBand
         for (k, spans) in changed.enumerated() where !spans.isEmpty {
-            for y in (k * step)..<min(height, (k + 1) * step) { dirty[y] = true }
+            for y in (k * step)..<min(height, (k + 1) * step) { rows[y] = spans }
         }
         // A region both frames hold with the same token has the same glass pixels in both (GlassReuse); what
         // else may differ there is the plane (marked above) and other regions drawn over or under it (marked here).
-        for o in a.overlay + b.overlay where !o.rect.isEmpty {
+        var touched = [Bool](repeating: false, count: height)
+        for o in a.overlay + b.overlay where o.rect.width > 0 && o.rect.height > 0 {
             if o.token != nil && a.overlay.contains(o) && b.overlay.contains(o) { continue }
-            for y in max(0, o.rect.y)..<min(height, o.rect.maxY) { dirty[y] = true }
+            for y in max(0, o.rect.y)..<min(height, o.rect.maxY) {
+                rows[y].append(max(0, o.rect.x)..<max(0, o.rect.maxX))
+                touched[y] = true
+            }
         }
-        return (0..<bands).map { band in
-            let rows = max(0, band * PNG.bandRows - 1)..<min(height, (band + 1) * PNG.bandRows)
-            return !rows.contains { dirty[$0] }
-        }
+        for y in 0..<height where touched[y] { rows[y] = PlaneSpriteRecord.merged(rows[y]) }
+        return rows
     }
 }

@@ -185,7 +185,8 @@ private final class PipelineState: @unchecked Sendable {
     func encode(frame i: Int, scratch: inout EncodeScratch, cancelled: () -> Bool) {
         let image = lock.withLock { rendered.removeValue(forKey: i)! }
         let history = self.history
-        scratch.reuse = PNGBandReuse(tag: i) { band, other in history.unchanged(band: band, frame: i, as: other) }
+        scratch.reuse = PNGBandReuse(tag: i, unchanged: { band, other in history.unchanged(band: band, frame: i, as: other) },
+                                     changedColumns: { other in history.changedColumns(frame: i, as: other) })
         defer { scratch.reuse = nil }
         var encoded: [[UInt8]] = []
         if !failed && !cancelled() {

@@ -35,7 +35,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     private var waiting: [Int: RawFrame] = [:]
     private var spare: [RawFrame] = []
     private var aborted = false
-    private var rowsConverted = 0, rowsTotal = 0
+    private var samplesConverted = 0, samplesTotal = 0
     private let abortLock = NSLock()
 
     public init(path: String, width: Int, height: Int, fps: Double, dither: Bool) throws(OutputError) {
@@ -69,22 +69,27 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
 
     /// The raw frame, quantized (and converted to yuv420p) by the encoder threads while earlier frames are in
     /// the pipe, into a buffer that an earlier frame has left in the pipe. That buffer still holds the earlier
-    /// frame's planes: the rows the compositor vouches for (`scratch.reuse`, the bands `FrameHistory` knows
-    /// unchanged between the two frames) keep their bytes, which are this frame's too, so the stream does not
-    /// depend on which buffer a frame gets.
+    /// frame's planes: the pixels the compositor vouches for (`scratch.reuse`: outside the columns `FrameHistory`
+    /// says may have changed between the two frames, or else outside the bands it cannot vouch for) keep their
+    /// bytes, which are this frame's too, so the stream does not depend on which buffer a frame gets.
     public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
         let yuv = pixelFormat == "yuv420p"
         let count = yuv ? YUV420.byteCount(width: image.width, height: image.height) : image.pixelCount * 4
         let reused = lock.withLock { spare.popLast() }
         let raw = reused.flatMap { $0.bytes.count == count ? $0 : nil } ?? RawFrame(count: count)
         if yuv {
-            var unchanged: ((Int) -> Bool)?
+            var changed: ((Int) -> [Range<Int>])?
             if let previous = raw.frame, let reuse = scratch.reuse {
-                let bands = (0..<PNG.bandCount(height: image.height)).map { reuse.unchanged($0, previous) }
-                unchanged = { bands[$0 / PNG.bandRows] }
+                if let columns = reuse.changedColumns(previous) {
+                    changed = { columns[$0] }
+                } else {
+                    let bands = (0..<PNG.bandCount(height: image.height)).map { reuse.unchanged($0, previous) }
+                    let all = [0..<image.width]
+                    changed = { bands[$0 / PNG.bandRows] ? [] : all }
+                }
             }
-            let converted = image.yuv420p(dither: dither, into: raw.bytes, unchanged: unchanged)
-            lock.withLock { rowsConverted += converted; rowsTotal += image.height }
+            let converted = image.yuv420p(dither: dither, into: raw.bytes, changedColumns: changed)
+            lock.withLock { samplesConverted += converted; samplesTotal += image.pixelCount }
         } else {
             image.rgba8(dither: dither, into: raw.bytes)
         }
@@ -93,9 +98,9 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         return []
     }
 
-    /// Of the rows of the frames encoded so far, how many were converted to yuv420p (the others kept an
+    /// Of the Y samples of the frames encoded so far, how many were converted to yuv420p (the others kept an
     /// earlier frame's bytes), and how many there were.
-    public var conversionCounts: (converted: Int, rows: Int) { lock.withLock { (rowsConverted, rowsTotal) } }
+    public var conversionCounts: (converted: Int, samples: Int) { lock.withLock { (samplesConverted, samplesTotal) } }
 
     /// Writes frame `index`'s raw frame, which `encode` left in `waiting` (`bytes` is the empty array it returned).
     public func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {
