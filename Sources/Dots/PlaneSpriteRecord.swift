@@ -66,8 +66,15 @@ public struct PlaneSpriteRecord: Sendable {
     /// frames, only by dots whose center and color bits are the same in both, drawn in the same order over the
     /// same background, so it has the same bits.
     public func changedSpans(since old: PlaneSpriteRecord) -> [[Range<Int>]]? {
+        changedSpans(since: old, band: Self.changeBand)
+    }
+
+    /// `changedSpans` for bands of `band` rows (1: each row its own spans, as the video sink's conversion wants
+    /// them: a dot's box is 11 of a 63-pixel pitch tall on the showcase, and bands of 16 rows marked 16-32).
+    public func changedSpans(since old: PlaneSpriteRecord, band: Int) -> [[Range<Int>]]? {
+        precondition(band >= 1, "a band holds at least one row")
         guard sameFrame(as: old) else { return nil }
-        return dirtySpans(since: old, band: Self.changeBand)
+        return dirtySpans(since: old, band: band)
     }
 
     /// Rows per band of `changedSpans` (the sprites' bands).

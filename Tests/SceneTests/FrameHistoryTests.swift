@@ -36,11 +36,12 @@ import Raster
     /// A band is vouched for only when neither frame has glass or content in its rows or the row above, and the
     /// planes agree there; frames it does not hold, or planes of another kind, vouch for nothing.
     @Test func aBandIsVouchedForOnlyWhereNothingChanged() {
-        let h = 64  // 8 PNG bands; the plane's change bands are 16 rows
+        let h = 64  // 8 PNG bands
         let empty = FrameHistory.Frame(plane: .init(), overlay: [], height: h)
         #expect(FrameHistory.unchangedBands(empty, empty) == [Bool](repeating: false, count: 8))
-        // Two planes that differ in one dot, in rows 10-14 (the plane's first change band, rows 0-15): PNG bands
-        // 0 and 1 may differ, and band 2 (rows 16-23) too, because `up` reads row 15.
+        // Two planes that differ in one dot, whose boxes (old and new) cover rows 10-14 and columns 18-23: only
+        // those pixels may differ, so PNG band 1 (rows 8-15) may; band 2 (rows 16-23, and row 15, which `up`
+        // reads) may not. (Before the history took the plane's spans row by row, bands of 16 rows marked 0-15.)
         var old = PlaneSpriteRecord()
         (old.width, old.height, old.space, old.radius, old.visible) = (40, h, .srgb, Float(1.5).bitPattern, true)
         old.centers = [SIMD2(Float(20).bitPattern, Float(12).bitPattern), SIMD2(Float(5).bitPattern, Float(50).bitPattern)]
@@ -48,17 +49,23 @@ import Raster
         var new = old
         new.centers[0] = SIMD2(Float(21).bitPattern, Float(12).bitPattern)
         let a = FrameHistory.Frame(plane: new, overlay: [], height: h), b = FrameHistory.Frame(plane: old, overlay: [], height: h)
-        #expect(FrameHistory.unchangedBands(a, b) == [false, false, false, true, true, true, true, true])
+        #expect(FrameHistory.unchangedBands(a, b) == [true, false, true, true, true, true, true, true])
+        let columns = FrameHistory.changedColumns(a, b)
+        #expect(columns?.count == h)
+        #expect(columns?.indices.filter { !columns![$0].isEmpty } == Array(10..<15))
+        #expect(columns?[12] == [18..<24])
+        #expect(FrameHistory.changedColumns(a, empty) == nil)
         #expect(FrameHistory.unchangedBands(a, a) == [Bool](repeating: true, count: 8))
         // Glass over rows 40-41 of either frame: band 5 (rows 40-47) may differ too.
         let panel = PixelRect(x: 3, y: 40, width: 5, height: 2)
         let glass = FrameHistory.Frame(plane: old, overlay: [Overlay(panel)], height: h)
-        #expect(FrameHistory.unchangedBands(a, glass) == [false, false, false, true, true, false, true, true])
-        #expect(FrameHistory.unchangedBands(glass, a) == [false, false, false, true, true, false, true, true])
+        #expect(FrameHistory.unchangedBands(a, glass) == [true, false, true, true, true, false, true, true])
+        #expect(FrameHistory.unchangedBands(glass, a) == [true, false, true, true, true, false, true, true])
+        #expect(FrameHistory.changedColumns(glass, a)?[40] == [3..<8])
         // A kept panel (GlassReuse) with the same token in both frames has the same pixels: only the plane's
         // bands may differ. Another token, no token, or the token in one frame only: band 5 may differ.
         let kept = { (token: UInt64?) in FrameHistory.Frame(plane: old, overlay: [Overlay(panel, token: token)], height: h) }
-        let plane = [false, false, false, true, true, true, true, true]
+        let plane = [true, false, true, true, true, true, true, true]
         #expect(FrameHistory.unchangedBands(FrameHistory.Frame(plane: new, overlay: [Overlay(panel, token: 7)], height: h), kept(7)) == plane)
         #expect(FrameHistory.unchangedBands(kept(7), kept(8)) == [true, true, true, true, true, false, true, true])
         #expect(FrameHistory.unchangedBands(kept(nil), kept(nil)) == [true, true, true, true, true, false, true, true])

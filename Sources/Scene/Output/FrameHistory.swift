@@ -75,16 +75,11 @@ final class FrameHistory: @unchecked Sendable {
     }
 
     /// For each row, the columns where `a` and `b` may hold different pixels: the spans where their planes may
-    /// differ (`PlaneSpriteRecord.changedSpans`, by bands of rows), and every region either frame drew glass or
+    /// differ (`PlaneSpriteRecord.changedSpans`, row by row), and every region either frame drew glass or
     /// content in, unless both hold it with the same token. Nil when the planes cannot be compared.
     static func changedColumns(_ a: Frame, _ b: Frame) -> [[Range<Int>]]? {
         let height = a.height
-        guard b.height == height, let changed = a.plane.changedSpans(since: b.plane) else { return nil }
-        var rows = [[Range<Int>]](repeating: [], count: height)
-        let step = PlaneSpriteRecord.changeBand
-        for (k, spans) in changed.enumerated() where !spans.isEmpty {
-            for y in (k * step)..<min(height, (k + 1) * step) { rows[y] = spans }
-        }
+        guard b.height == height, var rows = a.plane.changedSpans(since: b.plane, band: 1), rows.count == height else { return nil }
         // A region both frames hold with the same token has the same glass pixels in both (GlassReuse); what
         // else may differ there is the plane (marked above) and other regions drawn over or under it (marked here).
         var touched = [Bool](repeating: false, count: height)
