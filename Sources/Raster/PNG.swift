@@ -35,9 +35,15 @@ public enum PNG {
     /// libpng writes every chunk. The bytes are those of
     /// `encode(scanlines:)` over `Framebuffer.pngScanlines` of the same frame. `quantizeSeconds` gains the
     /// wall time spent quantizing and filtering.
+    ///
+    /// With `kept` and `reuse` at 8 bits, the samples are made in a kept frame (`PNGKeptSamples`): one that holds
+    /// an earlier frame's samples gets only the columns `reuse.changedColumns` names quantized again, row by row
+    /// (also in the bands taken unquantized, so that all of it is this frame's), and the bands are filtered
+    /// from it. The bytes are the same with or without it.
     public static func encode(
         _ image: Framebuffer, depth: Int, dither: Bool, filter: PNGRowFilter, options: PNGEncodeOptions = .default,
-        cache: PNGBandCache? = nil, reuse: PNGBandReuse? = nil, quantizeSeconds: inout Double
+        cache: PNGBandCache? = nil, reuse: PNGBandReuse? = nil, kept: PNGKeptSamples? = nil,
+        quantizeSeconds: inout Double
     ) throws(PNGError) -> [UInt8] {
         guard depth == 8 || depth == 16 else { throw PNGError("PNG sample depth must be 8 or 16, got \(depth)") }
         var p = try makeParams(count: 4 * image.pixelCount, width: image.width, height: image.height, bitDepth: depth,
@@ -46,16 +52,45 @@ public enum PNG {
         p.row_stride = line
         var quantizing: UInt64 = 0
         defer { quantizeSeconds += Double(quantizing) * 1e-9 }
-        return try image.withPNGScanlineWriter(depth: depth, dither: dither, filter: filter) { writer in
+        let frame = depth == 8 && reuse != nil
+            ? kept?.take(width: image.width, height: image.height, dither: dither, space: image.space) : nil
+        defer { if let frame { kept?.give(frame) } }
+        // The rows before `refreshed` of the kept frame are this frame's; the columns of each row that may differ
+        // from the frame it held (nil: all of them).
+        let held = frame?.tag
+        frame?.tag = nil
+        let changed = held.flatMap { reuse?.changedColumns($0) }.flatMap { $0.count == image.height ? $0 : nil }
+        var refreshed = 0
+        let result = image.withPNGScanlineWriter(depth: depth, dither: dither, filter: filter) { writer in
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bandRows * line, alignment: 64)
             defer { buffer.deallocate() }
-            return encodeBands(params: p, line: line, height: image.height, cache: cache, reuse: reuse) { rows in
-                let t0 = DispatchTime.now().uptimeNanoseconds
-                writer.write(rows, into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                quantizing += DispatchTime.now().uptimeNanoseconds - t0
-                return UnsafeRawBufferPointer(rebasing: buffer[0..<rows.count * line])
+            let rows = writer  // `refresh` and `filter` do not change the writer; a copy serves the closures
+            func refresh(to end: Int) {
+                guard let frame else { return }
+                while refreshed < end {
+                    rows.refresh(row: refreshed, in: frame.samples, changed: changed?[refreshed])
+                    refreshed += 1
+                }
             }
-        }.get()
+            return encodeBands(params: p, line: line, height: image.height, cache: cache, reuse: reuse, skipped: { band in
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                refresh(to: band.upperBound)
+                quantizing += DispatchTime.now().uptimeNanoseconds - t0
+            }) { band in
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                let out = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                if let frame {
+                    refresh(to: band.upperBound)
+                    writer.filter(band, samples: frame.samples, into: out)
+                } else {
+                    writer.write(band, into: out)
+                }
+                quantizing += DispatchTime.now().uptimeNanoseconds - t0
+                return UnsafeRawBufferPointer(rebasing: buffer[0..<band.count * line])
+            }
+        }
+        if let frame, refreshed == image.height, case .success = result { frame.tag = reuse?.tag }
+        return try result.get()
     }
 
     /// Encodes PNG scanlines that are already quantized and filtered (`Framebuffer.pngScanlines`): `height`

@@ -225,6 +225,50 @@ struct PNGScanlineWriter {
         }
     }
 
+    /// Makes row `y` of `kept`, 8-bit samples (`width * 4` a row) of an earlier frame, this frame's: the columns
+    /// of `changed` quantized again, each span from the multiple of 8 at or before it (the dither's period, so
+    /// each pixel gets its own offset), every other sample kept; the whole row when `changed` is nil.
+    func refresh(row y: Int, in kept: UnsafeMutableRawPointer, changed: [Range<Int>]?) {
+        precondition(sampleBytes == 1, "kept samples are 8-bit")
+        let row = kept + y * samples
+        guard let changed else {
+            quantize(y, into: row)
+            return
+        }
+        let o = offsets + (y & 7) * 8, p = pixels + y * width
+        for s in changed {
+            let x0 = max(0, s.lowerBound) & ~7, x1 = min(width, s.upperBound)
+            guard x0 < x1 else { continue }
+            QuantizeKernel.row8(p + x0, x1 - x0, o, 255, space, row + 4 * x0)
+        }
+    }
+
+    /// The scanlines of `rows` from 8-bit samples (`refresh`ed, with the row above for `up`) to `out`,
+    /// `rows.count * (1 + samples)` bytes: the bytes `write` gives.
+    func filter(_ rows: Range<Int>, samples kept: UnsafeRawPointer, into out: UnsafeMutablePointer<UInt8>) {
+        precondition(sampleBytes == 1, "kept samples are 8-bit")
+        let line = 1 + samples
+        for y in rows {
+            let dst = out + (y - rows.lowerBound) * line
+            dst[0] = filter.rawValue
+            let cur = (kept + y * samples).assumingMemoryBound(to: UInt8.self)
+            switch filter {
+            case .none:
+                (dst + 1).update(from: cur, count: samples)
+            case .up:
+                if y == 0 {
+                    (dst + 1).update(from: cur, count: samples)
+                } else {
+                    QuantizeKernel.subtract(cur, cur - samples, dst + 1, samples)
+                }
+            case .sub:
+                let bpp = 4
+                for i in 0..<min(bpp, samples) { dst[1 + i] = cur[i] }
+                if samples > bpp { QuantizeKernel.subtract(cur + bpp, cur, dst + 1 + bpp, samples - bpp) }
+            }
+        }
+    }
+
     /// Writes the scanlines of `rows` to `out`, `rows.count * (1 + samples)` bytes.
     mutating func write(_ rows: Range<Int>, into out: UnsafeMutablePointer<UInt8>) {
         let line = 1 + samples

@@ -55,6 +55,57 @@ import Testing
         }
     }
 
+    /// Kept samples (`PNGKeptSamples`): a sequence of frames, each differing from the one before in random spans
+    /// (one pixel, within 8 columns, across the dither's period, to either edge, rectangles over rows), encoded
+    /// with kept samples and told the changed columns (against the kept frame's tag: the frame two back when
+    /// both kept frames are in use), gives each frame's cold bytes, for every filter, dithered and not, with
+    /// and without a band cache vouching for bands. The kept frames are used (only the first two frames make
+    /// new ones) and a frame told nothing (changed columns unknown) still gets its bytes.
+    @Test(arguments: PNGRowFilter.allCases, [false, true])
+    func keptSamplesChangeNothing(filter: PNGRowFilter, dither: Bool) throws {
+        let (w, h) = (61, 45)
+        var rng = SplitMix(seed: 41)
+        func next(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+        var frames = [QuantizeKernelTests.awkwardFrame(space: .srgb, width: w, height: h)]
+        var changes: [[[Range<Int>]]] = [[]]
+        for k in 1..<12 {
+            var fb = frames[k - 1]
+            var spans = [[Range<Int>]](repeating: [], count: h)
+            for _ in 0..<(1 + k % 4) {
+                let y0 = next(h), rows = k % 3 == 0 ? 1 + next(12) : 1
+                let x0 = k % 5 == 0 ? 0 : next(w), x1 = k % 7 == 0 ? w : min(w, x0 + 1 + next(k % 2 == 0 ? 4 : 25))
+                for y in y0..<min(h, y0 + rows) {
+                    spans[y].append(x0..<x1)
+                    for x in x0..<x1 { fb[x, y] = SIMD4(Float(next(256)) / 255, Float(next(256)) / 255, Float(next(101)) / 100, 1) }
+                }
+            }
+            frames.append(fb)
+            changes.append(spans.map { $0.sorted { $0.lowerBound < $1.lowerBound } })
+        }
+        let recorded = changes
+        /// The columns of frame `a` that may differ from frame `b`: every span changed between them.
+        @Sendable func changed(_ a: Int, _ b: Int) -> [[Range<Int>]] {
+            a == b ? [[Range<Int>]](repeating: [], count: h)
+                : (0..<h).map { y in (min(a, b) + 1...max(a, b)).flatMap { recorded[$0][y] } }
+        }
+        let o = try Self.options(filter, library: .igzip)
+        for vouching in [false, true] {
+            let kept = PNGKeptSamples(), cache = PNGBandCache()
+            for (i, fb) in frames.enumerated() {
+                // Frame 6 is told nothing.
+                let reuse = PNGBandReuse(tag: i, unchanged: { band, other in
+                    vouching && (max(0, band * PNG.bandRows - 1)..<min(h, (band + 1) * PNG.bandRows)).allSatisfy { changed(i, other)[$0].isEmpty }
+                }, changedColumns: { other in i == 6 ? nil : changed(i, other) })
+                var seconds = 0.0
+                let bytes = try PNG.encode(fb, depth: 8, dither: dither, filter: filter, options: o, cache: cache,
+                                           reuse: reuse, kept: kept, quantizeSeconds: &seconds)
+                let cold = try Self.banded(fb, depth: 8, dither: dither, filter: filter, options: o)
+                #expect(bytes == cold, "frame \(i) vouching \(vouching)")
+            }
+            #expect(kept.count == 1, "one encoder at a time keeps one frame")
+        }
+    }
+
     /// A warm cache (filled by another frame that shares most bands, then by the frame itself) changes no byte
     /// and is used.
     @Test func aWarmCacheChangesNothing() throws {

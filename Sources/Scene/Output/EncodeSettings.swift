@@ -38,7 +38,11 @@ public struct EncodeSettings: Sendable {
     /// compressed again, and the bytes are the same with or without it (nor quantized, when `scratch.reuse`
     /// vouches that the band is an earlier frame's). Other filter sets
     /// (libpng's per-row choice) go through libpng's own row filtering.
-    public func pngBytes(_ image: Framebuffer, scratch: inout EncodeScratch, bands: PNGBandCache? = nil) throws(OutputError) -> [UInt8] {
+    ///
+    /// `kept` (the sink's `PNGKeptSamples`) lets an 8-bit frame quantize only the columns that changed since a
+    /// frame encoded before it (same bytes).
+    public func pngBytes(_ image: Framebuffer, scratch: inout EncodeScratch, bands: PNGBandCache? = nil,
+                         kept: PNGKeptSamples? = nil) throws(OutputError) -> [UInt8] {
         let t0 = DispatchTime.now()
         do {
             if let filter = fusedFilter {
@@ -48,7 +52,7 @@ public struct EncodeSettings: Sendable {
                     scratch.times.deflate += t0.secondsSince - quantizing
                 }
                 return try PNG.encode(image, depth: depth, dither: dither, filter: filter, options: png, cache: bands,
-                                      reuse: scratch.reuse, quantizeSeconds: &quantizing)
+                                      reuse: scratch.reuse, kept: kept, quantizeSeconds: &quantizing)
             }
             if depth == 16 {
                 let samples = image.rgba16(dither: dither)

@@ -9,6 +9,9 @@ public final class PNGFolderSink: FrameSink, @unchecked Sendable {
     let digits: Int
     /// The bands of the frames encoded last, shared by the encoders (`PNGBandCache`).
     public let bands = PNGBandCache()
+    /// The 8-bit samples of two frames encoded last, so that a frame quantizes only the columns that changed
+    /// (`PNGKeptSamples`).
+    public let kept = PNGKeptSamples()
     private let lock = NSLock()
     /// Temporary files being written by the encoders right now.
     private var writing = Set<String>()
@@ -37,7 +40,7 @@ public final class PNGFolderSink: FrameSink, @unchecked Sendable {
 
     /// Encodes and writes the frame's file: frames are independent files, so the encoders write them at once.
     public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
-        let bytes = try settings.pngBytes(image, scratch: &scratch, bands: bands)
+        let bytes = try settings.pngBytes(image, scratch: &scratch, bands: bands, kept: kept)
         let destination = path(ofFrame: index), temporary = AtomicFile.temporaryPath(for: destination)
         lock.withLock { _ = writing.insert(temporary) }
         defer { lock.withLock { _ = writing.remove(temporary) } }
