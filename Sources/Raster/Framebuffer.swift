@@ -82,9 +82,11 @@ public struct Framebuffer: Sendable, Equatable {
         for list in spans { for s in list { precondition(s.lowerBound >= 0 && s.upperBound <= w, "span \(s) outside 0..<\(w)") } }
         other.withUnsafePixels { src in
             withUnsafeMutablePixels { dst in
-                workers.forEachBand(h, bandSize: band) { rows in
-                    for s in spans[rows.lowerBound / band] where !s.isEmpty {
-                        for y in rows {
+                // Pieces of at least 16 rows, so that spans given row by row (band 1) are not handed out one row
+                // at a time.
+                workers.forEachBand(h, bandSize: max(band, 16)) { rows in
+                    for y in rows {
+                        for s in spans[y / band] where !s.isEmpty {
                             let o = y * w + s.lowerBound
                             (dst.baseAddress! + o).update(from: src.baseAddress! + o, count: s.count)
                         }

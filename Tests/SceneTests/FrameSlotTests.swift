@@ -139,6 +139,13 @@ import Raster
         let overlay = [PixelRect(x: 4, y: 10, width: 6, height: 7), PixelRect(x: 45, y: 60, width: 10, height: 20)]
         let spans = FrameSlot.spans(changed, overlay: overlay, band: 16, height: 64)
         #expect(spans == [[2..<10], [4..<10], [], [40..<55]])
+        // Row by row (the slot's own use): each region only in its own rows.
+        var rows = [[Range<Int>]](repeating: [], count: 64)
+        rows[3] = [2..<5]
+        rows[61] = [40..<50]
+        let exact = FrameSlot.spans(rows, overlay: overlay, band: 1, height: 64)
+        #expect(exact[3] == [2..<5] && exact[9].isEmpty && exact[10] == [4..<10] && exact[16] == [4..<10] && exact[17].isEmpty)
+        #expect(exact[59].isEmpty && exact[60] == [45..<55] && exact[61] == [40..<55] && exact[63] == [45..<55])
     }
 
     /// The pixels' bit patterns, so that equality is exact (no float comparison).

@@ -40,17 +40,18 @@ public struct FrameSlot: Sendable {
             self.plane = record
             overlay = []
         }
-        guard let changed = record.changedSpans(since: self.plane) else {
+        // Row by row: a changed dot's box is 11 rows of the showcase's 63-row pitch, and the sprites' bands of 16
+        // rows copied 16-32 rows for each (docs/performance.md, issue 25).
+        guard let changed = record.changedSpans(since: self.plane, band: 1) else {
             frame.copyPixels(from: plane, workers: workers)
             return
         }
-        let spans = Self.spans(changed, overlay: overlay.map(\.rect), band: PlaneSpriteRecord.changeBand, height: frame.height)
-        frame.copyPixels(from: plane, spans: spans, band: PlaneSpriteRecord.changeBand, workers: workers)
+        let spans = Self.spans(changed, overlay: overlay.map(\.rect), band: 1, height: frame.height)
+        frame.copyPixels(from: plane, spans: spans, band: 1, workers: workers)
     }
 
-    /// The plane's changed spans of each band with the columns of every overlay region that reaches the band,
-    /// merged. A region is copied over the whole height of the bands it reaches: at most 15 extra rows above and
-    /// below it, where a per-row list would cost more bookkeeping than the rows it saves.
+    /// The plane's changed spans of each band of `band` rows with the columns of every overlay region that
+    /// reaches the band, merged (the slot takes them row by row, band 1).
     static func spans(_ changed: [[Range<Int>]], overlay: [PixelRect], band: Int, height: Int) -> [[Range<Int>]] {
         var spans = changed
         for r in overlay where !r.isEmpty && r.y < height {
