@@ -66,15 +66,29 @@ public struct PlaneSpriteRecord: Sendable {
     /// frames, only by dots whose center and color bits are the same in both, drawn in the same order over the
     /// same background, so it has the same bits.
     public func changedSpans(since old: PlaneSpriteRecord) -> [[Range<Int>]]? {
-        changedSpans(since: old, band: Self.changeBand)
+        guard sameFrame(as: old) else { return nil }
+        return dirtySpans(since: old, band: Self.changeBand)
     }
 
-    /// `changedSpans` for bands of `band` rows (1: each row its own spans, as the video sink's conversion wants
-    /// them: a dot's box is 11 of a 63-pixel pitch tall on the showcase, and bands of 16 rows marked 16-32).
-    public func changedSpans(since old: PlaneSpriteRecord, band: Int) -> [[Range<Int>]]? {
-        precondition(band >= 1, "a band holds at least one row")
+    /// `changedSpans` row by row, with the rectangles `extra` (clipped to the frame) joined in: the boxes of the
+    /// dots that moved or changed color, old and new. Why rows: a dot's box is 11 rows of the showcase's 63-row
+    /// pitch, and bands of 16 rows marked 16-32 of them for the frame slot's copy and the encoders.
+    public func changedRows(since old: PlaneSpriteRecord, adding extra: [PixelRect] = []) -> RowSpans? {
         guard sameFrame(as: old) else { return nil }
-        return dirtySpans(since: old, band: band)
+        var boxes: [(columns: Range<Int>, rows: Range<Int>)] = extra.compactMap { r in
+            let c = max(0, r.x)..<max(0, min(width, r.maxX))
+            return c.isEmpty || r.height <= 0 ? nil : (c, r.rows)
+        }
+        let r = Float(bitPattern: radius)
+        func add(_ center: SIMD2<UInt32>) {
+            let b = Plane.spriteBox(unsafeBitCast(center, to: Point.self), radius: r, width: width, height: height)
+            if b.xs < b.xe && b.ys < b.ye { boxes.append((b.xs..<b.xe, b.ys..<b.ye)) }
+        }
+        for n in centers.indices where centers[n] != old.centers[n] || colors[n] != old.colors[n] {
+            add(old.centers[n])
+            add(centers[n])
+        }
+        return RowSpans(height: height, boxes: boxes)
     }
 
     /// Rows per band of `changedSpans` (the sprites' bands).

@@ -82,11 +82,30 @@ public struct Framebuffer: Sendable, Equatable {
         for list in spans { for s in list { precondition(s.lowerBound >= 0 && s.upperBound <= w, "span \(s) outside 0..<\(w)") } }
         other.withUnsafePixels { src in
             withUnsafeMutablePixels { dst in
-                // Pieces of at least 16 rows, so that spans given row by row (band 1) are not handed out one row
-                // at a time.
-                workers.forEachBand(h, bandSize: max(band, 16)) { rows in
+                workers.forEachBand(h, bandSize: band) { rows in
+                    for s in spans[rows.lowerBound / band] where !s.isEmpty {
+                        for y in rows {
+                            let o = y * w + s.lowerBound
+                            (dst.baseAddress! + o).update(from: src.baseAddress! + o, count: s.count)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Copies from `other` (the same size) the spans of every row (`rows[y]`, inside `0..<width`), pieces of 16
+    /// rows split across workers: the frame slot's copy of what changed in the plane.
+    public mutating func copyPixels(from other: Framebuffer, rows spans: RowSpans, workers: Workers) {
+        precondition(other.width == width && other.height == height && spans.height == height,
+                     "copy between framebuffers of different sizes")
+        let w = width, h = height
+        for y in 0..<h { for s in spans[y] { precondition(s.lowerBound >= 0 && s.upperBound <= w, "span \(s) outside 0..<\(w)") } }
+        other.withUnsafePixels { src in
+            withUnsafeMutablePixels { dst in
+                workers.forEachBand(h, bandSize: 16) { rows in
                     for y in rows {
-                        for s in spans[y / band] where !s.isEmpty {
+                        for s in spans[y] {
                             let o = y * w + s.lowerBound
                             (dst.baseAddress! + o).update(from: src.baseAddress! + o, count: s.count)
                         }

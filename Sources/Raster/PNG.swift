@@ -59,7 +59,7 @@ public enum PNG {
         // from the frame it held (nil: all of them).
         let held = frame?.tag
         frame?.tag = nil
-        let changed = held.flatMap { reuse?.changedColumns($0) }.flatMap { $0.count == image.height ? $0 : nil }
+        let changed = held.flatMap { reuse?.changedColumns($0) }.flatMap { $0.height == image.height ? $0 : nil }
         var refreshed = 0
         let result = image.withPNGScanlineWriter(depth: depth, dither: dither, filter: filter) { writer in
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bandRows * line, alignment: 64)

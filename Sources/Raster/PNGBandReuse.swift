@@ -13,10 +13,10 @@ public struct PNGBandReuse: Sendable {
     /// The finer form, for encoders that can use it (the video sink's yuv420p, `Framebuffer.yuv420p(dither:into:
     /// changedColumns:)`): for each row of this image, the column spans outside of which it holds the pixels of
     /// the image tagged `other`; nil when that is not known.
-    public var changedColumns: @Sendable (_ other: Int) -> [[Range<Int>]]?
+    public var changedColumns: @Sendable (_ other: Int) -> RowSpans?
 
     public init(tag: Int, unchanged: @escaping @Sendable (_ band: Int, _ other: Int) -> Bool,
-                changedColumns: @escaping @Sendable (_ other: Int) -> [[Range<Int>]]? = { _ in nil }) {
+                changedColumns: @escaping @Sendable (_ other: Int) -> RowSpans? = { _ in nil }) {
         self.tag = tag
         self.unchanged = unchanged
         self.changedColumns = changedColumns

@@ -71,20 +71,18 @@ extension Framebuffer {
     /// exactly `YUV420.byteCount(width:height:)` of them; width and height must be even.
     ///
     /// `unchanged(y)`, when given, says that row `y` of this frame holds the pixels of row `y` of the frame
-    /// whose planes `bytes` already holds (`yuv420p(dither:into:changedColumns:)` with whole rows). Returns the
+    /// whose planes `bytes` already holds (`yuv420p(dither:into:changed:)` with whole rows). Returns the
     /// number of Y rows converted.
     @discardableResult
     public func yuv420p(dither: Bool, into bytes: UnsafeMutableRawBufferPointer,
                         unchanged: ((Int) -> Bool)? = nil) -> Int {
         let w = width
-        let all = [0..<w]
-        let converted = yuv420p(dither: dither, into: bytes, changedColumns: unchanged.map { same in
-            { y in same(y) ? [] : all }
-        })
+        let converted = yuv420p(dither: dither, into: bytes,
+                                changed: unchanged.map { same in RowSpans(height: height, width: w) { !same($0) } })
         return w > 0 ? converted / w : 0
     }
 
-    /// `yuv420p` into planes that hold an earlier frame's: `changedColumns(y)`, when given, names the columns of
+    /// `yuv420p` into planes that hold an earlier frame's: `changed[y]`, when given, names the columns of
     /// row `y` where this frame may hold other pixels than that frame (any spans; nil: the whole frame may
     /// differ). The planes' bytes that depend only on pixels outside them are left as they are: a Y sample on
     /// its own pixel, a chroma sample on its pair of columns in its eight rows, so the result is the same bytes
@@ -97,13 +95,14 @@ extension Framebuffer {
     /// forkrender's own CPU in `--video` (perf, docs/performance.md).
     @discardableResult
     public func yuv420p(dither: Bool, into bytes: UnsafeMutableRawBufferPointer,
-                        changedColumns: ((Int) -> [Range<Int>])?) -> Int {
+                        changed: RowSpans?) -> Int {
         let w = width, h = height
         precondition(bytes.count == YUV420.byteCount(width: w, height: h) && bytes.baseAddress != nil,
                      "yuv420p needs width * height * 3 / 2 bytes")
         let cw = w / 2, ch = h / 2
         guard w > 0, h > 0 else { return 0 }
-        let masks = YUV420.BlockMasks(width: w, height: h, changedColumns: changedColumns)
+        precondition(changed.map { $0.height == h } ?? true, "changed columns of another height")
+        let masks = YUV420.BlockMasks(width: w, height: h, changed: changed)
         let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let yPlane = base, uPlane = base + w * h, vPlane = uPlane + cw * ch
         let rgba = UnsafeMutableRawPointer.allocate(byteCount: w * 4 + 64, alignment: 64)
@@ -158,20 +157,26 @@ extension YUV420 {
         let width: Int, blocks: Int, words: Int
         var dirty: [UInt64], half: [UInt64], chroma: [UInt64]
 
-        init(width w: Int, height h: Int, changedColumns: ((Int) -> [Range<Int>])?) {
+        init(width w: Int, height h: Int, changed: RowSpans?) {
             let blocks = (w + Self.block - 1) / Self.block, words = (blocks + 63) / 64
             (width, self.blocks, self.words) = (w, blocks, words)
-            dirty = [UInt64](repeating: 0, count: h * words)
+            var dirty = [UInt64](repeating: 0, count: h * words)
+            let block = Self.block
+            @inline(__always) func mark(_ y: Int, _ s: Range<Int>) {
+                let a = max(s.lowerBound, 0), b = min(s.upperBound, w)
+                guard a < b else { return }
+                for k in (a / block)...((b - 1) / block) { dirty[y * words + k / 64] |= 1 << UInt64(k % 64) }
+            }
             for y in 0..<h {
-                for s in changedColumns?(y) ?? [0..<w] {
-                    let a = max(s.lowerBound, 0), b = min(s.upperBound, w)
-                    guard a < b else { continue }
-                    for k in (a / Self.block)...((b - 1) / Self.block) { dirty[y * words + k / 64] |= 1 << UInt64(k % 64) }
+                if let changed {
+                    for s in changed[y] { mark(y, s) }
+                } else {
+                    mark(y, 0..<w)
                 }
             }
             let ch = h / 2
-            chroma = [UInt64](repeating: 0, count: max(ch, 1) * words)
-            half = [UInt64](repeating: 0, count: h * words)
+            var chroma = [UInt64](repeating: 0, count: max(ch, 1) * words)
+            var half = [UInt64](repeating: 0, count: h * words)
             for j in 0..<ch {
                 let rows = max(0, 2 * j - 3)...min(h - 1, 2 * j + 4)
                 for k in 0..<words {
@@ -181,6 +186,7 @@ extension YUV420 {
                     if m != 0 { for y in rows { half[y * words + k] |= m } }
                 }
             }
+            (self.dirty, self.half, self.chroma) = (dirty, half, chroma)
         }
 
         @inline(__always)

@@ -84,9 +84,8 @@ import Testing
         }
         let recorded = changes
         /// The columns of frame `a` that may differ from frame `b`: every span changed between them.
-        @Sendable func changed(_ a: Int, _ b: Int) -> [[Range<Int>]] {
-            a == b ? [[Range<Int>]](repeating: [], count: h)
-                : (0..<h).map { y in (min(a, b) + 1...max(a, b)).flatMap { recorded[$0][y] } }
+        @Sendable func changed(_ a: Int, _ b: Int) -> RowSpans {
+            a == b ? RowSpans(height: h) : RowSpans(rows: (0..<h).map { y in (min(a, b) + 1...max(a, b)).flatMap { recorded[$0][y] } })
         }
         let o = try Self.options(filter, library: .igzip)
         for vouching in [false, true] {
@@ -94,7 +93,7 @@ import Testing
             for (i, fb) in frames.enumerated() {
                 // Frame 6 is told nothing.
                 let reuse = PNGBandReuse(tag: i, unchanged: { band, other in
-                    vouching && (max(0, band * PNG.bandRows - 1)..<min(h, (band + 1) * PNG.bandRows)).allSatisfy { changed(i, other)[$0].isEmpty }
+                    vouching && (max(0, band * PNG.bandRows - 1)..<min(h, (band + 1) * PNG.bandRows)).allSatisfy { changed(i, other).isEmpty(row: $0) }
                 }, changedColumns: { other in i == 6 ? nil : changed(i, other) })
                 var seconds = 0.0
                 let bytes = try PNG.encode(fb, depth: 8, dither: dither, filter: filter, options: o, cache: cache,

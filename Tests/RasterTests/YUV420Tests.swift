@@ -88,7 +88,7 @@ import Testing
             }
             var planes = Self.convert(before, dither: true)
             let samples = planes.withUnsafeMutableBytes {
-                after.yuv420p(dither: true, into: $0, changedColumns: { spans[$0] })
+                after.yuv420p(dither: true, into: $0, changed: RowSpans(rows: spans))
             }
             let same = planes == Self.convert(after, dither: true)
             #expect(same, "trial \(trial): \(spans.enumerated().filter { !$0.element.isEmpty }.map { "\($0.offset): \($0.element)" })")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Raster
+@testable import Dots
 @testable import Scene
 
 /// Frame slots: a frame drawn into a recycled buffer, which copies from the plane only what changed and what
@@ -133,19 +134,22 @@ import Raster
         }
     }
 
-    /// The slot's spans: the plane's changes with each overlay region's columns in every band it reaches, merged.
-    @Test func overlayRegionsJoinThePlanesSpansInEveryBandTheyReach() {
-        let changed: [[Range<Int>]] = [[2..<5], [], [], [40..<50]]
-        let overlay = [PixelRect(x: 4, y: 10, width: 6, height: 7), PixelRect(x: 45, y: 60, width: 10, height: 20)]
-        let spans = FrameSlot.spans(changed, overlay: overlay, band: 16, height: 64)
-        #expect(spans == [[2..<10], [4..<10], [], [40..<55]])
-        // Row by row (the slot's own use): each region only in its own rows.
-        var rows = [[Range<Int>]](repeating: [], count: 64)
-        rows[3] = [2..<5]
-        rows[61] = [40..<50]
-        let exact = FrameSlot.spans(rows, overlay: overlay, band: 1, height: 64)
-        #expect(exact[3] == [2..<5] && exact[9].isEmpty && exact[10] == [4..<10] && exact[16] == [4..<10] && exact[17].isEmpty)
-        #expect(exact[59].isEmpty && exact[60] == [45..<55] && exact[61] == [40..<55] && exact[63] == [45..<55])
+    /// The slot's spans: the plane's changed dots' boxes with each overlay region, row by row, merged.
+    @Test func overlayRegionsJoinThePlanesSpansInTheirOwnRows() {
+        var old = PlaneSpriteRecord()
+        (old.width, old.height, old.space, old.radius, old.visible) = (60, 64, .srgb, Float(1.5).bitPattern, true)
+        old.centers = [SIMD2(Float(3.5).bitPattern, Float(4).bitPattern), SIMD2(Float(45).bitPattern, Float(61).bitPattern)]
+        old.colors = [SIMD4(repeating: 1), SIMD4(repeating: 1)]
+        var new = old
+        new.colors[0] = SIMD4(repeating: 2)  // dot 0 changes color: its box, rows 2-6 and columns 1-6
+        let overlay = [PixelRect(x: 4, y: 10, width: 6, height: 7), PixelRect(x: 45, y: 60, width: 30, height: 20)]
+        let rows = try! #require(new.changedRows(since: old, adding: overlay))
+        #expect(Array(rows[1]).isEmpty && Array(rows[2]) == [1..<7] && Array(rows[6]) == [1..<7] && Array(rows[7]).isEmpty)
+        #expect(Array(rows[9]).isEmpty && Array(rows[10]) == [4..<10] && Array(rows[16]) == [4..<10] && Array(rows[17]).isEmpty)
+        // Clipped to the frame's columns and rows.
+        #expect(Array(rows[59]).isEmpty && Array(rows[60]) == [45..<60] && Array(rows[63]) == [45..<60])
+        #expect(rows.height == 64)
+        #expect(new.changedRows(since: PlaneSpriteRecord()) == nil)
     }
 
     /// The pixels' bit patterns, so that equality is exact (no float comparison).

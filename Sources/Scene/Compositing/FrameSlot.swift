@@ -42,22 +42,11 @@ public struct FrameSlot: Sendable {
         }
         // Row by row: a changed dot's box is 11 rows of the showcase's 63-row pitch, and the sprites' bands of 16
         // rows copied 16-32 rows for each (docs/performance.md, issue 25).
-        guard let changed = record.changedSpans(since: self.plane, band: 1) else {
+        guard let changed = record.changedRows(since: self.plane, adding: overlay.map(\.rect)) else {
             frame.copyPixels(from: plane, workers: workers)
             return
         }
-        let spans = Self.spans(changed, overlay: overlay.map(\.rect), band: 1, height: frame.height)
-        frame.copyPixels(from: plane, spans: spans, band: 1, workers: workers)
-    }
-
-    /// The plane's changed spans of each band of `band` rows with the columns of every overlay region that
-    /// reaches the band, merged (the slot takes them row by row, band 1).
-    static func spans(_ changed: [[Range<Int>]], overlay: [PixelRect], band: Int, height: Int) -> [[Range<Int>]] {
-        var spans = changed
-        for r in overlay where !r.isEmpty && r.y < height {
-            for k in (r.y / band)...((min(r.maxY, height) - 1) / band) { spans[k].append(r.columns) }
-        }
-        return overlay.isEmpty ? spans : spans.map(PlaneSpriteRecord.merged)
+        frame.copyPixels(from: plane, rows: changed, workers: workers)
     }
 
     /// Records what glass and content drew over the plane in this frame (a superset of the pixels they wrote).

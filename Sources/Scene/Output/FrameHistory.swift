@@ -52,16 +52,16 @@ final class FrameHistory: @unchecked Sendable {
         }
     }
 
-    /// For each row of frame `index`, the column spans (ascending, disjoint) outside of which it holds the pixels
-    /// of the same row of frame `other`; nil when the history cannot tell (a frame it no longer holds, planes
-    /// that cannot be compared). The video sink converts only these columns (`Framebuffer.yuv420p`).
-    func changedColumns(frame index: Int, as other: Int) -> [[Range<Int>]]? {
+    /// For each row of frame `index`, the column spans outside of which it holds the pixels of the same row of
+    /// frame `other`; nil when the history cannot tell (a frame it no longer holds, planes that cannot be
+    /// compared). The encoders quantize and convert only these columns again (`PNGKeptSamples`, `yuv420p`).
+    func changedColumns(frame index: Int, as other: Int) -> RowSpans? {
         let pair: (Frame, Frame)? = lock.withLock {
             guard let a = frames[index], let b = frames[other] else { return nil }
             return (a, b)
         }
         guard let (a, b) = pair else { return nil }
-        return index == other ? [[Range<Int>]](repeating: [], count: a.height) : Self.changedColumns(a, b)
+        return index == other ? RowSpans(height: a.height) : Self.changedColumns(a, b)
     }
 
     /// For each PNG band of `a`, whether `a` and `b` hold the same pixels in its rows and the row above.
@@ -70,27 +70,21 @@ final class FrameHistory: @unchecked Sendable {
         guard let changed = changedColumns(a, b) else { return [Bool](repeating: false, count: bands) }
         return (0..<bands).map { band in
             let rows = max(0, band * PNG.bandRows - 1)..<min(height, (band + 1) * PNG.bandRows)
-            return !rows.contains { !changed[$0].isEmpty }
+            return rows.allSatisfy { changed.isEmpty(row: $0) }
         }
     }
 
-    /// For each row, the columns where `a` and `b` may hold different pixels: the spans where their planes may
-    /// differ (`PlaneSpriteRecord.changedSpans`, row by row), and every region either frame drew glass or
-    /// content in, unless both hold it with the same token. Nil when the planes cannot be compared.
-    static func changedColumns(_ a: Frame, _ b: Frame) -> [[Range<Int>]]? {
-        let height = a.height
-        guard b.height == height, var rows = a.plane.changedSpans(since: b.plane, band: 1), rows.count == height else { return nil }
+    /// For each row, the columns where `a` and `b` may hold different pixels: the boxes of the dots that differ
+    /// (`PlaneSpriteRecord.changedRows`), and every region either frame drew glass or content in, unless both
+    /// hold it with the same token. Nil when the planes cannot be compared.
+    static func changedColumns(_ a: Frame, _ b: Frame) -> RowSpans? {
+        guard b.height == a.height else { return nil }
         // A region both frames hold with the same token has the same glass pixels in both (GlassReuse); what
-        // else may differ there is the plane (marked above) and other regions drawn over or under it (marked here).
-        var touched = [Bool](repeating: false, count: height)
-        for o in a.overlay + b.overlay where o.rect.width > 0 && o.rect.height > 0 {
-            if o.token != nil && a.overlay.contains(o) && b.overlay.contains(o) { continue }
-            for y in max(0, o.rect.y)..<min(height, o.rect.maxY) {
-                rows[y].append(max(0, o.rect.x)..<max(0, o.rect.maxX))
-                touched[y] = true
-            }
-        }
-        for y in 0..<height where touched[y] { rows[y] = PlaneSpriteRecord.merged(rows[y]) }
+        // else may differ there is the plane (its dots) and other regions drawn over or under it.
+        let drawn = (a.overlay + b.overlay).filter { o in
+            !(o.token != nil && a.overlay.contains(o) && b.overlay.contains(o))
+        }.map(\.rect)
+        guard let rows = a.plane.changedRows(since: b.plane, adding: drawn), rows.height == a.height else { return nil }
         return rows
     }
 }

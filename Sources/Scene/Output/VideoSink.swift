@@ -78,17 +78,13 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         let reused = lock.withLock { spare.popLast() }
         let raw = reused.flatMap { $0.bytes.count == count ? $0 : nil } ?? RawFrame(count: count)
         if yuv {
-            var changed: ((Int) -> [Range<Int>])?
+            var changed: RowSpans?
             if let previous = raw.frame, let reuse = scratch.reuse {
-                if let columns = reuse.changedColumns(previous) {
-                    changed = { columns[$0] }
-                } else {
-                    let bands = (0..<PNG.bandCount(height: image.height)).map { reuse.unchanged($0, previous) }
-                    let all = [0..<image.width]
-                    changed = { bands[$0 / PNG.bandRows] ? [] : all }
+                changed = reuse.changedColumns(previous) ?? RowSpans(height: image.height, width: image.width) {
+                    !reuse.unchanged($0 / PNG.bandRows, previous)
                 }
             }
-            let converted = image.yuv420p(dither: dither, into: raw.bytes, changedColumns: changed)
+            let converted = image.yuv420p(dither: dither, into: raw.bytes, changed: changed)
             lock.withLock { samplesConverted += converted; samplesTotal += image.pixelCount }
         } else {
             image.rgba8(dither: dither, into: raw.bytes)

@@ -1,0 +1,83 @@
+/// Column spans row by row, ascending and disjoint within each row, in one flat list (no array per row): where
+/// two frames may differ, as the frame slot copies it and the encoders quantize it again.
+///
+/// Why flat: the showcase's plane changes about 1,500 dots a frame, whose boxes make some 33,000 row spans; one
+/// array per row (2,532 of them, each sorted and merged) cost more instructions than the copies and quantizing
+/// they saved (callgrind, docs/performance.md, issue 25).
+public struct RowSpans: Sendable, Equatable {
+    public let height: Int
+    /// Row y's spans are `spans[starts[y] ..< starts[y + 1]]`.
+    private var starts: [Int]
+    private var spans: [Range<Int>]
+
+    /// No row has a span.
+    public init(height: Int) {
+        self.height = max(0, height)
+        starts = [Int](repeating: 0, count: self.height + 1)
+        spans = []
+    }
+
+    /// The union of rectangles (`columns` x `rows` each; parts outside rows 0..<height are dropped, empty ones
+    /// ignored), merged row by row: overlapping or touching spans join.
+    public init(height: Int, boxes: [(columns: Range<Int>, rows: Range<Int>)]) {
+        let h = max(0, height)
+        /// A box's rows within 0..<h (empty when it lies above or below them).
+        func rows(_ r: Range<Int>) -> Range<Int> {
+            let lo = max(0, r.lowerBound), hi = min(h, r.upperBound)
+            return lo < hi ? lo..<hi : 0..<0
+        }
+        var counts = [Int](repeating: 0, count: h + 1)
+        for b in boxes where !b.columns.isEmpty {
+            for y in rows(b.rows) { counts[y + 1] += 1 }
+        }
+        for y in 0..<h { counts[y + 1] += counts[y] }
+        var unsorted = [Range<Int>](repeating: 0..<0, count: counts[h])
+        var fill = counts
+        for b in boxes where !b.columns.isEmpty {
+            for y in rows(b.rows) {
+                unsorted[fill[y]] = b.columns
+                fill[y] += 1
+            }
+        }
+        var starts = [Int](repeating: 0, count: h + 1)
+        var merged: [Range<Int>] = []
+        merged.reserveCapacity(unsorted.count)
+        unsorted.withUnsafeMutableBufferPointer { u in
+            for y in 0..<h {
+                var row = UnsafeMutableBufferPointer(rebasing: u[counts[y]..<counts[y + 1]])
+                if row.count > 1 { row.sort { $0.lowerBound < $1.lowerBound } }
+                let first = merged.count
+                for s in row {
+                    if merged.count > first, s.lowerBound <= merged[merged.count - 1].upperBound {
+                        merged[merged.count - 1] = merged[merged.count - 1].lowerBound..<max(merged[merged.count - 1].upperBound, s.upperBound)
+                    } else {
+                        merged.append(s)
+                    }
+                }
+                starts[y + 1] = merged.count
+            }
+        }
+        (self.height, self.starts, self.spans) = (h, starts, merged)
+    }
+
+    /// Each row's own list, merged as `init(height:boxes:)` merges them (tests and whole-row callers).
+    public init(rows: [[Range<Int>]]) {
+        self.init(height: rows.count, boxes: rows.enumerated().flatMap { y, spans in spans.map { ($0, y..<(y + 1)) } })
+    }
+
+    /// Whole rows: every row for which `changed(y)` holds is the span `0..<width`.
+    public init(height: Int, width: Int, changed: (Int) -> Bool) {
+        self.init(height: height, boxes: (0..<max(0, height)).filter(changed).map { (0..<width, $0..<($0 + 1)) })
+    }
+
+    /// Row y's spans.
+    @inline(__always)
+    public subscript(y: Int) -> ArraySlice<Range<Int>> { spans[starts[y]..<starts[y + 1]] }
+
+    /// Whether row y has no span.
+    @inline(__always)
+    public func isEmpty(row y: Int) -> Bool { starts[y] == starts[y + 1] }
+
+    /// The number of pixels in all spans.
+    public var pixelCount: Int { spans.reduce(0) { $0 + $1.count } }
+}

@@ -1,0 +1,40 @@
+import Testing
+@testable import Raster
+
+/// `RowSpans` built from rectangles against a plain computation: each row's covered columns marked one by one,
+/// read back as maximal runs.
+@Suite struct RowSpansTests {
+    @Test func boxesMergeIntoEachRowsMaximalRuns() {
+        var rng = SplitMix(seed: 3)
+        func next(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+        for trial in 0..<200 {
+            let (w, h) = (1 + next(70), 1 + next(30))
+            // Rectangles that overlap, touch, lie inside each other, reach past the top or bottom, or are empty.
+            let boxes = (0..<next(12)).map { _ -> (columns: Range<Int>, rows: Range<Int>) in
+                let x = next(w), y = next(h + 6) - 3
+                return (x..<min(w, x + next(w - x + 1)), y..<(y + next(8)))
+            }
+            var covered = [[Bool]](repeating: [Bool](repeating: false, count: w), count: h)
+            for b in boxes {
+                for y in b.rows where y >= 0 && y < h { for x in b.columns { covered[y][x] = true } }
+            }
+            let spans = RowSpans(height: h, boxes: boxes)
+            #expect(spans.height == h)
+            for y in 0..<h {
+                var runs: [Range<Int>] = []
+                var x = 0
+                while x < w {
+                    guard covered[y][x] else { x += 1; continue }
+                    var e = x
+                    while e < w && covered[y][e] { e += 1 }
+                    runs.append(x..<e)
+                    x = e
+                }
+                #expect(Array(spans[y]) == runs, "trial \(trial) row \(y)")
+                #expect(spans.isEmpty(row: y) == runs.isEmpty)
+            }
+            #expect(spans.pixelCount == covered.reduce(0) { $0 + $1.filter { $0 }.count })
+            #expect(RowSpans(rows: (0..<h).map { Array(spans[$0]) }) == spans)
+        }
+    }
+}
