@@ -66,8 +66,14 @@ public struct PlaneSpriteRecord: Sendable {
     /// frames, only by dots whose center and color bits are the same in both, drawn in the same order over the
     /// same background, so it has the same bits.
     public func changedSpans(since old: PlaneSpriteRecord) -> [[Range<Int>]]? {
+        changedSpans(since: old, band: Self.changeBand)
+    }
+
+    /// `changedSpans` for bands of `band` rows (the glow halo's rows of cells, say).
+    public func changedSpans(since old: PlaneSpriteRecord, band: Int) -> [[Range<Int>]]? {
+        precondition(band >= 1, "a band holds at least one row")
         guard sameFrame(as: old) else { return nil }
-        return dirtySpans(since: old, band: Self.changeBand)
+        return dirtySpans(since: old, band: band)
     }
 
     /// `changedSpans` row by row, with the rectangles `extra` (clipped to the frame) joined in: the boxes of the
