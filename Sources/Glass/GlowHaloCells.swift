@@ -49,7 +49,9 @@ extension GlowHalo {
     /// halo needs and does not hold (`valid`) are computed by the same pass as a fresh halo's. Whoever keeps
     /// them says where the plane changed (`GlowHalo.init(reusing:)`); the cells also hold the plane's size and
     /// space, the cell size and the neutral axis (background and ink), and a halo whose differ starts afresh.
-    /// 106 x 49 cells at 1170 x 2532 and scale 3: 105 KB.
+    /// 106 x 49 cells at 1170 x 2532 and scale 3: 109 KB. On the showcase 68% of the cells its halos read were kept
+    /// (131,130 of 405,720 computed over 120 frames; ambient waves recolor dots across the plane), and the pass fell
+    /// from 10.9% of the CPU samples to 5.4% (perf, 120 frames: 4.2 to 2.0 ms a frame).
     public struct Cells: Sendable {
         let cell: Int
         let planeWidth: Int, planeHeight: Int
@@ -172,7 +174,10 @@ extension GlowHalo {
                                             // Four blocks at a time, their chroma in lanes (one lane a block): the
                                             // same operations per block as `Neutral.chroma` and `sum()` (which
                                             // adds x, y, z, w in order; w is 0), with the two divisions and the
-                                            // sums across channels once per four blocks.
+                                            // sums across channels once per four blocks. Measured on the showcase
+                                            // (perf, 120 frames, load 5): the pass with kept cells and the loops
+                                            // without branches 2.4 ms a frame, with the lanes 2.0; what is left is
+                                            // mostly the read of the cells' pixels (10 MB a frame).
                                             while x + 7 < end {
                                                 let k0 = top[x] + top[x + 1] + bottom[x] + bottom[x + 1]
                                                 let k1 = top[x + 2] + top[x + 3] + bottom[x + 2] + bottom[x + 3]

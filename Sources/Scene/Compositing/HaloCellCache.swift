@@ -12,7 +12,7 @@ import Raster
 /// (`take`) and puts its own back (`keep`) once its halo is whole, so two frames drawn at once never share them
 /// (the second computes afresh); a cancelled frame keeps nothing (its pass may have skipped bands).
 ///
-/// Memory: one frame's cells (105 KB at 1170 x 2532, scale 3) and its record.
+/// Memory: one frame's cells (109 KB at 1170 x 2532, scale 3) and its record.
 final class HaloCellCache: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: (cells: GlowHalo.Cells, plane: PlaneSpriteRecord)?
