@@ -53,7 +53,9 @@ extension GlowHalo {
     /// (131,130 of 405,720 computed over 120 frames; ambient waves recolor dots across the plane), and the pass fell
     /// from 10.9% of the CPU samples to 5.4% (perf, 120 frames: 4.2 to 2.0 ms a frame).
     public struct Cells: Sendable {
-        let cell: Int
+        /// Pixels per cell along each axis: bands of this many rows (from row 0) are the rows of cells, the
+        /// finest answer about where the plane changed that the cells can use.
+        public let cell: Int
         let planeWidth: Int, planeHeight: Int
         let neutral: SIMD8<UInt32>
         var small: Framebuffer

@@ -26,8 +26,10 @@ final class HaloCellCache: @unchecked Sendable {
             defer { kept = nil }
             return enabled ? kept : nil
         }) else { return nil }
-        guard let changed = plane.changedSpans(since: k.plane) else { return nil }
-        return (k.cells, changed, PlaneSpriteRecord.changeBand)
+        // Bands of a row of cells each: the sprites' bands of 16 rows straddle the showcase's cells of 24, and
+        // marked two rows of cells for a dot's box of 11 rows in one.
+        guard let changed = plane.changedSpans(since: k.plane, band: k.cells.cell) else { return nil }
+        return (k.cells, changed, k.cells.cell)
     }
 
     /// Cells the halos computed since the start, kept or not, for tests and `bench`.
