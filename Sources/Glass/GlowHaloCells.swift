@@ -49,9 +49,9 @@ extension GlowHalo {
     /// halo needs and does not hold (`valid`) are computed by the same pass as a fresh halo's. Whoever keeps
     /// them says where the plane changed (`GlowHalo.init(reusing:)`); the cells also hold the plane's size and
     /// space, the cell size and the neutral axis (background and ink), and a halo whose differ starts afresh.
-    /// 106 x 49 cells at 1170 x 2532 and scale 3: 109 KB. On the showcase 68% of the cells its halos read were kept
-    /// (131,130 of 405,720 computed over 120 frames; ambient waves recolor dots across the plane), and the pass fell
-    /// from 10.9% of the CPU samples to 5.4% (perf, 120 frames: 4.2 to 2.0 ms a frame).
+    /// 106 x 49 cells at 1170 x 2532 and scale 3: 109 KB. On the showcase 73% of the cells its halos read are kept
+    /// (107,838 of 405,720 computed over 120 frames; ambient waves recolor dots across the plane), and the pass fell
+    /// from 9.9% of the CPU samples to 4.2% (perf, 120 frames, load 7: 5.5 to 1.9 ms a frame).
     public struct Cells: Sendable {
         /// Pixels per cell along each axis: bands of this many rows (from row 0) are the rows of cells, the
         /// finest answer about where the plane changed that the cells can use.
