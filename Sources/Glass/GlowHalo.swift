@@ -36,6 +36,10 @@ import Raster
 /// per cell, the same operations in the same order whatever region is asked for), and elsewhere it is 0. On the
 /// showcase the glass covers the top and bottom eighths of the frame, and averaging the whole plane into cells
 /// (one read of a 47 MB float frame) was 1.7 ms of a frame's CPU for cells nothing reads.
+///
+/// Kept cells: with `reusing`, the cells of an earlier halo (`cells`) and where the plane may differ from the
+/// one they were made over (per band of rows, column spans), the cells none of whose pixels changed are taken
+/// as they are and only the others computed (see `Cells`): the same bits as computing all of them.
 public struct GlowHalo: Sendable {
     /// Pixels per cell.
     public let cell: Int
@@ -49,9 +53,11 @@ public struct GlowHalo: Sendable {
     let chroma: [SIMD4<Float>]
     /// The rectangles of cells that hold the whole plane's values.
     let exact: [PixelRect]
+    /// The plane's cells this halo was made from, to be kept for the next frame's (`init(reusing:)`).
+    public let cells: Cells
 
     public init(plane: Framebuffer, background: Color, ink: Color, scale: Float, workers: Workers = .single,
-                reading regions: [PixelRect]? = nil,
+                reading regions: [PixelRect]? = nil, reusing kept: (cells: Cells, changed: [[Range<Int>]], band: Int)? = nil,
                 cellPoints: Float = GlassDefaults.Halo.cellPoints, sigmaPoints: Float = GlassDefaults.Halo.sigmaPoints,
                 gain: Float = GlassDefaults.Halo.gain, limit: Float = GlassDefaults.Halo.limit) {
         let cell = max(1, Int((cellPoints * scale).rounded()))
@@ -70,78 +76,18 @@ public struct GlowHalo: Sendable {
                     : min(spans[j].lowerBound, seen.x)..<max(spans[j].upperBound, seen.maxX)
             }
         }
-        let b = plane.space.premultiply(background.withAlpha(1))
-        var axis = plane.space.premultiply(ink.withAlpha(1)) - b
-        axis.w = 0
-        // An ink as bright as the background leaves no axis to measure along: gray is the neutral then.
-        if abs(axis.x + axis.y + axis.z) < 1e-3 { axis = SIMD4(1, 1, 1, 0) }
-        let axisMean = (axis.x + axis.y + axis.z) / 3
-        /// The chroma of a departure from the background: the departure less its part along the neutral axis.
-        @inline(__always) func chromaOf(_ d: SIMD4<Float>) -> SIMD4<Float> {
-            var e = d - axis * ((d.x + d.y + d.z) / 3 / axisMean)
-            e.w = 0
-            return e
+        let neutral = Neutral(space: plane.space, background: background, ink: ink)
+        let b = neutral.background
+        // The cells kept from an earlier frame where none of their pixels changed since, the others computed.
+        var cells: Cells
+        if let kept, kept.cells.fit(plane, cell: cell, neutral: neutral) {
+            cells = kept.cells
+            cells.invalidate(kept.changed, band: kept.band)
+        } else {
+            cells = Cells(plane: plane, cell: cell, neutral: neutral)
         }
-        var small = Framebuffer(width: gw, height: gh, space: plane.space)
-        // The largest squared chroma magnitude of a pixel in each cell.
-        var peak = [Float](repeating: 0, count: gw * gh)
-        small.withUnsafeMutablePixels { out in
-            peak.withUnsafeMutableBufferPointer { peak in
-            plane.withUnsafePixels { px in
-                spans.withUnsafeBufferPointer { spans in
-                // Two rows of cells a band: 16 made 7 bands of a 1170 x 2532 frame's 106 rows, 4 on one worker.
-                workers.forEachBand(gh, bandSize: 2) { band in
-                    // A row of cells summed row of pixels by row of pixels: each cell still adds its pixels row by
-                    // row, left to right (the same sums), but the frame is read as whole rows in order and the
-                    // cells' running sums are independent chains the processor overlaps. Cell by cell, one long
-                    // chain of dependent adds and a jump of a frame row every 24 pixels cost 5 ms a frame.
-                    let sums = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: gw)
-                    let peaks = UnsafeMutablePointer<Float>.allocate(capacity: gw)
-                    defer { sums.deallocate(); peaks.deallocate() }
-                    for j in band {
-                        let cells = spans[j]
-                        guard !cells.isEmpty else { continue }
-                        sums.initialize(repeating: .zero, count: gw)
-                        peaks.initialize(repeating: 0, count: gw)
-                        let ys = (j * cell)..<min((j + 1) * cell, plane.height)
-                        // Two rows at a time, in blocks of 2 x 2 pixels (fewer at a cell's odd last row or column):
-                        // the sum takes each block's four, and the peak is the most saturated block average. A
-                        // block's average is at most its most saturated pixel's chroma, and the cell (and the field
-                        // blurred from the cells) averages the blocks, so |c| <= m still holds; a dot of 3 pt holds a
-                        // whole block at any scale from 1. The chroma once a block rather than once a pixel: the peak
-                        // per pixel cost 15% of a showcase frame's CPU (perf), per block a quarter of that.
-                        for y in stride(from: ys.lowerBound, to: ys.upperBound, by: 2) {
-                            let row = px.baseAddress! + y * plane.width
-                            let next = y + 1 < ys.upperBound ? row + plane.width : nil
-                            for i in cells {
-                                var sum = sums[i], top = peaks[i]
-                                let end = min((i + 1) * cell, plane.width)
-                                for x in stride(from: i * cell, to: end, by: 2) {
-                                    var block = row[x], n: Float = 1
-                                    if x + 1 < end { block += row[x + 1]; n += 1 }
-                                    if let next {
-                                        block += next[x]; n += 1
-                                        if x + 1 < end { block += next[x + 1]; n += 1 }
-                                    }
-                                    sum += block
-                                    let e = chromaOf(block / n - b)
-                                    top = max(top, (e * e).sum())
-                                }
-                                sums[i] = sum
-                                peaks[i] = top
-                            }
-                        }
-                        for i in cells {
-                            let n = (min((i + 1) * cell, plane.width) - i * cell) * ys.count
-                            out[j * gw + i] = sums[i] / Float(n)
-                            peak[j * gw + i] = peaks[i]
-                        }
-                    }
-                }
-                }
-            }
-            }
-        }
+        cells.compute(cells.missing(in: spans), of: plane, neutral: neutral, workers: workers)
+        let small = cells.small, peak = cells.peak
         var light = [SIMD4<Float>](repeating: .zero, count: gw * gh)
         for r in exact {
             let blurred = blur.apply(small, region: r, backdrop: grid, workers: workers)
@@ -150,7 +96,7 @@ public struct GlowHalo: Sendable {
                 for x in 0..<r.width {
                     var d = blurred[y * r.width + x] - b
                     d.w = 0
-                    let c = chromaOf(d)
+                    let c = neutral.chroma(d)
                     let size = (c * c).sum().squareRoot()
                     guard size > 0 else { continue }
                     // m >= |c|: the field is an average of the pixels it gathered, so its chroma is at most theirs.
@@ -161,7 +107,7 @@ public struct GlowHalo: Sendable {
                 }
             }
         }
-        (self.cell, width, height, self.chroma, self.exact) = (cell, gw, gh, light, exact)
+        (self.cell, width, height, self.chroma, self.exact, self.cells) = (cell, gw, gh, light, exact, cells)
         reach = Self.reach(scale: scale, cellPoints: cellPoints, sigmaPoints: sigmaPoints)
     }
 

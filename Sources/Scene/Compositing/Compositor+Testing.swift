@@ -42,3 +42,14 @@ extension Compositor {
     /// The panels' pixels kept and drawn so far.
     var panelReuse: GlassReuse.Statistics { glass.reuse.statistics }
 }
+
+// The reference for the glow halo's cells kept between frames (HaloCellCacheTests): a compositor whose halos
+// compute every cell they need.
+extension Compositor {
+    func keepNoHaloCells() {
+        glass.haloCells.enabled = false
+    }
+
+    /// The halo cells computed so far.
+    var haloCellsComputed: Int { glass.haloCells.computedCells }
+}

@@ -95,10 +95,12 @@ public struct Compositor {
         covered += content.render(into: &slot.frame, time: document.time(ofFrame: i), workers: workers).map { Overlay($0) }
         slot.cover(covered)
         // Cancelled inside the frame: some bands may not have been drawn, so the slot no longer knows what it holds.
-        // The same for the panels glass kept: a tile may hold part of a drawing.
+        // The same for the panels glass kept: a tile may hold part of a drawing (and the halo's cells, which
+        // the glass layer does not keep from a cancelled pass).
         if workers.isCancelled {
             slot.forget()
             glass.reuse.forget()
+            glass.haloCells.forget()
         }
         times.content += t2.secondsSince
     }
@@ -109,7 +111,7 @@ public struct Compositor {
     /// pad evaluated every container's field again on each move).
     public mutating func setTilt(_ tilt: Keyframes<Tilt>) {
         document.tilt = tilt
-        glass = GlassLayer(document: document, fields: glass.fields, reuse: glass.reuse)
+        glass = GlassLayer(document: document, fields: glass.fields, reuse: glass.reuse, haloCells: glass.haloCells)
     }
 
     /// Simulates up to and rasterizes frame `i`.

@@ -18,20 +18,25 @@ struct GlassLayer {
     /// Frosted, web and Android panels kept from the last frame (see GlassReuse).
     let reuse: GlassReuse
 
+    /// The glow halo's cells kept from the last frame (see HaloCellCache).
+    let haloCells: HaloCellCache
+
     /// A layer for `document` with empty caches.
     init(document: SceneDocument) {
         self.init(document: document, fields: DistanceFieldCache(),
-                  reuse: GlassReuse(capacity: document.canvas.pixelWidth * document.canvas.pixelHeight))
+                  reuse: GlassReuse(capacity: document.canvas.pixelWidth * document.canvas.pixelHeight),
+                  haloCells: HaloCellCache())
     }
 
     /// A layer for `document` keeping an earlier layer's caches of the same scene (`Compositor.setTilt`): the
     /// fields are a function of the shapes alone, which a new tilt never changes, and the kept panels check
-    /// their own inputs. (Two initializers rather than `reuse: GlassReuse? = nil` and `reuse ?? GlassReuse(...)`:
+    /// their own inputs, as do the halo's cells. (Two initializers rather than `reuse: GlassReuse? = nil` and `reuse ?? GlassReuse(...)`:
     /// with that form a release build of Swift 6.3 released the kept object early, and `setTilt` crashed.)
-    init(document: SceneDocument, fields: DistanceFieldCache, reuse: GlassReuse) {
+    init(document: SceneDocument, fields: DistanceFieldCache, reuse: GlassReuse, haloCells: HaloCellCache) {
         self.document = document
         self.fields = fields
         self.reuse = reuse
+        self.haloCells = haloCells
     }
 
     /// One thing to draw: a surface of a non-liquid tier in its tier's `Frost`, or a liquid shape (a lone panel
@@ -107,10 +112,17 @@ struct GlassLayer {
             guard d.glowHalo else { return nil }
             return d.haloRegion(canvas: canvas)
         }
-        let halo = regions.isEmpty ? nil
-            : GlowHalo(plane: plane, background: document.plane.configuration.background,
-                       ink: document.plane.configuration.label, scale: document.canvas.scale, workers: workers,
-                       reading: regions)
+        // Its cells are kept for the next frame, given the plane's record (see HaloCellCache); a cancelled
+        // frame's pass may have skipped some, so it keeps none (cancellation is never lowered: not raised after
+        // the pass, it was not raised during it).
+        var halo: GlowHalo?
+        if !regions.isEmpty {
+            let h = GlowHalo(plane: plane, background: document.plane.configuration.background,
+                             ink: document.plane.configuration.label, scale: document.canvas.scale, workers: workers,
+                             reading: regions, reusing: record.flatMap { haloCells.take(for: $0) })
+            if let record, !workers.isCancelled { haloCells.keep(h.cells, plane: record) }
+            halo = h
+        }
         // Frost and LiquidGlass each check that the halo holds the pixels they read.
         var overlay: [Overlay] = []
         for (k, (drawing, decision)) in zip(drawings, decisions).enumerated() {

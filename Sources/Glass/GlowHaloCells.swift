@@ -1,0 +1,252 @@
+import Raster
+
+extension GlowHalo {
+    /// The plane's neutral axis (background to ink, `GlowHalo`'s step 1) and the chroma of a departure from the
+    /// background: the departure less its part along that axis.
+    struct Neutral {
+        let background: SIMD4<Float>
+        let axis: SIMD4<Float>
+        let axisMean: Float
+
+        init(space: BlendSpace, background: Color, ink: Color) {
+            let b = space.premultiply(background.withAlpha(1))
+            var axis = space.premultiply(ink.withAlpha(1)) - b
+            axis.w = 0
+            // An ink as bright as the background leaves no axis to measure along: gray is the neutral then.
+            if abs(axis.x + axis.y + axis.z) < 1e-3 { axis = SIMD4(1, 1, 1, 0) }
+            (self.background, self.axis, axisMean) = (b, axis, (axis.x + axis.y + axis.z) / 3)
+        }
+
+        @inline(__always) func chroma(_ d: SIMD4<Float>) -> SIMD4<Float> {
+            var e = d - axis * ((d.x + d.y + d.z) / 3 / axisMean)
+            e.w = 0
+            return e
+        }
+
+        /// The largest squared chroma magnitude of four departures, each as `(chroma(d) * chroma(d)).sum()`.
+        @inline(__always) func peak(_ d0: SIMD4<Float>, _ d1: SIMD4<Float>, _ d2: SIMD4<Float>, _ d3: SIMD4<Float>) -> Float {
+            let x = SIMD4(d0.x, d1.x, d2.x, d3.x), y = SIMD4(d0.y, d1.y, d2.y, d3.y), z = SIMD4(d0.z, d1.z, d2.z, d3.z)
+            let q = (x + y + z) / 3 / axisMean
+            let ex = x - axis.x * q, ey = y - axis.y * q, ez = z - axis.z * q
+            // sum() of (ex, ey, ez, 0) squared: ((ex² + ey²) + ez²) + 0, and a sum of squares is never -0.
+            return (ex * ex + ey * ey + ez * ez).max()
+        }
+
+        /// The bits of what the cells depend on besides the plane's pixels.
+        var bits: SIMD8<UInt32> {
+            let b = unsafeBitCast(background, to: SIMD4<UInt32>.self), a = unsafeBitCast(axis, to: SIMD4<UInt32>.self)
+            return SIMD8(lowHalf: b, highHalf: a)
+        }
+    }
+
+    /// The plane averaged into cells (`small`, the cells' mean pixels) and each cell's peak (the largest squared
+    /// chroma of a 2 x 2 block of its pixels), kept from one frame's halo for the next (issue 25: on the
+    /// showcase the cell pass read half of the 47 MB plane every frame, 10.6% of a frame's CPU samples, though
+    /// most of its dots are at rest between frames).
+    ///
+    /// A cell is a function of its own pixels alone, so where no pixel of a cell changed since the plane the
+    /// cells were made from, its kept sum and peak are the ones a fresh pass computes, bit for bit; the cells a
+    /// halo needs and does not hold (`valid`) are computed by the same pass as a fresh halo's. Whoever keeps
+    /// them says where the plane changed (`GlowHalo.init(reusing:)`); the cells also hold the plane's size and
+    /// space, the cell size and the neutral axis (background and ink), and a halo whose differ starts afresh.
+    /// 106 x 49 cells at 1170 x 2532 and scale 3: 109 KB. On the showcase 73% of the cells its halos read are kept
+    /// (107,838 of 405,720 computed over 120 frames; ambient waves recolor dots across the plane), and the pass fell
+    /// from 9.9% of the CPU samples to 4.2% (perf, 120 frames, load 7: 5.5 to 1.9 ms a frame).
+    public struct Cells: Sendable {
+        /// Pixels per cell along each axis: bands of this many rows (from row 0) are the rows of cells, the
+        /// finest answer about where the plane changed that the cells can use.
+        public let cell: Int
+        let planeWidth: Int, planeHeight: Int
+        let neutral: SIMD8<UInt32>
+        var small: Framebuffer
+        var peak: [Float]
+        /// Whether `small` and `peak` hold the cell's values for the plane they were last made over.
+        var valid: [Bool]
+        /// Cells computed by the pass that made these (the others were kept), for tests and measurements.
+        public internal(set) var computed = 0
+
+        init(plane: Framebuffer, cell: Int, neutral: Neutral) {
+            self.cell = cell
+            (planeWidth, planeHeight) = (plane.width, plane.height)
+            self.neutral = neutral.bits
+            let gw = (plane.width + cell - 1) / cell, gh = (plane.height + cell - 1) / cell
+            small = Framebuffer(width: gw, height: gh, space: plane.space)
+            peak = [Float](repeating: 0, count: gw * gh)
+            valid = [Bool](repeating: false, count: gw * gh)
+        }
+
+        /// Whether these cells were made over a plane of this size and space with this cell size and axis.
+        func fit(_ plane: Framebuffer, cell: Int, neutral: Neutral) -> Bool {
+            self.cell == cell && planeWidth == plane.width && planeHeight == plane.height && small.space == plane.space
+                && self.neutral == neutral.bits
+        }
+
+        /// Marks every cell that a pixel of `changed` (per band of `band` rows, column spans) lies in as not held.
+        mutating func invalidate(_ changed: [[Range<Int>]], band: Int) {
+            let gw = small.width, gh = small.height
+            for (k, spans) in changed.enumerated() where !spans.isEmpty {
+                let y0 = k * band, y1 = min((k + 1) * band, planeHeight)
+                guard y0 < y1 else { continue }
+                let rows = (y0 / cell)...min(gh - 1, (y1 - 1) / cell)
+                for s in spans {
+                    let xs = max(0, s.lowerBound), xe = min(planeWidth, s.upperBound)
+                    guard xs < xe else { continue }
+                    for j in rows {
+                        for i in (xs / cell)...min(gw - 1, (xe - 1) / cell) { valid[j * gw + i] = false }
+                    }
+                }
+            }
+        }
+
+        /// For each row of cells, the runs of cells of `spans[j]` not held.
+        func missing(in spans: [Range<Int>]) -> [[Range<Int>]] {
+            let gw = small.width
+            return spans.enumerated().map { j, cells in
+                var runs: [Range<Int>] = []
+                var i = cells.lowerBound
+                while i < cells.upperBound {
+                    guard !valid[j * gw + i] else { i += 1; continue }
+                    let start = i
+                    while i < cells.upperBound && !valid[j * gw + i] { i += 1 }
+                    runs.append(start..<i)
+                }
+                return runs
+            }
+        }
+
+        /// Averages the cells of `runs` (per row of cells) of `plane` into `small` and `peak`, and holds them.
+        mutating func compute(_ runs: [[Range<Int>]], of plane: Framebuffer, neutral: Neutral, workers: Workers) {
+            let gw = small.width
+            Self.average(plane, cell: cell, runs: runs, neutral: neutral, small: &small, peak: &peak, workers: workers)
+            computed = 0
+            for (j, row) in runs.enumerated() {
+                for r in row {
+                    for i in r { valid[j * gw + i] = true }
+                    computed += r.count
+                }
+            }
+        }
+
+        /// The cell pass: each cell of `runs` averaged (the sum of its pixels over their count) into `small`, and
+        /// its peak into `peak`.
+        static func average(_ plane: Framebuffer, cell: Int, runs: [[Range<Int>]], neutral: Neutral,
+                            small: inout Framebuffer, peak: inout [Float], workers: Workers) {
+            let gw = small.width, gh = small.height, width = plane.width, b = neutral.background
+            small.withUnsafeMutablePixels { out in
+                peak.withUnsafeMutableBufferPointer { peak in
+                plane.withUnsafePixels { px in
+                    runs.withUnsafeBufferPointer { runs in
+                    // Two rows of cells a band: 16 made 7 bands of a 1170 x 2532 frame's 106 rows, 4 on one worker.
+                    workers.forEachBand(gh, bandSize: 2) { band in
+                        // A row of cells summed row of pixels by row of pixels: each cell still adds its pixels row
+                        // by row, left to right (the same sums), but the frame is read as whole rows in order and
+                        // the cells' running sums are independent chains the processor overlaps. Cell by cell, one
+                        // long chain of dependent adds and a jump of a frame row every 24 pixels cost 5 ms a frame.
+                        let sums = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: gw)
+                        let peaks = UnsafeMutablePointer<Float>.allocate(capacity: gw)
+                        defer { sums.deallocate(); peaks.deallocate() }
+                        for j in band {
+                            let row = runs[j]
+                            guard !row.isEmpty else { continue }
+                            sums.initialize(repeating: .zero, count: gw)
+                            peaks.initialize(repeating: 0, count: gw)
+                            let ys = (j * cell)..<min((j + 1) * cell, plane.height)
+                            // Two rows at a time, in blocks of 2 x 2 pixels (fewer at a cell's odd last row or
+                            // column): the sum takes each block's four, and the peak is the most saturated block
+                            // average. A block's average is at most its most saturated pixel's chroma, and the cell
+                            // (and the field blurred from the cells) averages the blocks, so |c| <= m still holds; a
+                            // dot of 3 pt holds a whole block at any scale from 1. The chroma once a block rather
+                            // than once a pixel: the peak per pixel cost 15% of a showcase frame's CPU (perf), per
+                            // block a quarter of that.
+                            //
+                            // A block holds 4, 2 or 1 pixels (never 3: a second column and a second row come
+                            // together), so its average is a product by 1/4 or 1/2, exactly the quotient (a power
+                            // of two), and the block's sum adds in the order ((top left + top right) + bottom left)
+                            // + bottom right as it always did. Full blocks, the odd column and the lone row are
+                            // separate loops, without the branches and the optional next row per pixel.
+                            for y in stride(from: ys.lowerBound, to: ys.upperBound, by: 2) {
+                                let top = px.baseAddress! + y * width
+                                if y + 1 < ys.upperBound {
+                                    let bottom = top + width
+                                    for r in row {
+                                        for i in r {
+                                            var sum = sums[i], m = peaks[i]
+                                            let end = min((i + 1) * cell, width)
+                                            var x = i * cell
+                                            // Four blocks at a time, their chroma in lanes (one lane a block): the
+                                            // same operations per block as `Neutral.chroma` and `sum()` (which
+                                            // adds x, y, z, w in order; w is 0), with the two divisions and the
+                                            // sums across channels once per four blocks. Measured on the showcase
+                                            // (perf, 120 frames, load 5): the pass with kept cells and the loops
+                                            // without branches 2.4 ms a frame, with the lanes 2.0; what is left is
+                                            // mostly the read of the cells' pixels (10 MB a frame).
+                                            while x + 7 < end {
+                                                let k0 = top[x] + top[x + 1] + bottom[x] + bottom[x + 1]
+                                                let k1 = top[x + 2] + top[x + 3] + bottom[x + 2] + bottom[x + 3]
+                                                let k2 = top[x + 4] + top[x + 5] + bottom[x + 4] + bottom[x + 5]
+                                                let k3 = top[x + 6] + top[x + 7] + bottom[x + 6] + bottom[x + 7]
+                                                sum += k0
+                                                sum += k1
+                                                sum += k2
+                                                sum += k3
+                                                m = max(m, neutral.peak(k0 * 0.25 - b, k1 * 0.25 - b, k2 * 0.25 - b, k3 * 0.25 - b))
+                                                x += 8
+                                            }
+                                            while x + 1 < end {
+                                                let block = top[x] + top[x + 1] + bottom[x] + bottom[x + 1]
+                                                sum += block
+                                                let e = neutral.chroma(block * 0.25 - b)
+                                                m = max(m, (e * e).sum())
+                                                x += 2
+                                            }
+                                            if x < end {
+                                                let block = top[x] + bottom[x]
+                                                sum += block
+                                                let e = neutral.chroma(block * 0.5 - b)
+                                                m = max(m, (e * e).sum())
+                                            }
+                                            sums[i] = sum
+                                            peaks[i] = m
+                                        }
+                                    }
+                                } else {
+                                    for r in row {
+                                        for i in r {
+                                            var sum = sums[i], m = peaks[i]
+                                            let end = min((i + 1) * cell, width)
+                                            var x = i * cell
+                                            while x + 1 < end {
+                                                let block = top[x] + top[x + 1]
+                                                sum += block
+                                                let e = neutral.chroma(block * 0.5 - b)
+                                                m = max(m, (e * e).sum())
+                                                x += 2
+                                            }
+                                            if x < end {
+                                                let block = top[x]
+                                                sum += block
+                                                let e = neutral.chroma(block - b)
+                                                m = max(m, (e * e).sum())
+                                            }
+                                            sums[i] = sum
+                                            peaks[i] = m
+                                        }
+                                    }
+                                }
+                            }
+                            for r in row {
+                                for i in r {
+                                    let n = (min((i + 1) * cell, width) - i * cell) * ys.count
+                                    out[j * gw + i] = sums[i] / Float(n)
+                                    peak[j * gw + i] = peaks[i]
+                                }
+                            }
+                        }
+                    }
+                    }
+                }
+                }
+            }
+        }
+    }
+}
