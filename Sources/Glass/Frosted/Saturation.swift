@@ -49,5 +49,12 @@ public struct Saturation: Sendable {
         }
         return SIMD4(clamp(v.x), clamp(v.y), clamp(v.z), p.w)
     }
+
+    /// `apply` to each of `count` pixels in place (the identity's test once for them all).
+    @inline(__always)
+    func apply(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, count: Int) {
+        if isIdentity { return }
+        for k in 0..<count { pixels[k] = apply(pixels[k]) }
+    }
 }
 
