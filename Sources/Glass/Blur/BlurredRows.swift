@@ -115,8 +115,8 @@ public struct BlurredRows: Sendable {
             }
             for x in columns {
                 let (i, s) = xs[x]
-                let left = row[i], right = row[i + 1]
-                out[x - base] = left + s * (right - left)
+                let left = row[i], right = row[i &+ 1]
+                out[x &- base] = left + s * (right - left)
             }
         }
 
