@@ -193,6 +193,24 @@ public struct Frost: Sendable {
         }
     }
 
+    /// Pixels a drawing of `surface` overwrites without reading the frame, as columns of whole bands of `band`
+    /// rows (band k is rows k x band ..< (k + 1) x band): every pixel there is covered (coverage 1, a distance of
+    /// 0.5 px in) and in the drawn region, so `apply` sets it to the glass pixel whatever the frame held. The frame
+    /// slot need not copy the plane there first. Per band, the interior runs of its first and last row (the panel is
+    /// convex, so the rows between hold both runs' common columns), a pixel deeper than needed for the rounding.
+    public func overwrittenSpans(_ surface: GlassSurface, canvas: PixelRect, band: Int) -> [(band: Int, columns: Range<Int>)] {
+        let region = drawnPixels(surface, canvas: canvas)
+        guard region.width > 0 && region.height > 0, band > 0 else { return [] }
+        var spans: [(band: Int, columns: Range<Int>)] = []
+        for k in ((region.y + band - 1) / band)..<(region.maxY / band) {
+            let top = Self.interior(of: surface.shape, row: Float(k * band) + 0.5, columns: region.columns, depth: 1.5)
+            let bottom = Self.interior(of: surface.shape, row: Float((k + 1) * band - 1) + 0.5, columns: region.columns, depth: 1.5)
+            let both = top.clamped(to: bottom)
+            if !both.isEmpty { spans.append((k, both)) }
+        }
+        return spans
+    }
+
     /// The pixels of a row (centers at height `y`) whose distance inside `shape` is at least `depth`, as one run
     /// within `columns` (empty when there are none). Panels are convex and symmetric about their center, so along
     /// a row the distance falls to the center column and rises after it: each end of the run is found by

@@ -10,8 +10,9 @@ import Raster
 /// CPU a frame, 10% of the showcase's; a recycled buffer already holds an earlier frame whose plane is the same
 /// almost everywhere (5.5% of pixels differ between consecutive showcase frames).
 ///
-/// Invariant, by induction over the frames drawn into a slot: after `take(plane:record:workers:)` the buffer
-/// holds exactly the plane `record` describes, every pixel. A fresh slot (or one whose record describes another
+/// Invariant, by induction over the frames drawn into a slot: after `take(plane:record:workers:sparing:)` the
+/// buffer holds exactly the plane `record` describes, every pixel but the spared ones, which the glass layer then
+/// overwrites without reading (a frosted panel's covered pixels: the twin's 1.2 million a frame are not copied). A fresh slot (or one whose record describes another
 /// kind of frame: size, blend space, radius, background, visibility or dot count) gets the whole plane. Otherwise
 /// the buffer held the plane of its record everywhere except under its overlay, by the induction; the pixels
 /// where that plane and the new one may differ lie in `PlaneSpriteRecord.changedSpans` (true for any two records,
@@ -33,19 +34,47 @@ public struct FrameSlot: Sendable {
     /// A slot around `frame`, whose pixels are not trusted: the first frame copies the whole plane.
     public init(_ frame: Framebuffer) { self.frame = frame }
 
-    /// Makes the buffer hold `plane` everywhere, copying only what may differ from what it holds. `record`
-    /// describes `plane` (the compositor's plane buffer, just drawn).
-    mutating func take(plane: Framebuffer, record: PlaneSpriteRecord, workers: Workers) {
+    /// Makes the buffer hold `plane` everywhere but in `sparing`, copying only what may differ from what it holds.
+    /// `record` describes `plane` (the compositor's plane buffer, just drawn). `sparing` (one list of ascending,
+    /// disjoint column spans per band of `PlaneSpriteRecord.changeBand` rows, or none) holds pixels the glass layer
+    /// overwrites without reading them (`GlassLayer.overwrittenSpans`); they are left as they are, and the layer's
+    /// written regions, which `cover` records, hold them, so the next frame copies them again.
+    mutating func take(plane: Framebuffer, record: PlaneSpriteRecord, workers: Workers, sparing: [[Range<Int>]] = []) {
         defer {
             self.plane = record
             overlay = []
         }
+        let band = PlaneSpriteRecord.changeBand
         guard let changed = record.changedSpans(since: self.plane) else {
-            frame.copyPixels(from: plane, workers: workers)
+            if sparing.allSatisfy(\.isEmpty) {
+                frame.copyPixels(from: plane, workers: workers)
+            } else {
+                let whole = [[Range<Int>]](repeating: [0..<frame.width], count: (frame.height + band - 1) / band)
+                frame.copyPixels(from: plane, spans: Self.subtracting(sparing, from: whole), band: band, workers: workers)
+            }
             return
         }
-        let spans = Self.spans(changed, overlay: overlay.map(\.rect), band: PlaneSpriteRecord.changeBand, height: frame.height)
-        frame.copyPixels(from: plane, spans: spans, band: PlaneSpriteRecord.changeBand, workers: workers)
+        let spans = Self.spans(changed, overlay: overlay.map(\.rect), band: band, height: frame.height)
+        frame.copyPixels(from: plane, spans: Self.subtracting(sparing, from: spans), band: band, workers: workers)
+    }
+
+    /// Band by band, the columns of `spans` outside `cut` (both ascending and disjoint; `cut` empty or one list a band).
+    static func subtracting(_ cut: [[Range<Int>]], from spans: [[Range<Int>]]) -> [[Range<Int>]] {
+        guard !cut.isEmpty else { return spans }
+        precondition(cut.count == spans.count, "one list of spared spans per band")
+        return zip(spans, cut).map { list, cuts in
+            guard !cuts.isEmpty else { return list }
+            var out: [Range<Int>] = []
+            for s in list {
+                var from = s.lowerBound
+                for c in cuts where c.upperBound > from && c.lowerBound < s.upperBound {
+                    if c.lowerBound > from { out.append(from..<c.lowerBound) }
+                    from = max(from, c.upperBound)
+                }
+                if from < s.upperBound { out.append(from..<s.upperBound) }
+            }
+            return out
+        }
     }
 
     /// The plane's changed spans of each band with the columns of every overlay region that reaches the band,
