@@ -87,7 +87,7 @@ public struct Compositor {
         // The frosted panels' covered pixels are overwritten by glass, so the slot leaves them (FrameSlot.take).
         let drawings = glass.drawings(plane: planeLayer, time: document.time(ofFrame: i))
         slot.take(plane: planeLayer, record: planeRecord, workers: workers,
-                  sparing: glass.overwrittenSpans(drawings, canvas: PixelRect(planeLayer), band: PlaneSpriteRecord.changeBand))
+                  sparing: glass.overwrittenSpans(drawings, canvas: PixelRect(planeLayer), band: FrameSlot.band))
         let t1 = DispatchTime.now()
         times.plane += t1.seconds(since: t0)
         var covered = glass.render(plane: planeLayer, record: planeRecord, into: &slot.frame,

@@ -36,7 +36,7 @@ public struct FrameSlot: Sendable {
 
     /// Makes the buffer hold `plane` everywhere but in `sparing`, copying only what may differ from what it holds.
     /// `record` describes `plane` (the compositor's plane buffer, just drawn). `sparing` (one list of ascending,
-    /// disjoint column spans per band of `PlaneSpriteRecord.changeBand` rows, or none) holds pixels the glass layer
+    /// disjoint column spans per band of `band` rows, or none) holds pixels the glass layer
     /// overwrites without reading them (`GlassLayer.overwrittenSpans`); they are left as they are, and the layer's
     /// written regions, which `cover` records, hold them, so the next frame copies them again.
     mutating func take(plane: Framebuffer, record: PlaneSpriteRecord, workers: Workers, sparing: [[Range<Int>]] = []) {
@@ -44,7 +44,7 @@ public struct FrameSlot: Sendable {
             self.plane = record
             overlay = []
         }
-        let band = PlaneSpriteRecord.changeBand
+        let band = Self.band
         guard let changed = record.changedSpans(since: self.plane) else {
             if sparing.allSatisfy(\.isEmpty) {
                 frame.copyPixels(from: plane, workers: workers)
@@ -57,6 +57,9 @@ public struct FrameSlot: Sendable {
         let spans = Self.spans(changed, overlay: overlay.map(\.rect), band: band, height: frame.height)
         frame.copyPixels(from: plane, spans: Self.subtracting(sparing, from: spans), band: band, workers: workers)
     }
+
+    /// Rows per band of the spans `take` copies and spares.
+    static var band: Int { PlaneSpriteRecord.changeBand }
 
     /// Band by band, the columns of `spans` outside `cut` (both ascending and disjoint; `cut` empty or one list a band).
     static func subtracting(_ cut: [[Range<Int>]], from spans: [[Range<Int>]]) -> [[Range<Int>]] {
