@@ -70,6 +70,25 @@ public struct RowSpans: Sendable, Equatable {
         self.init(height: height, boxes: (0..<max(0, height)).filter(changed).map { (0..<width, $0..<($0 + 1)) })
     }
 
+    /// Each row's columns outside `cut`'s spans of that row (`cut` of the same height): the frame slot's copy less
+    /// the pixels glass overwrites without reading them.
+    public func subtracting(_ cut: RowSpans) -> RowSpans {
+        precondition(cut.height == height, "spans of another height")
+        var boxes: [(columns: Range<Int>, rows: Range<Int>)] = []
+        for y in 0..<height {
+            let cuts = cut[y]
+            for s in self[y] {
+                var from = s.lowerBound
+                for c in cuts where c.upperBound > from && c.lowerBound < s.upperBound {
+                    if c.lowerBound > from { boxes.append((from..<c.lowerBound, y..<(y + 1))) }
+                    from = max(from, c.upperBound)
+                }
+                if from < s.upperBound { boxes.append((from..<s.upperBound, y..<(y + 1))) }
+            }
+        }
+        return RowSpans(height: height, boxes: boxes)
+    }
+
     /// Row y's spans.
     @inline(__always)
     public subscript(y: Int) -> ArraySlice<Range<Int>> { spans[starts[y]..<starts[y + 1]] }

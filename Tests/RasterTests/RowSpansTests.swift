@@ -37,4 +37,25 @@ import Testing
             #expect(RowSpans(rows: (0..<h).map { Array(spans[$0]) }) == spans)
         }
     }
+
+    /// `subtracting` against the same per-pixel coverage: covered by the first and not by the second.
+    @Test func subtractingLeavesTheColumnsOutsideTheCut() {
+        var rng = SplitMix(seed: 9)
+        func next(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+        for _ in 0..<200 {
+            let (w, h) = (1 + next(50), 1 + next(12))
+            func boxes() -> [(columns: Range<Int>, rows: Range<Int>)] {
+                (0..<next(8)).map { _ in
+                    let x = next(w), y = next(h)
+                    return (x..<min(w, x + next(w - x + 1)), y..<(y + next(5)))
+                }
+            }
+            let a = RowSpans(height: h, boxes: boxes()), b = RowSpans(height: h, boxes: boxes())
+            let d = a.subtracting(b)
+            for y in 0..<h {
+                func inside(_ s: RowSpans, _ x: Int) -> Bool { s[y].contains { $0.contains(x) } }
+                for x in 0..<w { #expect(inside(d, x) == (inside(a, x) && !inside(b, x))) }
+            }
+        }
+    }
 }

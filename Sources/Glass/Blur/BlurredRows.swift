@@ -104,6 +104,22 @@ public struct BlurredRows: Sendable {
             return UnsafePointer(line)
         }
 
+        /// `pixel(x, row)` for every column `x` of `columns` (region-relative), written to `out[x - columns.lowerBound]`:
+        /// the same lerp a pixel, with the identity's test made once for the run instead of once a pixel.
+        @inline(__always)
+        public func pixels(_ columns: Range<Int>, _ row: UnsafePointer<SIMD4<Float>>, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+            let base = columns.lowerBound
+            if factor == 1 {
+                for x in columns { out[x - base] = row[xs[x].0] }
+                return
+            }
+            for x in columns {
+                let (i, s) = xs[x]
+                let left = row[i], right = row[i &+ 1]
+                out[x &- base] = left + s * (right - left)
+            }
+        }
+
         /// The blurred pixel of column `x` (region-relative) of the row `row` returned.
         @inline(__always)
         public func pixel(_ x: Int, _ row: UnsafePointer<SIMD4<Float>>) -> SIMD4<Float> {

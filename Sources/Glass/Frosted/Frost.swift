@@ -138,12 +138,16 @@ public struct Frost: Sendable {
             fills.withUnsafeBufferPointer { fills in
             (halo?.chroma ?? []).withUnsafeBufferPointer { chroma in
             haloColumns.withUnsafeBufferPointer { haloColumns in
+                let run = InteriorRun(saturation: saturation, fills: fills,
+                                      halo: lookup.map { InteriorRun.Halo(lookup: $0, chroma: chroma, columns: haloColumns,
+                                                                          translucency: translucency) },
+                                      highlight: highlight != nil)
                 workers.forEachBand(rows.count) { band in
                     let line = reader.makeLine()
                     defer { line.deallocate() }
                     for k in band {
                         let j = rows.lowerBound + k, y = region.y + j, cy = Float(y) + 0.5
-                        // The blur's bilinear reconstruction of this row, pixel by pixel as the loop below asks.
+                        // The blur's bilinear reconstruction of this row: the interior run's in one pass, the edges' pixel by pixel.
                         let src = reader.row(j, line: line)
                         let shine = highlight.map { white * $0.alpha(atY: cy, box: shape.box) } ?? .zero
                         let haloRow = lookup.map { $0.axis(cy, count: $0.height) }
@@ -156,19 +160,16 @@ public struct Frost: Sendable {
                             }
                             return v
                         }
-                        let inside = Self.interior(of: shape, row: cy, columns: columns, depth: depth)
-                        for x in columns {
+                        let inside = Self.interior(of: shape, row: cy, columns: columns, depth: depth).clamped(to: columns)
+                        // Covered, no border: `applyReference`'s steps with coverage 1 and inner 1, as row passes.
+                        run.draw((inside.lowerBound - region.x)..<(inside.upperBound - region.x), reader: reader, row: src,
+                                 haloRow: haloRow, shine: shine, into: out.baseAddress! + y * stride + inside.lowerBound)
+                        /// A pixel outside the interior run: its distance, coverage, highlight and border.
+                        @inline(__always) func edge(_ x: Int) {
                             let i = x - region.x
-                            if inside.contains(x) {
-                                // Covered, no border: `applyReference`'s steps with coverage 1 and inner 1.
-                                var v = body(i)
-                                if highlight != nil { v = sourceOver(v, shine) }
-                                out[y * stride + x] = v
-                                continue
-                            }
                             let d = shape.signedDistance(Point(Float(x) + 0.5, cy))
                             let cov = coverage(distance: d)
-                            if cov <= 0 { continue }
+                            if cov <= 0 { return }
                             var v = body(i)
                             if let h = highlight {
                                 let inner = coverage(distance: d + h.inset)
@@ -181,6 +182,8 @@ public struct Frost: Sendable {
                             let k = y * stride + x
                             out[k] = cov >= 1 ? v : out[k] * (1 - cov) + v * cov
                         }
+                        for x in columns.lowerBound..<inside.lowerBound { edge(x) }
+                        for x in inside.upperBound..<columns.upperBound { edge(x) }
                     }
                 }
             }
@@ -188,6 +191,24 @@ public struct Frost: Sendable {
             }
             }
         }
+    }
+
+    /// Pixels a drawing of `surface` overwrites without reading the frame, as columns of whole bands of `band`
+    /// rows (band k is rows k x band ..< (k + 1) x band): every pixel there is covered (coverage 1, a distance of
+    /// 0.5 px in) and in the drawn region, so `apply` sets it to the glass pixel whatever the frame held. The frame
+    /// slot need not copy the plane there first. Per band, the interior runs of its first and last row (the panel is
+    /// convex, so the rows between hold both runs' common columns), a pixel deeper than needed for the rounding.
+    public func overwrittenSpans(_ surface: GlassSurface, canvas: PixelRect, band: Int) -> [(band: Int, columns: Range<Int>)] {
+        let region = drawnPixels(surface, canvas: canvas)
+        guard region.width > 0 && region.height > 0, band > 0 else { return [] }
+        var spans: [(band: Int, columns: Range<Int>)] = []
+        for k in ((region.y + band - 1) / band)..<(region.maxY / band) {
+            let top = Self.interior(of: surface.shape, row: Float(k * band) + 0.5, columns: region.columns, depth: 1.5)
+            let bottom = Self.interior(of: surface.shape, row: Float((k + 1) * band - 1) + 0.5, columns: region.columns, depth: 1.5)
+            let both = top.clamped(to: bottom)
+            if !both.isEmpty { spans.append((k, both)) }
+        }
+        return spans
     }
 
     /// The pixels of a row (centers at height `y`) whose distance inside `shape` is at least `depth`, as one run

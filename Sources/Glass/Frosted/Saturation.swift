@@ -49,5 +49,28 @@ public struct Saturation: Sendable {
         }
         return SIMD4(clamp(v.x), clamp(v.y), clamp(v.z), p.w)
     }
+
+    /// `apply` to each of `count` pixels in place: the same products, sums (left to right) and clamps, channel by
+    /// channel over the pixels' floats, so the loop vectorizer can take four pixels at once with maxps and minps
+    /// for the clamps. Why: `apply` a pixel at a time compiled to scalar products and a compare and branch for
+    /// each clamp (perf annotate of the web twin's interior run: the hottest loop of Frost).
+    @inline(__always)
+    func apply(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, count: Int) {
+        if isIdentity { return }
+        let (c0, c1, c2) = columns
+        pixels.withMemoryRebound(to: Float.self, capacity: 4 * count) { f in
+            for k in 0..<count {
+                let q = f + 4 &* k
+                let r = q[0], g = q[1], b = q[2], a = q[3]
+                @inline(__always) func clamp(_ x: Float) -> Float {
+                    let y = x < 0 ? 0 : x
+                    return y > a ? a : y
+                }
+                q[0] = clamp(c0.x * r + c1.x * g + c2.x * b)
+                q[1] = clamp(c0.y * r + c1.y * g + c2.y * b)
+                q[2] = clamp(c0.z * r + c1.z * g + c2.z * b)
+            }
+        }
+    }
 }
 

@@ -84,11 +84,15 @@ public struct Compositor {
         var planeLayer = planeBuffer ?? emptyFrame()
         planeBuffer = nil  // keep the buffer uniquely referenced while drawing into it
         plane.render(into: &planeLayer, workers: workers, record: &planeRecord)
-        slot.take(plane: planeLayer, record: planeRecord, workers: workers)
+        // The frosted panels' covered pixels are overwritten by glass, so the slot leaves them (FrameSlot.take).
+        let drawings = glass.drawings(plane: planeLayer, time: document.time(ofFrame: i))
+        slot.take(plane: planeLayer, record: planeRecord, workers: workers,
+                  sparing: glass.overwrittenSpans(drawings, canvas: PixelRect(planeLayer)))
         let t1 = DispatchTime.now()
         times.plane += t1.seconds(since: t0)
         var covered = glass.render(plane: planeLayer, record: planeRecord, into: &slot.frame,
-                                   time: document.time(ofFrame: i), workers: workers, times: &times.glassDrawings)
+                                   time: document.time(ofFrame: i), workers: workers, times: &times.glassDrawings,
+                                   drawings: drawings)
         planeBuffer = planeLayer
         let t2 = DispatchTime.now()
         times.glass += t2.seconds(since: t1)

@@ -10,8 +10,9 @@ import Raster
 /// CPU a frame, 10% of the showcase's; a recycled buffer already holds an earlier frame whose plane is the same
 /// almost everywhere (5.5% of pixels differ between consecutive showcase frames).
 ///
-/// Invariant, by induction over the frames drawn into a slot: after `take(plane:record:workers:)` the buffer
-/// holds exactly the plane `record` describes, every pixel. A fresh slot (or one whose record describes another
+/// Invariant, by induction over the frames drawn into a slot: after `take(plane:record:workers:sparing:)` the
+/// buffer holds exactly the plane `record` describes, every pixel but the spared ones, which the glass layer then
+/// overwrites without reading (a frosted panel's covered pixels: the twin's 1.2 million a frame are not copied). A fresh slot (or one whose record describes another
 /// kind of frame: size, blend space, radius, background, visibility or dot count) gets the whole plane. Otherwise
 /// the buffer held the plane of its record everywhere except under its overlay, by the induction; the pixels
 /// where that plane and the new one may differ lie in `PlaneSpriteRecord.changedSpans` (true for any two records,
@@ -33,9 +34,11 @@ public struct FrameSlot: Sendable {
     /// A slot around `frame`, whose pixels are not trusted: the first frame copies the whole plane.
     public init(_ frame: Framebuffer) { self.frame = frame }
 
-    /// Makes the buffer hold `plane` everywhere, copying only what may differ from what it holds. `record`
-    /// describes `plane` (the compositor's plane buffer, just drawn).
-    mutating func take(plane: Framebuffer, record: PlaneSpriteRecord, workers: Workers) {
+    /// Makes the buffer hold `plane` everywhere but in `sparing`, copying only what may differ from what it holds.
+    /// `record` describes `plane` (the compositor's plane buffer, just drawn). `sparing` (or none) holds pixels the
+    /// glass layer overwrites without reading them (`GlassLayer.overwrittenSpans`); they are left as they are, and
+    /// the layer's written regions, which `cover` records, hold them, so the next frame copies them again.
+    mutating func take(plane: Framebuffer, record: PlaneSpriteRecord, workers: Workers, sparing: RowSpans? = nil) {
         defer {
             self.plane = record
             overlay = []
@@ -43,10 +46,15 @@ public struct FrameSlot: Sendable {
         // Row by row: a changed dot's box is 11 rows of the showcase's 63-row pitch, and the sprites' bands of 16
         // rows copied 16-32 rows for each (docs/performance.md, issue 25).
         guard let changed = record.changedRows(since: self.plane, adding: overlay.map(\.rect)) else {
-            frame.copyPixels(from: plane, workers: workers)
+            if let sparing, sparing.pixelCount > 0 {
+                let whole = RowSpans(height: frame.height, width: frame.width) { _ in true }
+                frame.copyPixels(from: plane, rows: whole.subtracting(sparing), workers: workers)
+            } else {
+                frame.copyPixels(from: plane, workers: workers)
+            }
             return
         }
-        frame.copyPixels(from: plane, rows: changed, workers: workers)
+        frame.copyPixels(from: plane, rows: sparing.map { changed.subtracting($0) } ?? changed, workers: workers)
     }
 
     /// Records what glass and content drew over the plane in this frame (a superset of the pixels they wrote).
