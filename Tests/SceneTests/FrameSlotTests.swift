@@ -11,18 +11,25 @@ import Raster
 @Suite struct FrameSlotTests {
     /// Scenes that move glass, content and dots in every way the layers have: liquid containers that merge,
     /// materialize and press, frosted, web and Android tiers, overlapping panels, vibrancy, color emoji, a
-    /// vortex drag, Reduce Transparency; and the showcase at half scale. One pixel per point keeps them fast.
+    /// vortex drag, Reduce Transparency; the showcase at half scale, and web panels a few pixels tall. One pixel
+    /// per point keeps them fast.
     static let scenes = [
         "showcase", "liquid-merge.json", "liquid-transitions.json", "liquid-press.json", "liquid-tilt-sweep.json",
         "content-navbar-liquid.json", "content-navbar-frosted.json", "content-international.json",
         "content-vibrancy-dark.json", "glass-overlap-three.json", "glass-web.json", "glass-android.json",
         "glass-reduce-transparency.json", "dots-drag-vortex-dark.json", "dots-reduce-transparency-light.json",
+        "glass-web.json at 32 px",
     ]
 
     static func document(_ scene: String) throws -> SceneDocument {
         if scene == "showcase" {
             let doc = try SceneDecoder(scale: 0.5).decode(text: Showcase.json)
             return doc
+        }
+        // Panels a few pixels tall, inside one band of the slot's spared spans or across two (the fuzzers' frame
+        // size: the spared bands' range trapped on such a panel).
+        if scene == "glass-web.json at 32 px" {
+            return try SceneDecoder(scale: 32 / 844).decode(file: AllScenesTests.root.appendingPathComponent("scenes/glass-web.json").path)
         }
         let doc = try SceneDecoder(scale: 1).decode(file: AllScenesTests.root.appendingPathComponent("scenes/\(scene)").path)
         return doc

@@ -201,8 +201,12 @@ public struct Frost: Sendable {
     public func overwrittenSpans(_ surface: GlassSurface, canvas: PixelRect, band: Int) -> [(band: Int, columns: Range<Int>)] {
         let region = drawnPixels(surface, canvas: canvas)
         guard region.width > 0 && region.height > 0, band > 0 else { return [] }
+        // The whole bands inside the region: none when it is shorter than a band or lies within one (a range
+        // of them written directly trapped on such a panel: the fuzzers' corpus has one).
+        let first = (region.y + band - 1) / band, end = region.maxY / band
+        guard first < end else { return [] }
         var spans: [(band: Int, columns: Range<Int>)] = []
-        for k in ((region.y + band - 1) / band)..<(region.maxY / band) {
+        for k in first..<end {
             let top = Self.interior(of: surface.shape, row: Float(k * band) + 0.5, columns: region.columns, depth: 1.5)
             let bottom = Self.interior(of: surface.shape, row: Float((k + 1) * band - 1) + 0.5, columns: region.columns, depth: 1.5)
             let both = top.clamped(to: bottom)
