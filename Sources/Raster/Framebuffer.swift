@@ -101,13 +101,15 @@ public struct Framebuffer: Sendable, Equatable {
                      "copy between framebuffers of different sizes")
         let w = width, h = height
         for y in 0..<h { for s in spans[y] { precondition(s.lowerBound >= 0 && s.upperBound <= w, "span \(s) outside 0..<\(w)") } }
-        other.withUnsafePixels { src in
-            withUnsafeMutablePixels { dst in
-                workers.forEachBand(h, bandSize: 16) { rows in
-                    for y in rows {
-                        for s in spans[y] {
-                            let o = y * w + s.lowerBound
-                            (dst.baseAddress! + o).update(from: src.baseAddress! + o, count: s.count)
+        spans.withUnsafeLists { starts, list in
+            other.withUnsafePixels { src in
+                withUnsafeMutablePixels { dst in
+                    workers.forEachBand(h, bandSize: 16) { rows in
+                        for y in rows {
+                            for k in starts[y]..<starts[y + 1] {
+                                let s = list[k], o = y * w + s.lowerBound
+                                (dst.baseAddress! + o).update(from: src.baseAddress! + o, count: s.count)
+                            }
                         }
                     }
                 }
