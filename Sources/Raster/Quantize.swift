@@ -249,22 +249,31 @@ struct PNGScanlineWriter {
         precondition(sampleBytes == 1, "kept samples are 8-bit")
         let line = 1 + samples
         for y in rows {
-            let dst = out + (y - rows.lowerBound) * line
-            dst[0] = filter.rawValue
             let cur = (kept + y * samples).assumingMemoryBound(to: UInt8.self)
-            switch filter {
-            case .none:
+            scanline(cur, above: y == 0 ? nil : cur - samples, into: out + (y - rows.lowerBound) * line)
+        }
+    }
+
+    /// One scanline: the filter byte, then the quantized row `cur` filtered (`up` against `above`, a row of
+    /// zeros when nil, as above the first row).
+    @inline(__always)
+    private func scanline(_ cur: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, into dst: UnsafeMutablePointer<UInt8>) {
+        dst[0] = filter.rawValue
+        switch filter {
+        case .none:
+            (dst + 1).update(from: cur, count: samples)
+        case .up:
+            if let above {
+                QuantizeKernel.subtract(cur, above, dst + 1, samples)
+            } else {
                 (dst + 1).update(from: cur, count: samples)
-            case .up:
-                if y == 0 {
-                    (dst + 1).update(from: cur, count: samples)
-                } else {
-                    QuantizeKernel.subtract(cur, cur - samples, dst + 1, samples)
-                }
-            case .sub:
-                let bpp = 4
-                for i in 0..<min(bpp, samples) { dst[1 + i] = cur[i] }
-                if samples > bpp { QuantizeKernel.subtract(cur + bpp, cur, dst + 1 + bpp, samples - bpp) }
+            }
+        case .sub:
+            // Each byte minus the byte one pixel (bytes per pixel) to its left.
+            let bpp = 4 * sampleBytes
+            for i in 0..<min(bpp, samples) { dst[1 + i] = cur[i] }
+            if samples > bpp {
+                QuantizeKernel.subtract(cur + bpp, cur, dst + 1 + bpp, samples - bpp)
             }
         }
     }
@@ -280,24 +289,10 @@ struct PNGScanlineWriter {
             }
         }
         for y in rows {
-            let dst = out + (y - rows.lowerBound) * line
-            dst[0] = filter.rawValue
             quantize(y, into: current)
-            let cur = current.assumingMemoryBound(to: UInt8.self)
-            switch filter {
-            case .none:
-                (dst + 1).update(from: cur, count: samples)
-            case .up:
-                QuantizeKernel.subtract(cur, above.assumingMemoryBound(to: UInt8.self), dst + 1, samples)
-                swap(&above, &current)
-            case .sub:
-                // Each byte minus the byte one pixel (bytes per pixel) to its left.
-                let bpp = 4 * sampleBytes
-                for i in 0..<min(bpp, samples) { dst[1 + i] = cur[i] }
-                if samples > bpp {
-                    QuantizeKernel.subtract(cur + bpp, cur, dst + 1 + bpp, samples - bpp)
-                }
-            }
+            scanline(current.assumingMemoryBound(to: UInt8.self), above: above.assumingMemoryBound(to: UInt8.self),
+                     into: out + (y - rows.lowerBound) * line)
+            if filter == .up { swap(&above, &current) }
         }
         next = rows.upperBound
     }
