@@ -44,17 +44,24 @@ public struct PlaneSpriteRecord: Sendable {
     /// (`sameFrame`): a box depends only on the center, the radius and the frame's size, which they share.
     func dirtySpans(since old: PlaneSpriteRecord, band: Int) -> [[Range<Int>]] {
         var spans = [[Range<Int>]](repeating: [], count: (height + band - 1) / band)
-        let r = Float(bitPattern: radius)
-        func mark(_ center: SIMD2<UInt32>) {
-            let b = Plane.spriteBox(unsafeBitCast(center, to: Point.self), radius: r, width: width, height: height)
-            guard b.xs < b.xe, b.ys < b.ye else { return }
-            for k in (b.ys / band)...((b.ye - 1) / band) { spans[k].append(b.xs..<b.xe) }
-        }
-        for n in centers.indices where centers[n] != old.centers[n] || colors[n] != old.colors[n] {
-            mark(old.centers[n])
-            mark(centers[n])
+        forEachChangedBox(since: old) { columns, rows in
+            for k in (rows.lowerBound / band)...((rows.upperBound - 1) / band) { spans[k].append(columns) }
         }
         return spans.map(Self.merged)
+    }
+
+    /// Calls `body` with the pixel box (columns, rows; never empty) of every dot that moved or changed color since
+    /// `old`, its old box and its new one, within the frame.
+    private func forEachChangedBox(since old: PlaneSpriteRecord, _ body: (Range<Int>, Range<Int>) -> Void) {
+        let r = Float(bitPattern: radius)
+        func box(_ center: SIMD2<UInt32>) {
+            let b = Plane.spriteBox(unsafeBitCast(center, to: Point.self), radius: r, width: width, height: height)
+            if b.xs < b.xe && b.ys < b.ye { body(b.xs..<b.xe, b.ys..<b.ye) }
+        }
+        for n in centers.indices where centers[n] != old.centers[n] || colors[n] != old.colors[n] {
+            box(old.centers[n])
+            box(centers[n])
+        }
     }
 
     /// Where the plane this record describes may differ from the plane `old` describes: for each band of
@@ -85,15 +92,7 @@ public struct PlaneSpriteRecord: Sendable {
             let c = max(0, r.x)..<max(0, min(width, r.maxX))
             return c.isEmpty || r.height <= 0 ? nil : (c, r.rows)
         }
-        let r = Float(bitPattern: radius)
-        func add(_ center: SIMD2<UInt32>) {
-            let b = Plane.spriteBox(unsafeBitCast(center, to: Point.self), radius: r, width: width, height: height)
-            if b.xs < b.xe && b.ys < b.ye { boxes.append((b.xs..<b.xe, b.ys..<b.ye)) }
-        }
-        for n in centers.indices where centers[n] != old.centers[n] || colors[n] != old.colors[n] {
-            add(old.centers[n])
-            add(centers[n])
-        }
+        forEachChangedBox(since: old) { boxes.append(($0, $1)) }
         return RowSpans(height: height, boxes: boxes)
     }
 
