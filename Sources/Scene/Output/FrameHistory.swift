@@ -61,13 +61,29 @@ final class FrameHistory: @unchecked Sendable {
             return (a, b)
         }
         guard let (a, b) = pair else { return nil }
-        return index == other ? RowSpans(height: a.height) : Self.changedColumns(a, b)
+        if index == other { return RowSpans(height: a.height) }
+        let changed = Self.changedColumns(a, b)
+        // The PNG encoder asks for the bands of the same pair next (its kept samples and the band cache are
+        // usually the same earlier frame): answered from these columns, not by comparing the planes again.
+        lock.withLock {
+            let key = SIMD2(index, other)
+            if answers[key] == nil && frames[index] != nil && frames[other] != nil {
+                answers[key] = Self.bands(changed, height: a.height)
+            }
+        }
+        return changed
     }
 
     /// For each PNG band of `a`, whether `a` and `b` hold the same pixels in its rows and the row above.
     static func unchangedBands(_ a: Frame, _ b: Frame) -> [Bool] {
-        let height = a.height, bands = PNG.bandCount(height: height)
-        guard let changed = changedColumns(a, b) else { return [Bool](repeating: false, count: bands) }
+        bands(changedColumns(a, b), height: a.height)
+    }
+
+    /// For each PNG band of an image of `height` rows, whether no row of it, nor the row above it, has a changed
+    /// column (none unchanged when `changed` is unknown).
+    static func bands(_ changed: RowSpans?, height: Int) -> [Bool] {
+        let bands = PNG.bandCount(height: height)
+        guard let changed else { return [Bool](repeating: false, count: bands) }
         return (0..<bands).map { band in
             let rows = max(0, band * PNG.bandRows - 1)..<min(height, (band + 1) * PNG.bandRows)
             return rows.allSatisfy { changed.isEmpty(row: $0) }
