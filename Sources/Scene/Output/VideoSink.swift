@@ -70,20 +70,17 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     /// The raw frame, quantized (and converted to yuv420p) by the encoder threads while earlier frames are in
     /// the pipe, into a buffer that an earlier frame has left in the pipe. That buffer still holds the earlier
     /// frame's planes: the pixels the compositor vouches for (`scratch.reuse`: outside the columns `FrameHistory`
-    /// says may have changed between the two frames, or else outside the bands it cannot vouch for) keep their
-    /// bytes, which are this frame's too, so the stream does not depend on which buffer a frame gets.
+    /// says may have changed between the two frames) keep their bytes, which are this frame's too, so the stream
+    /// does not depend on which buffer a frame gets.
     public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
         let yuv = pixelFormat == "yuv420p"
         let count = yuv ? YUV420.byteCount(width: image.width, height: image.height) : image.pixelCount * 4
         let reused = lock.withLock { spare.popLast() }
         let raw = reused.flatMap { $0.bytes.count == count ? $0 : nil } ?? RawFrame(count: count)
         if yuv {
-            var changed: RowSpans?
-            if let previous = raw.frame, let reuse = scratch.reuse {
-                changed = reuse.changedColumns(previous) ?? RowSpans(height: image.height, width: image.width) {
-                    !reuse.unchanged($0 / PNG.bandRows, previous)
-                }
-            }
+            // Unknown (nil: no earlier frame in the buffer, or one the history cannot compare) converts everything;
+            // the history's bands say no more than its columns (they are made from them).
+            let changed = raw.frame.flatMap { previous in scratch.reuse?.changedColumns(previous) }
             let converted = image.yuv420p(dither: dither, into: raw.bytes, changed: changed)
             lock.withLock { samplesConverted += converted; samplesTotal += image.pixelCount }
         } else {
