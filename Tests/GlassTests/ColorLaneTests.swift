@@ -34,16 +34,16 @@ import Raster
                     xs[l] = round % 3 == 0 ? Float(Int(n.next() * Float(width + 8))) + 0.5 : n.next() * Float(width + 14) - 2
                     ys[l] = round % 3 == 0 ? Float(Int(n.next() * Float(height + 6))) + 0.5 : n.next() * Float(height + 12) - 2
                 }
-                let lanes = Window.sample8(px, win.x0, win.y0, win.width, win.height, x: xs, y: ys)
+                let lanes = Window.sample8(px, win.x0, win.y0, win.width, win.height, stride: win.width, x: xs, y: ys)
                 for l in 0..<8 {
-                    let one = Window.sample(px, win.x0, win.y0, win.width, win.height, Point(xs[l], ys[l]))
+                    let one = Window.sample(px, win.x0, win.y0, win.width, win.height, stride: win.width, Point(xs[l], ys[l]))
                     let lane = SIMD4(lanes.r[l], lanes.g[l], lanes.b[l], one.w)
                     if Self.bits(lane) != Self.bits(one) { differing += 1 }
                     points += 1
                 }
             }
             // NaN (which `sample` would trap on) stays inside the window.
-            _ = Window.sample8(px, win.x0, win.y0, win.width, win.height, x: SIMD8(repeating: .nan), y: SIMD8(repeating: .nan))
+            _ = Window.sample8(px, win.x0, win.y0, win.width, win.height, stride: win.width, x: SIMD8(repeating: .nan), y: SIMD8(repeating: .nan))
         }
         #expect(differing == 0, "\(width) x \(height) window: \(differing) of \(points) samples differ")
     }

@@ -3,15 +3,16 @@ import Testing
 import Raster
 @testable import Glass
 
-/// The lens window's box passes (`Window.boxBlur`: rows four at a time, columns in runs walked row by row) against
-/// the plain pass (`boxBlurReference`), bit for bit: windows wider and narrower than four rows or a band of 8,
-/// shorter than the radius, one pixel wide or tall, with one, two and three workers; the first pass done while
-/// the window is copied; and windows made in memory an earlier window left behind.
+/// The lens window's blur (`Window(blurring:)`: fixed-point running sums across and down, bands on the workers)
+/// against its plain definition (`blurReference`, one pixel at a time) bit for bit, over windows inside the
+/// plane and at its edges; against a tent convolution in Double that shares no code with either, over a plane
+/// of random values and over hard black and white edges; windows made in memory an earlier window left behind.
 @Suite struct WindowTests {
+    /// (radius, window width, height): wider and narrower than a band of 32 rows or four pixels of a lane,
+    /// shorter than the radius, one pixel wide or tall.
     static let cases: [(radius: Int, width: Int, height: Int)] = [
         (2, 75, 61), (1, 40, 23), (3, 7, 5), (2, 1, 9), (2, 33, 1), (2, 3, 2), (4, 70, 3),
-        // Heights around the four-row groups and the 8-row bands; widths under the radius.
-        (2, 13, 4), (2, 9, 7), (1, 6, 12), (3, 2, 13), (5, 3, 17), (2, 5, 8),
+        (2, 13, 4), (2, 9, 7), (1, 6, 12), (3, 2, 13), (5, 3, 17), (2, 5, 8), (2, 41, 70), (0, 9, 8),
     ]
 
     /// A plane of pseudo-random values (a fixed LCG), so that no two sums round alike by accident.
@@ -32,47 +33,66 @@ import Raster
     }
 
     /// How many pixels differ in any bit (so -0 against +0 and NaNs count).
-    static func differing(_ a: Window, _ b: Window) -> Int {
-        zip(a.pixels.array, b.pixels.array).filter { p, q in (0..<4).contains { p[$0].bitPattern != q[$0].bitPattern } }.count
+    static func differing(_ a: Window, _ b: Window) -> Int { differing(a.pixels.array, b.pixels.array) }
+
+    static func differing(_ a: [SIMD4<Float>], _ b: [SIMD4<Float>]) -> Int {
+        zip(a, b).filter { p, q in (0..<4).contains { p[$0].bitPattern != q[$0].bitPattern } }.count
     }
 
     static let workerCounts = [Workers.single, Workers(2), Workers(3)]
 
+    /// Windows inside the plane, touching each of its edges, and the whole plane.
+    static func placements(width w: Int, height h: Int, planeWidth pw: Int, planeHeight ph: Int) -> [(Range<Int>, Range<Int>)] {
+        [(3..<(3 + w), 2..<(2 + h)), (0..<w, 0..<h), ((pw - w)..<pw, (ph - h)..<ph), (0..<pw, 0..<ph)]
+    }
+
     @Test(arguments: cases.indices)
-    func boxPassesMatchThePlainPass(index: Int) {
+    func theBlurIsItsDefinitionBitForBit(index: Int) {
         let (r, w, h) = Self.cases[index]
         let plane = Self.plane(width: w + 5, height: h + 4)
-        let (xs, ys) = (3..<(3 + w), 2..<(2 + h))
-        // The first horizontal pass done as the window is copied equals the copy followed by the plain pass.
-        var copied = Window(plane, columns: xs, rows: ys)
-        copied.boxBlurReference(radius: r, horizontal: true)
-        for workers in Self.workerCounts {
-            let onTheWay = Window(plane, columns: xs, rows: ys, horizontalBox: r, workers: workers)
-            let differing = Self.differing(onTheWay, copied)
-            #expect(differing == 0, "radius \(r), \(w) x \(h), \(workers.count) workers: the copy's pass differs in \(differing) pixels")
-        }
-        for horizontal in [false, true] {
+        for (xs, ys) in Self.placements(width: w, height: h, planeWidth: plane.width, planeHeight: plane.height) {
+            let plain = Window.blurReference(plane, columns: xs, rows: ys, radius: r)
             for workers in Self.workerCounts {
-                var fast = Window(plane, columns: xs, rows: ys)
-                var plain = fast
-                fast.boxBlur(radius: r, horizontal: horizontal, workers: workers)
-                plain.boxBlurReference(radius: r, horizontal: horizontal)
-                let differing = Self.differing(fast, plain)
-                #expect(differing == 0, "radius \(r), \(w) x \(h), horizontal \(horizontal), \(workers.count) workers: \(differing) pixels differ")
+                let fast = Window(blurring: plane, columns: xs, rows: ys, radius: r, workers: workers)
+                let differing = Self.differing(fast.pixels.array, plain)
+                #expect(differing == 0, "radius \(r), \(xs) x \(ys), \(workers.count) workers: \(differing) pixels differ")
             }
         }
     }
 
-    /// `LiquidGlass.blurred` (the four passes) against the four plain passes, on a window the size of the
-    /// showcase's navigation bar's at scale 1 with its radius.
-    @Test func theFourPassesMatchThePlainPasses() {
-        let plane = Self.plane(width: 420, height: 140)
-        let (xs, ys) = (10..<400, 7..<126)
-        var plain = Window(plane, columns: xs, rows: ys)
-        for horizontal in [true, false, true, false] { plain.boxBlurReference(radius: 2, horizontal: horizontal) }
-        for workers in Self.workerCounts {
-            let fast = LiquidGlass.blurred(plane, columns: xs, rows: ys, radius: 2, workers: workers)
-            #expect(Self.differing(fast, plain) == 0, "\(workers.count) workers")
+    /// The blur is a tent of 4r + 1 taps each way, weights 2r + 1 - |k| over (2r + 1)^2, of the plane extended by
+    /// its edge pixels: computed here in Double as one 2D sum, over random values and over a black and white
+    /// checkerboard of 5-pixel squares (the largest steps a plane can have), against which the fixed-point sums
+    /// are within their rounding: half a step of 2^-21 per sample (2.4e-7 if all round alike), the sum's
+    /// conversion to Float (up to 2^31: half an ulp of 128 in 625 x 2^21, 5e-8), the rounded normalizer and the
+    /// product (6e-8 each): 4.1e-7. Measured: 3.63e-7 over the random plane at radius 2.
+    @Test(arguments: [false, true])
+    func theBlurIsATentOfThePlane(checkerboard: Bool) {
+        var plane = Self.plane(width: 90, height: 70)
+        if checkerboard {
+            for y in 0..<70 { for x in 0..<90 { plane[x, y] = SIMD4(repeating: (x / 5 + y / 5) % 2 == 0 ? 1 : 0) } }
+        }
+        for r in [1, 2, 3] {
+            let (xs, ys) = (0..<90, 0..<70)
+            let win = Window(blurring: plane, columns: xs, rows: ys, radius: r, workers: Workers(2)).pixels.array
+            let n = Double((2 * r + 1) * (2 * r + 1))
+            var worst = 0.0
+            for y in ys {
+                for x in xs {
+                    var sum = SIMD4<Double>()
+                    for dy in (-2 * r)...(2 * r) {
+                        for dx in (-2 * r)...(2 * r) {
+                            let weight = Double(2 * r + 1 - abs(dx)) * Double(2 * r + 1 - abs(dy))
+                            let p = plane[min(max(x + dx, 0), 89), min(max(y + dy, 0), 69)]
+                            sum += SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w)) * weight
+                        }
+                    }
+                    let got = win[y * 90 + x]
+                    let expected = sum / (n * n)
+                    for c in 0..<4 { worst = max(worst, abs(Double(got[c]) - expected[c])) }
+                }
+            }
+            #expect(worst < 4.1e-7, "radius \(r), checkerboard \(checkerboard): \(worst) from the tent")
         }
     }
 
@@ -81,20 +101,17 @@ import Raster
     @Test func aWindowInUsedMemoryIsAFreshWindow() {
         let plane = Self.plane(width: 80, height: 50)
         let (xs, ys) = (3..<78, 2..<47)
-        var fresh = Window(plane, columns: xs, rows: ys)
-        for horizontal in [true, false, true, false] { fresh.boxBlurReference(radius: 2, horizontal: horizontal) }
         let memory = WindowMemory(blocks: 1, bytes: 1 << 30)
         let used: UnsafePointer<SIMD4<Float>>? = {
             let old = WindowPixels(count: xs.count * ys.count, memory: memory) { $0.update(repeating: SIMD4(repeating: .nan)) }
             return old.withUnsafeBufferPointer { $0.baseAddress }
         }()
         for (workers, radius) in [(Workers.single, 0), (Workers(2), 2), (Workers(3), 2)] {
-            var win = Window(plane, columns: xs, rows: ys, horizontalBox: radius, workers: workers, memory: memory)
+            let win = Window(blurring: plane, columns: xs, rows: ys, radius: radius, workers: workers, memory: memory)
             let base: UnsafePointer<SIMD4<Float>>? = win.pixels.withUnsafeBufferPointer { $0.baseAddress }
             #expect(base == used, "the window did not take the used block")
-            if radius == 0 { win.boxBlur(radius: 2, horizontal: true, workers: workers) }
-            for horizontal in [false, true, false] { win.boxBlur(radius: 2, horizontal: horizontal, workers: workers) }
-            #expect(Self.differing(win, fresh) == 0, "\(workers.count) workers, first pass on the way in: \(radius > 0)")
+            let fresh = Window.blurReference(plane, columns: xs, rows: ys, radius: radius)
+            #expect(Self.differing(win.pixels.array, fresh) == 0, "\(workers.count) workers, radius \(radius)")
         }
     }
 
@@ -103,18 +120,16 @@ import Raster
         let plane = Self.plane(width: 30, height: 20)
         let a = Window(plane, columns: 0..<30, rows: 0..<20)
         var b = a
-        b.boxBlur(radius: 1, horizontal: false, workers: .single)
+        b.pixels.withUnsafeMutableBufferPointer { $0[84] = SIMD4(repeating: 7) }
         #expect(Self.differing(a, Window(plane, columns: 0..<30, rows: 0..<20)) == 0, "writing the copy changed the window")
         #expect(Self.differing(a, b) > 0)
     }
 
-    /// A window with no columns or no rows has no pixels, and its passes read nothing.
+    /// A window with no columns or no rows has no pixels.
     @Test func emptyWindowsAreEmpty() {
         let plane = Self.plane(width: 10, height: 10)
         for (xs, ys) in [(3..<3, 2..<9), (1..<8, 4..<4)] {
-            var win = Window(plane, columns: xs, rows: ys, horizontalBox: 2, workers: Workers(2))
-            win.boxBlur(radius: 2, horizontal: false, workers: Workers(2))
-            win.boxBlur(radius: 2, horizontal: true, workers: .single)
+            let win = Window(blurring: plane, columns: xs, rows: ys, radius: 2, workers: Workers(2))
             #expect(win.pixels.count == 0)
         }
     }
@@ -122,16 +137,12 @@ import Raster
     /// Many windows made and blurred at once on many threads, all in the shared memory: each is its own.
     @Test func concurrentWindowsDoNotShareMemory() {
         let plane = Self.plane(width: 64, height: 64)
-        let expected = (0..<8).map { i -> [SIMD4<Float>] in
-            var win = Window(plane, columns: i..<(40 + i), rows: (2 * i)..<(30 + 2 * i))
-            for horizontal in [true, false, true, false] { win.boxBlurReference(radius: 2, horizontal: horizontal) }
-            return win.pixels.array
-        }
+        let expected = (0..<8).map { i in Window.blurReference(plane, columns: i..<(40 + i), rows: (2 * i)..<(30 + 2 * i), radius: 2) }
         let lock = NSLock()
         nonisolated(unsafe) var mismatches = 0
         DispatchQueue.concurrentPerform(iterations: 8) { i in
             for _ in 0..<20 {
-                let win = LiquidGlass.blurred(plane, columns: i..<(40 + i), rows: (2 * i)..<(30 + 2 * i), radius: 2, workers: .single)
+                let win = Window(blurring: plane, columns: i..<(40 + i), rows: (2 * i)..<(30 + 2 * i), radius: 2, workers: .single)
                 if win.pixels.array != expected[i] { lock.withLock { mismatches += 1 } }
             }
         }

@@ -10,9 +10,11 @@ extension LiquidGlass {
     struct Context {
         /// The pixels drawn: the shape's bounds plus a pixel (`LiquidGlass.drawnPixels`).
         let xs: Range<Int>, ys: Range<Int>
-        /// The plane around them, lightly blurred: samples land at most twice the thickness inward, and the two
-        /// box passes read 2 r beyond them.
+        /// The plane around them, lightly blurred (samples land at most twice the thickness inward), and the
+        /// part of it the kernel samples, clamped to its edges: `view`. The window may hold more than the view
+        /// (one kept from an earlier frame, `LensWindow`); what lies beyond the view is never read.
         let source: Window
+        let view: (columns: Range<Int>, rows: Range<Int>)
         let field: DistanceField
         /// The parts' lens tables one after the other (`PartConstants.tableOffset`), a sample's red, green and
         /// blue displacement and slope side by side; `laneTables` holds them in Float, one plane per lane, each
@@ -28,13 +30,15 @@ extension LiquidGlass {
         let halo: GlowHalo.Lookup?, chroma: [SIMD4<Float>], haloColumns: [GlowHalo.Lookup.Axis]
 
         /// The context of `glass` drawing `shape` (part i in `materials[i]`) into a frame like `frame`, with the
-        /// field `makeField(columns, rows, narrowBand)` gives over the drawn pixels. Nil when nothing is on the
+        /// field `makeField(columns, rows, narrowBand)` gives over the drawn pixels and the blurred plane
+        /// `makeWindow(columns, rows)` gives (a window holding at least those). Nil when nothing is on the
         /// frame. Specialized for the compositor's container type: unspecialized, the per-pixel shape calls of
         /// the field went through generic metadata with a retain and release each.
         @_specialize(exported: false, where S == PanelUnion)
         init?<S: Shape>(_ glass: LiquidGlass, plane: Framebuffer, shape: SmoothUnion<S>, materials: [LiquidMaterial],
                         frame: Framebuffer, workers: Workers,
-                        makeField: (Range<Int>, Range<Int>, Float) -> DistanceField) {
+                        makeField: (Range<Int>, Range<Int>, Float) -> DistanceField,
+                        makeWindow: (Range<Int>, Range<Int>) -> Window) {
             precondition(plane.width == frame.width && plane.height == frame.height, "plane and frame differ in size")
             precondition(materials.count == shape.shapes.count, "one material per part")
             let drawn = LiquidGlass.drawnPixels(shape, canvas: PixelRect(frame))
@@ -44,14 +48,24 @@ extension LiquidGlass {
             if let halo = glass.halo {
                 precondition(halo.isExact(over: drawn), "the glow halo does not cover the glass at \(drawn)")
             }
-            let thickest = materials.map(\.lens.thickness).max() ?? 0
-            let reach = Int((thickest * 2 + Double(2 * glass.blurRadius) + 2).rounded(.up))
-            let (sx, sy) = shape.bounds.insetBy(Float(-reach)).pixelBounds(clippedTo: frame.width, frame.height)
-            source = LiquidGlass.blurred(plane, columns: sx, rows: sy, radius: glass.blurRadius, workers: workers)
             var tables: [SIMD4<Double>] = []
             let parts = zip(shape.shapes, materials).map { part, m in
                 PartConstants(m, box: part.bounds, space: frame.space, tables: &tables)
             }
+            // The window: a drawn pixel samples at most `shift` from its own center along the unit inward
+            // direction, where `shift` mixes the parts' table values by weights of sum 1 (SmoothUnion), so at
+            // most the largest displacement in any table, inward (convex rims) or outward (concave, lip). One
+            // pixel more for the bilinear neighbour and one for the Float mix's rounding. The blur reads the
+            // plane beyond the window itself (WindowBlur.swift). It was the shape's bounds plus twice the
+            // thickness and the blur's passes, 83 px around the showcase's navigation bar for displacements of
+            // at most 15.9 px: 452,000 pixels blurred a frame where 258,000 are sampled.
+            let shift = tables.reduce(0.0) { Swift.max($0, abs($1.x), abs($1.y), abs($1.z)) }
+            let grow = Int(shift.rounded(.up)) + 2
+            let (sx, sy) = (Swift.max(0, xs.lowerBound - grow)..<Swift.min(frame.width, xs.upperBound + grow),
+                            Swift.max(0, ys.lowerBound - grow)..<Swift.min(frame.height, ys.upperBound + grow))
+            source = makeWindow(sx, sy)
+            precondition(source.holds(columns: sx, rows: sy), "the lens window does not hold \(sx) x \(sy)")
+            view = (sx, sy)
             // The distance field and the parts' weights over the bounds plus a one-pixel margin, evaluated once
             // per pixel (in parallel); the gradient then comes from neighbouring samples. (Evaluating the shape
             // five times per pixel, as central differences at the pixel would, cost 5x: the continuous corner's
@@ -76,7 +90,9 @@ extension LiquidGlass {
         /// nothing else per pixel (touching arrays inside structs per pixel cost a retain and a release each
         /// time, measured: 17% of the frame; the halo's chroma read through the struct's array did the same).
         struct Pointers {
+            /// The view's first pixel on, rows `viewStride` apart (`Window.sample`).
             let src: UnsafeBufferPointer<SIMD4<Float>>, viewX0: Int, viewY0: Int, viewWidth: Int, viewHeight: Int
+            let viewStride: Int
             let field: UnsafeBufferPointer<Float>, weights: UnsafeBufferPointer<Float>
             let fieldStride: Int, fieldX0: Int, fieldY0: Int
             let tables: UnsafeBufferPointer<SIMD4<Double>>
@@ -91,7 +107,7 @@ extension LiquidGlass {
 
         /// Runs `body` with the context's pointers: the one pointer scope of both kernels.
         func withPointers<R>(_ body: (Pointers) -> R) -> R {
-            source.pixels.withUnsafeBufferPointer { src in
+            source.pixels.withUnsafeBufferPointer { whole in
             field.values.withUnsafeBufferPointer { f in
             field.weights.withUnsafeBufferPointer { wt in
             tables.withUnsafeBufferPointer { tp in
@@ -99,8 +115,11 @@ extension LiquidGlass {
             parts.withUnsafeBufferPointer { pc in
             chroma.withUnsafeBufferPointer { chroma in
             haloColumns.withUnsafeBufferPointer { haloColumn in
-                body(Pointers(src: src, viewX0: source.x0, viewY0: source.y0, viewWidth: source.width,
-                              viewHeight: source.height, field: f, weights: wt, fieldStride: field.stride,
+                let first = (view.rows.lowerBound - source.y0) * source.width + (view.columns.lowerBound - source.x0)
+                let src = UnsafeBufferPointer(rebasing: whole[first...])
+                return body(Pointers(src: src, viewX0: view.columns.lowerBound, viewY0: view.rows.lowerBound,
+                              viewWidth: view.columns.count, viewHeight: view.rows.count, viewStride: source.width,
+                              field: f, weights: wt, fieldStride: field.stride,
                               fieldX0: field.x0, fieldY0: field.y0, tables: tp, laneTables: lp,
                               tableStride: tables.count, parts: pc, lighting: lighting, opacity: opacity, flat: flat,
                               halo: halo, chroma: chroma, haloColumn: haloColumn))

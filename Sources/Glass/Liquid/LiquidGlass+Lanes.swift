@@ -23,7 +23,7 @@ extension LiquidGlass.Context.Pointers {
     /// Draws row `y` over `xs`.
     func row(_ y: Int, columns xs: Range<Int>, into out: UnsafeMutableBufferPointer<SIMD4<Float>>, frameWidth: Int) {
         // The window sampler's lanes: coordinates through Float bits, indices in Int32.
-        precondition(viewWidth < 1 << 22 && viewHeight < 1 << 22 && viewWidth * viewHeight <= Int(Int32.max),
+        precondition(viewWidth < 1 << 22 && viewHeight < 1 << 22 && viewStride * viewHeight <= Int(Int32.max),
                      "window of \(viewWidth) x \(viewHeight) pixels is too large for the kernel's lanes")
         // A lone part's material in lanes once a row, not once a chunk (and never copied: 448 bytes).
         let lone = parts.count == 1 ? LiquidGlass.MixLanes(parts[0]) : LiquidGlass.MixLanes()
@@ -153,11 +153,11 @@ extension LiquidGlass.Context.Pointers {
         var seen = any(active .& .!lensed) ? direct(x: x, y: y, count: n) : ColorPlanes(r: zero, g: zero, b: zero)
         if anyLensed {
             // Each channel's sample at its own displacement; without dispersion one sample serves all three.
-            var lens = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, x: px + ix * shiftR, y: py + iy * shiftR)
+            var lens = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftR, y: py + iy * shiftR)
             let dispersed = .!((shiftG .== shiftR) .& (shiftB .== shiftR)) .& lensed
             if any(dispersed) {
-                let g = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, x: px + ix * shiftG, y: py + iy * shiftG)
-                let b = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, x: px + ix * shiftB, y: py + iy * shiftB)
+                let g = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftG, y: py + iy * shiftG)
+                let b = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftB, y: py + iy * shiftB)
                 lens.g = lens.g.replacing(with: g.g, where: dispersed)
                 lens.b = lens.b.replacing(with: b.b, where: dispersed)
             }
@@ -199,7 +199,7 @@ extension LiquidGlass.Context.Pointers {
     /// pixel center the bilinear weights are 0 and 1). Lanes past `count` are 0.
     @inline(__always)
     private func direct(x: Int, y: Int, count n: Int) -> ColorPlanes {
-        let i = (y - viewY0) * viewWidth + (x - viewX0)
+        let i = (y - viewY0) * viewStride + (x - viewX0)
         assert(i >= 0 && i + n <= src.count)
         let p = src.baseAddress! + i
         if n == 8 { return ColorPlanes(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]) }

@@ -15,6 +15,8 @@ extension LiquidGlass {
         guard let context = Context(self, plane: plane, shape: shape, materials: materials, frame: frame,
                                     workers: workers, makeField: { xs, ys, _ in
             DistanceField(shape, columns: xs, rows: ys, narrowBand: nil, workers: workers)
+        }, makeWindow: { xs, ys in
+            Window(blurring: plane, columns: xs, rows: ys, radius: blurRadius, workers: workers)
         }) else { return }
         let (xs, ys, w) = (context.xs, context.ys, frame.width)
         context.withPointers { inputs in
@@ -63,7 +65,7 @@ extension LiquidGlass {
                             var seen = SIMD4<Float>(0, 0, 0, 1)
                             for ch in 0..<3 {
                                 let q = p + inward * Float(shift[ch])
-                                seen[ch] = Window.sample(view.src, view.viewX0, view.viewY0, view.viewWidth, view.viewHeight, q)[ch]
+                                seen[ch] = Window.sample(view.src, view.viewX0, view.viewY0, view.viewWidth, view.viewHeight, stride: view.viewStride, q)[ch]
                             }
                             let len = (s * s + 1).squareRoot()
                             let n = SIMD3(Double(-inward.x) * s / len, Double(-inward.y) * s / len, 1 / len)

@@ -20,7 +20,8 @@ public struct LiquidGlass: Sendable {
     public var specular: Specular
     /// Light direction in device coordinates (`Specular.light(pitch:roll:)`).
     public var light: SIMD3<Double>
-    /// Radius in pixels of the light blur applied to what is seen through the glass (two box passes).
+    /// Radius in pixels of the light blur applied to what is seen through the glass: two box passes each way
+    /// (WindowBlur.swift).
     public var blurRadius: Int
     /// How much of the glass is there (a `materialize` transition animates it from 0 to 1).
     public var opacity: Float = 1
@@ -60,12 +61,13 @@ public struct LiquidGlass: Sendable {
     public func apply(plane: Framebuffer, joined shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial],
                       into frame: inout Framebuffer, workers: Workers, fields: DistanceFieldCache? = nil,
                       slot: String = "") {
-        let context = Context(self, plane: plane, shape: shape, materials: materials, frame: frame, workers: workers) { xs, ys, band in
+        let context = Context(self, plane: plane, shape: shape, materials: materials, frame: frame, workers: workers,
+                              makeField: { xs, ys, band in
             guard let fields else { return DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers) }
             return fields.field(slot: slot, shape: shape, columns: xs, rows: ys, band: band) {
                 DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers)
             }
-        }
+        }, makeWindow: { xs, ys in Window(blurring: plane, columns: xs, rows: ys, radius: blurRadius, workers: workers) })
         if let context { draw(context, into: &frame, workers: workers) }
     }
 
@@ -77,9 +79,10 @@ public struct LiquidGlass: Sendable {
     /// Draws a smooth union whose part i is made of `materials[i]`.
     public func apply<S: Shape>(plane: Framebuffer, container shape: SmoothUnion<S>, materials: [LiquidMaterial],
                                 into frame: inout Framebuffer, workers: Workers) {
-        let context = Context(self, plane: plane, shape: shape, materials: materials, frame: frame, workers: workers) { xs, ys, band in
+        let context = Context(self, plane: plane, shape: shape, materials: materials, frame: frame, workers: workers,
+                              makeField: { xs, ys, band in
             DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers)
-        }
+        }, makeWindow: { xs, ys in Window(blurring: plane, columns: xs, rows: ys, radius: blurRadius, workers: workers) })
         if let context { draw(context, into: &frame, workers: workers) }
     }
 
@@ -163,16 +166,5 @@ public struct LiquidGlass: Sendable {
         guard i + 1 < count else { return .zero }
         let w = f - Double(i)
         return t[offset + i] * (1 - w) + t[offset + i + 1] * w
-    }
-
-    /// The plane over a window, blurred by two box passes of `radius` (a light frosting of what the lens shows).
-    static func blurred(_ plane: Framebuffer, columns: Range<Int>, rows: Range<Int>, radius: Int, workers: Workers) -> Window {
-        guard radius > 0 else { return Window(plane, columns: columns, rows: rows, workers: workers) }
-        // Horizontal, vertical, horizontal, vertical; the first pass runs as the window is copied.
-        var win = Window(plane, columns: columns, rows: rows, horizontalBox: radius, workers: workers)
-        win.boxBlur(radius: radius, horizontal: false, workers: workers)
-        win.boxBlur(radius: radius, horizontal: true, workers: workers)
-        win.boxBlur(radius: radius, horizontal: false, workers: workers)
-        return win
     }
 }

@@ -11,13 +11,13 @@ extension Window {
     /// no lane can read outside `px`.
     @inline(__always)
     static func sample8(_ px: UnsafeBufferPointer<SIMD4<Float>>, _ x0: Int, _ y0: Int, _ width: Int, _ height: Int,
-                        x: SIMD8<Float>, y: SIMD8<Float>) -> ColorPlanes {
+                        stride: Int, x: SIMD8<Float>, y: SIMD8<Float>) -> ColorPlanes {
         let (ix, x1, tx) = axis8(x, origin: x0, count: width)
         let (iy, y1, ty) = axis8(y, origin: y0, count: height)
         let ux = 1 - tx, uy = 1 - ty
         // The four pixels' indices in Int32 lanes (a window holds fewer than 2^31 pixels: the canvas limit is
         // 64 megapixels), without the overflow checks of Int arithmetic per lane.
-        let w = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: width))
+        let w = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: stride))
         let row0 = iy &* w, row1 = y1 &* w
         let ia = row0 &+ ix, ib = row0 &+ x1, ic = row1 &+ ix, id = row1 &+ x1
         let p = px.baseAddress!
