@@ -96,6 +96,19 @@ public struct PlaneSpriteRecord: Sendable {
         return RowSpans(height: height, boxes: boxes)
     }
 
+    /// The plane this record describes as its fill and its dots' boxes: every pixel outside the boxes holds the
+    /// background exactly (`drawSprites` fills, then draws each dot within its box; hidden dots draw nothing, so
+    /// there are no boxes). Nil for an empty record. For the lens window's blur (Glass's `PlaneFill`).
+    public var fill: (background: SIMD4<Float>, boxes: [PixelRect])? {
+        guard space != nil else { return nil }
+        let r = Float(bitPattern: radius)
+        let boxes: [PixelRect] = visible ? centers.compactMap { c in
+            let b = Plane.spriteBox(unsafeBitCast(c, to: Point.self), radius: r, width: width, height: height)
+            return b.xs < b.xe && b.ys < b.ye ? PixelRect(x: b.xs, y: b.ys, width: b.xe - b.xs, height: b.ye - b.ys) : nil
+        } : []
+        return (unsafeBitCast(background, to: SIMD4<Float>.self), boxes)
+    }
+
     /// Rows per band of `changedSpans` (the sprites' bands).
     public static var changeBand: Int { Plane.spriteBand }
 

@@ -96,6 +96,43 @@ import Raster
         }
     }
 
+    /// A plane of one color with boxes of random values (apart, touching, overlapping, one pixel, across the
+    /// window's and the plane's edges, outside the window) blurred around its boxes (`PlaneFill`) has every bit
+    /// of the window blurred whole; with a box left out of the fill, it does not.
+    @Test(arguments: [1, 2, 3])
+    func aWindowBlurredAroundTheBoxesIsTheWholeBlur(radius r: Int) {
+        let background = SIMD4<Float>(0.21, 0.43, 0.65, 1)
+        var plane = Framebuffer(width: 120, height: 90, fill: background)
+        let boxes = [PixelRect(x: 40, y: 30, width: 11, height: 11), PixelRect(x: 51, y: 33, width: 9, height: 9),
+                     PixelRect(x: 45, y: 36, width: 9, height: 12), PixelRect(x: 0, y: 0, width: 7, height: 5),
+                     PixelRect(x: 113, y: 84, width: 7, height: 6), PixelRect(x: 9, y: 60, width: 1, height: 1),
+                     PixelRect(x: 100, y: 2, width: 11, height: 11), PixelRect(x: 2, y: 80, width: 11, height: 10)]
+        var state: UInt32 = 7
+        for b in boxes {
+            for y in b.rows {
+                for x in b.columns {
+                    var v = SIMD4<Float>()
+                    for c in 0..<4 {
+                        state = state &* 1_664_525 &+ 1_013_904_223
+                        v[c] = Float(state >> 8) / Float(1 << 24)
+                    }
+                    plane[x, y] = v
+                }
+            }
+        }
+        let fill = PlaneFill(background: background, boxes: boxes)
+        for (xs, ys) in [(5..<110, 8..<80), (0..<120, 0..<90), (50..<58, 33..<75), (60..<100, 60..<64), (20..<30, 20..<25)] {
+            let whole = Window(blurring: plane, columns: xs, rows: ys, radius: r, workers: .single)
+            for workers in Self.workerCounts {
+                let around = Window(blurring: plane, columns: xs, rows: ys, radius: r, fill: fill, workers: workers)
+                #expect(Self.differing(around, whole) == 0, "radius \(r), \(xs) x \(ys), \(workers.count) workers")
+            }
+        }
+        let missing = PlaneFill(background: background, boxes: Array(boxes.dropFirst()))
+        #expect(Self.differing(Window(blurring: plane, columns: 5..<110, rows: 8..<80, radius: r, fill: missing, workers: .single),
+                               Window(blurring: plane, columns: 5..<110, rows: 8..<80, radius: r, workers: .single)) > 0)
+    }
+
     /// A window made in memory an earlier window filled with NaN is every bit a window made in fresh memory:
     /// every pixel is written before it is read.
     @Test func aWindowInUsedMemoryIsAFreshWindow() {

@@ -72,7 +72,7 @@ import Raster
         }
     }
 
-    func draw(_ layer: GlassLayer, _ plane: Framebuffer, _ record: PlaneSpriteRecord, frame i: Int, _ doc: SceneDocument) -> Framebuffer {
+    func draw(_ layer: GlassLayer, _ plane: Framebuffer, _ record: PlaneSpriteRecord?, frame i: Int, _ doc: SceneDocument) -> Framebuffer {
         var frame = plane
         var times = GlassDrawingTimes()
         _ = layer.render(plane: plane, record: record, into: &frame, time: doc.time(ofFrame: i), workers: Workers(2), times: &times)

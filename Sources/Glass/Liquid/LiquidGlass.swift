@@ -57,17 +57,20 @@ public struct LiquidGlass: Sendable {
     /// it would run unspecialized, looking up generic metadata per pixel (measured: 3x slower).
     /// With `fields`, the distance field of the container called `slot` is kept and reused while the shape and
     /// its window stay the same (a navigation bar that does not move costs no distance evaluations after its
-    /// first frame); the values are the same either way.
+    /// first frame); with the plane's `fill`, the lens window is blurred only around the plane's boxes
+    /// (`PlaneFill`). The values are the same either way.
     public func apply(plane: Framebuffer, joined shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial],
                       into frame: inout Framebuffer, workers: Workers, fields: DistanceFieldCache? = nil,
-                      slot: String = "") {
+                      slot: String = "", fill: PlaneFill? = nil) {
         let context = Context(self, plane: plane, shape: shape, materials: materials, frame: frame, workers: workers,
                               makeField: { xs, ys, band in
             guard let fields else { return DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers) }
             return fields.field(slot: slot, shape: shape, columns: xs, rows: ys, band: band) {
                 DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers)
             }
-        }, makeWindow: { xs, ys in Window(blurring: plane, columns: xs, rows: ys, radius: blurRadius, workers: workers) })
+        }, makeWindow: { xs, ys in
+            Window(blurring: plane, columns: xs, rows: ys, radius: blurRadius, fill: fill, workers: workers)
+        })
         if let context { draw(context, into: &frame, workers: workers) }
     }
 

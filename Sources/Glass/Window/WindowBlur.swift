@@ -43,14 +43,19 @@ extension Window {
         return unsafeBitCast(shifted, to: SIMD4<Int32>.self) &- 0x4B40_0000
     }
 
-    /// The plane over `columns` x `rows` blurred with radius `r` (0: copied), computed by `workers` in bands.
-    init(blurring plane: Framebuffer, columns: Range<Int>, rows: Range<Int>, radius r: Int, workers: Workers,
-         memory: WindowMemory = .shared) {
+    /// The plane over `columns` x `rows` blurred with radius `r` (0: copied), computed by `workers` in bands;
+    /// given the plane's `fill`, only around its boxes (`PlaneFill`), with the same bits.
+    init(blurring plane: Framebuffer, columns: Range<Int>, rows: Range<Int>, radius r: Int, fill: PlaneFill? = nil,
+         workers: Workers, memory: WindowMemory = .shared) {
         guard r > 0 else {
             self.init(plane, columns: columns, rows: rows, workers: workers, memory: memory)
             return
         }
         precondition(r <= Self.maxBlurRadius, "blur radius \(r) is above \(Self.maxBlurRadius)")
+        if let fill {
+            self.init(blurring: plane, columns: columns, rows: rows, radius: r, around: fill, workers: workers, memory: memory)
+            return
+        }
         let (w, h) = (columns.count, rows.count)
         let px = WindowPixels(count: w * h, memory: memory) { dst in
             plane.withUnsafePixels { src in
@@ -64,6 +69,68 @@ extension Window {
             }
         }
         self.init(x0: columns.lowerBound, y0: rows.lowerBound, width: w, height: h, pixels: px)
+    }
+
+    /// The window blurred around `fill`'s boxes: the boxes grown by the tent's reach (2r) and merged row by row
+    /// (`RowSpans`), cut into rectangles (runs of at most `blurBand` rows with the same spans, one rectangle per
+    /// span) that the workers blur, and every other pixel the background's blur (`blurOfConstant`). Each pixel is
+    /// written once, by one worker.
+    private init(blurring plane: Framebuffer, columns: Range<Int>, rows: Range<Int>, radius r: Int, around fill: PlaneFill,
+                 workers: Workers, memory: WindowMemory) {
+        let (x0, y0, w, h) = (columns.lowerBound, rows.lowerBound, columns.count, rows.count)
+        let reach = 2 * r
+        var grown: [(columns: Range<Int>, rows: Range<Int>)] = []
+        for b in fill.boxes {
+            let c = max(x0, b.x - reach)..<max(max(x0, b.x - reach), min(x0 + w, b.maxX + reach))
+            let v = max(y0, b.y - reach)..<max(max(y0, b.y - reach), min(y0 + h, b.maxY + reach))
+            if !c.isEmpty && !v.isEmpty { grown.append(((c.lowerBound - x0)..<(c.upperBound - x0), (v.lowerBound - y0)..<(v.upperBound - y0))) }
+        }
+        let spans = RowSpans(height: h, boxes: grown)
+        var rects: [(columns: Range<Int>, rows: Range<Int>)] = []
+        var y = 0
+        while y < h {
+            guard !spans.isEmpty(row: y) else { y += 1; continue }
+            var end = y + 1
+            while end < h, end - y < Self.blurBand, spans[end] == spans[y] { end += 1 }
+            for s in spans[y] { rects.append((s, y..<end)) }
+            y = end
+        }
+        let constant = Self.blurOfConstant(fill.background, radius: r)
+        let px = WindowPixels(count: w * h, memory: memory) { dst in
+            let base = dst.baseAddress!
+            spans.withUnsafeLists { starts, list in
+                workers.forEachBand(h, bandSize: Self.blurBand) { band in
+                    for y in band {
+                        let row = base + y * w
+                        var x = 0
+                        for s in list[starts[y]..<starts[y + 1]] {
+                            (row + x).update(repeating: constant, count: s.lowerBound - x)
+                            x = s.upperBound
+                        }
+                        (row + x).update(repeating: constant, count: w - x)
+                    }
+                }
+            }
+            plane.withUnsafePixels { src in
+                workers.forEach(rects.count) { k in
+                    let (c, v) = rects[k]
+                    Self.blur(src, width: plane.width, height: plane.height, columns: (x0 + c.lowerBound)..<(x0 + c.upperBound),
+                              rows: (y0 + v.lowerBound)..<(y0 + v.upperBound), radius: r,
+                              into: base + v.lowerBound * w + c.lowerBound, stride: w)
+                }
+            }
+        }
+        self.init(x0: x0, y0: y0, width: w, height: h, pixels: px)
+    }
+
+    /// The blur of a plane of one color: the tent's integer weights sum to (2r + 1)^4, so every running sum of
+    /// `blur` over such a plane ends at (2r + 1)^4 times the color in fixed point, converted as `blur` converts.
+    static func blurOfConstant(_ color: SIMD4<Float>, radius r: Int) -> SIMD4<Float> {
+        let taps = 2 * r + 1, bits = fixedBits(radius: r)
+        let scale = Float(1 << bits)
+        let norm = 1 / (Float(taps * taps * taps * taps) * scale)
+        let sum = fixed(color, scale: scale) &* SIMD4<Int32>(repeating: Int32(taps * taps * taps * taps))
+        return SIMD4<Float>(sum) * norm
     }
 
     /// The blur over `columns` x `rows` of the plane `src` (`W` x `H`) into `dst`, rows `stride` apart, in

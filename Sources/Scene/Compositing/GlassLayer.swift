@@ -141,7 +141,9 @@ struct GlassLayer {
             if let record, !workers.isCancelled { haloCells.keep(h.cells, plane: record) }
             halo = h
         }
-        // Frost and LiquidGlass each check that the halo holds the pixels they read.
+        // Frost and LiquidGlass each check that the halo holds the pixels they read. The plane's fill and dots'
+        // boxes let the lens windows blur only around the dots (PlaneFill).
+        let fill = record.flatMap(\.fill).map { PlaneFill(background: $0.background, boxes: $0.boxes) }
         var overlay: [Overlay] = []
         for (k, (drawing, decision)) in zip(drawings, decisions).enumerated() {
             let start = DispatchTime.now()
@@ -184,7 +186,7 @@ struct GlassLayer {
             case (.liquid(var glass, let shape, let materials, let slot, let lit), _):
                 glass.halo = lit ? halo : nil
                 glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers,
-                            fields: fields, slot: slot)
+                            fields: fields, slot: slot, fill: fill)
                 overlay += written[k].map { Overlay($0) }
             }
         }
