@@ -10,9 +10,10 @@ extension LiquidGlass {
     struct Context {
         /// The pixels drawn: the shape's bounds plus a pixel (`LiquidGlass.drawnPixels`).
         let xs: Range<Int>, ys: Range<Int>
-        /// The plane around them, lightly blurred (samples land at most twice the thickness inward), and the
-        /// part of it the kernel samples, clamped to its edges: `view`. The window may hold more than the view
-        /// (one kept from an earlier frame, `LensWindow`); what lies beyond the view is never read.
+        /// The plane around them, lightly blurred (a pixel samples at most the largest displacement of its lens
+        /// tables away from itself), and the part of it the kernel samples, clamped to its edges: `view`. A
+        /// window may hold more than the view (`makeWindow` promises at least it); what lies beyond is never read,
+        /// so a drawing's bits never depend on how much more a window holds.
         let source: Window
         let view: (columns: Range<Int>, rows: Range<Int>)
         let field: DistanceField
