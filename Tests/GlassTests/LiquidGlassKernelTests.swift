@@ -71,6 +71,36 @@ import Raster
         let r = Self.compare(SmoothUnion([bar], spacing: 0), [Self.material(tint: nil)], pitch: 0.2, roll: 0.3, halo: halo)
         #expect(r.worst <= 1 && r.differing <= Self.differingBound, "worst \(r.worst) levels on \(r.differing) samples")
     }
+
+    /// The lens window holds every sample: drawn with the kernel's view grown by 48 px, every lens profile
+    /// (convex rims sample inward, concave and lip ones outward), with and without dispersion, at the default
+    /// thickness and at one whose displacement crosses most of a small panel, lone and joined, gives the same
+    /// bits. A view cut to the drawn pixels plus 2 px fails it (the samples clamp at its edge).
+    @Test(arguments: BezelProfile.allCases)
+    func aLargerWindowChangesNoPixel(profile: BezelProfile) {
+        let plane = Self.plane()
+        for (thickness, bezel) in [(12.0, 18.0), (40.0, 30.0)] {
+            for dispersion in [0.0, 0.08] {
+                let m = LiquidMaterial(lens: Lens(thickness: thickness, bezel: bezel, profile: profile), dispersion: dispersion,
+                                       surface: Color(red: 1, green: 1, blue: 1, alpha: 0.12), tint: nil)
+                let glass = LiquidGlass(material: m, light: Specular.light(pitch: 0.3, roll: -0.4), blurRadius: 2)
+                let lone = SmoothUnion([PanelShape(.rect, box: Rect(x: 8, y: 14, width: 70, height: 64), cornerRadius: 24)], spacing: 0)
+                let joined = SmoothUnion([PanelShape(.rect, box: Rect(x: 150, y: 120, width: 110, height: 90), cornerRadius: 40),
+                                          PanelShape(.rect, box: Rect(x: 268, y: 130, width: 120, height: 150), cornerRadius: 30)],
+                                         spacing: 24)
+                for (name, shape) in [("lone", lone), ("joined", joined)] {
+                    let materials = [LiquidMaterial](repeating: m, count: shape.shapes.count)
+                    var fitted = plane, grown = plane
+                    glass.apply(plane: plane, container: shape, materials: materials, into: &fitted, workers: Workers(2))
+                    glass.apply(plane: plane, container: shape, materials: materials, into: &grown, workers: Workers(2), windowMargin: 48)
+                    let wrong = fitted.withUnsafePixels { a in grown.withUnsafePixels { b in
+                        zip(a, b).filter { p, q in (0..<4).contains { p[$0].bitPattern != q[$0].bitPattern } }.count
+                    } }
+                    #expect(wrong == 0, "\(profile) \(name), thickness \(thickness), dispersion \(dispersion): \(wrong) pixels differ")
+                }
+            }
+        }
+    }
 }
 
 /// A container's distance field kept between frames: the same shape reuses it with identical pixels, and a
