@@ -36,10 +36,11 @@ public enum PNG {
     /// `encode(scanlines:)` over `Framebuffer.pngScanlines` of the same frame. `quantizeSeconds` gains the
     /// wall time spent quantizing and filtering.
     ///
-    /// With `kept` and `reuse` at 8 bits, the samples are made in a kept frame (`PNGKeptSamples`): one that holds
-    /// an earlier frame's samples gets only the columns `reuse.changedColumns` names quantized again, row by row
-    /// (also in the bands taken unquantized, so that all of it is this frame's), and the bands are filtered
-    /// from it. The bytes are the same with or without it.
+    /// With `kept` and `reuse` at 8 bits, the samples are made in a kept frame (`PNGKeptSamples`) first: one that
+    /// holds an earlier frame's samples gets only the columns `reuse.changedColumns` names quantized again, row
+    /// by row (also in the bands later taken unquantized, so that all of it is this frame's), and the bands are
+    /// filtered from it: `quantize`, then `encode(_:options:...)`, the two steps the render pipeline takes apart.
+    /// The bytes are the same with or without it.
     public static func encode(
         _ image: Framebuffer, depth: Int, dither: Bool, filter: PNGRowFilter, options: PNGEncodeOptions = .default,
         cache: PNGBandCache? = nil, reuse: PNGBandReuse? = nil, kept: PNGKeptSamples? = nil,
@@ -50,47 +51,70 @@ public enum PNG {
                                options: options)
         let line = image.scanlineBytes(depth: depth)
         p.row_stride = line
+        // 8-bit with a kept frame: quantized into it first (only the changed columns), then filtered from it.
+        if depth == 8, let reuse, let kept,
+           let quantized = quantize(image, dither: dither, filter: filter, reuse: reuse, kept: kept,
+                                    quantizeSeconds: &quantizeSeconds) {
+            return try encode(quantized, options: options, cache: cache, reuse: reuse, quantizeSeconds: &quantizeSeconds)
+        }
         var quantizing: UInt64 = 0
         defer { quantizeSeconds += Double(quantizing) * 1e-9 }
-        let frame = depth == 8 && reuse != nil
-            ? kept?.take(width: image.width, height: image.height, dither: dither, space: image.space) : nil
-        defer { if let frame { kept?.give(frame) } }
-        // The rows before `refreshed` of the kept frame are this frame's; the columns of each row that may differ
-        // from the frame it held (nil: all of them).
-        let held = frame?.tag
-        frame?.tag = nil
-        let changed = held.flatMap { reuse?.changedColumns($0) }.flatMap { $0.height == image.height ? $0 : nil }
-        var refreshed = 0
         let result = image.withPNGScanlineWriter(depth: depth, dither: dither, filter: filter) { writer in
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bandRows * line, alignment: 64)
             defer { buffer.deallocate() }
-            let rows = writer  // `refresh` and `filter` do not change the writer; a copy serves the closures
-            func refresh(to end: Int) {
-                guard let frame else { return }
-                while refreshed < end {
-                    rows.refresh(row: refreshed, in: frame.samples, changed: changed?[refreshed])
-                    refreshed += 1
-                }
-            }
-            return encodeBands(params: p, line: line, height: image.height, cache: cache, reuse: reuse, skipped: { band in
+            return encodeBands(params: p, line: line, height: image.height, cache: cache, reuse: reuse) { band in
                 let t0 = DispatchTime.now().uptimeNanoseconds
-                refresh(to: band.upperBound)
-                quantizing += DispatchTime.now().uptimeNanoseconds - t0
-            }) { band in
-                let t0 = DispatchTime.now().uptimeNanoseconds
-                let out = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                if let frame {
-                    refresh(to: band.upperBound)
-                    writer.filter(band, samples: frame.samples, into: out)
-                } else {
-                    writer.write(band, into: out)
-                }
+                writer.write(band, into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
                 quantizing += DispatchTime.now().uptimeNanoseconds - t0
                 return UnsafeRawBufferPointer(rebasing: buffer[0..<band.count * line])
             }
         }
-        if let frame, refreshed == image.height, case .success = result { frame.tag = reuse?.tag }
         return try result.get()
+    }
+
+    /// The first step of an 8-bit encode with kept samples: a kept frame of `kept` brought to this frame's
+    /// samples (only the columns `reuse.changedColumns` names since the frame it held, all of them when it held
+    /// none) and tagged with `reuse.tag`. After it, the encode reads no float pixel (`encode(_:options:...)`), so
+    /// the render pipeline gives the frame buffer back to the renderer before the deflate. Nil when `kept` has no
+    /// frame free.
+    public static func quantize(_ image: Framebuffer, dither: Bool, filter: PNGRowFilter, reuse: PNGBandReuse,
+                                kept: PNGKeptSamples, quantizeSeconds: inout Double) -> PNGQuantizedFrame? {
+        guard let frame = kept.take(width: image.width, height: image.height, dither: dither, space: image.space) else {
+            return nil
+        }
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let held = frame.tag
+        frame.tag = nil
+        let changed = held.flatMap { reuse.changedColumns($0) }.flatMap { $0.height == image.height ? $0 : nil }
+        image.withPNGScanlineWriter(depth: 8, dither: dither, filter: filter) { writer in
+            for y in 0..<image.height { writer.refresh(row: y, in: frame.samples, changed: changed?[y]) }
+        }
+        frame.tag = reuse.tag
+        quantizeSeconds += Double(DispatchTime.now().uptimeNanoseconds - t0) * 1e-9
+        return PNGQuantizedFrame(frame, kept: kept, filter: filter)
+    }
+
+    /// The second step: the PNG bytes of a quantized frame, its bands filtered from the samples and compressed
+    /// as `encode(_:depth:...)` compresses them (the same bytes); the kept frame goes back to its sink after.
+    public static func encode(_ q: PNGQuantizedFrame, options: PNGEncodeOptions = .default, cache: PNGBandCache? = nil,
+                              reuse: PNGBandReuse? = nil, quantizeSeconds: inout Double) throws(PNGError) -> [UInt8] {
+        defer { q.giveBack() }
+        let frame = q.frame, width = frame.width
+        var p = try makeParams(count: 4 * width * frame.height, width: width, height: frame.height, bitDepth: 8,
+                               options: options)
+        let line = 1 + width * 4
+        p.row_stride = line
+        var quantizing: UInt64 = 0
+        defer { quantizeSeconds += Double(quantizing) * 1e-9 }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bandRows * line, alignment: 64)
+        defer { buffer.deallocate() }
+        return try encodeBands(params: p, line: line, height: frame.height, cache: cache, reuse: reuse) { band in
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            PNGScanlineWriter.filter(band, samples: frame.samples, width: width, filter: q.filter,
+                                     into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            quantizing += DispatchTime.now().uptimeNanoseconds - t0
+            return UnsafeRawBufferPointer(rebasing: buffer[0..<band.count * line])
+        }.get()
     }
 
     /// Encodes PNG scanlines that are already quantized and filtered (`Framebuffer.pngScanlines`): `height`

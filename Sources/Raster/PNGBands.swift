@@ -37,10 +37,9 @@ extension PNG {
     /// and compressed, the caller makes them then, into a band-sized buffer, rather than a frame of scanlines
     /// ahead (docs/performance.md, "Encoding band by band"). The Adler-32 is each band's, joined
     /// (`cpng_adler32_combine`): a band from the cache brings its own.
-    /// `skipped(rows)`, when given, is told of each band taken without asking `band` for it, in the same order.
     static func encodeBands(
         params: cpng_write_params, line: Int, height: Int, cache: PNGBandCache?, reuse: PNGBandReuse? = nil,
-        skipped: ((Range<Int>) -> Void)? = nil, band: (Range<Int>) -> UnsafeRawBufferPointer
+        band: (Range<Int>) -> UnsafeRawBufferPointer
     ) -> Result<[UInt8], PNGError> {
         var p = params
         let strategy = cpng_band_strategy(&p)
@@ -63,7 +62,6 @@ extension PNG {
                let cached = cache.reuse(entries[b], key: key, count: rows.count * line, band: b, reuse: reuse) {
                 reused += 1
                 unquantized += 1
-                skipped?(rows)
                 adler = cpng_adler32_combine(adler, cached.adler, rows.count * line)
                 pieces.append(cached)
                 continue

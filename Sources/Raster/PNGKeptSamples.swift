@@ -62,3 +62,25 @@ public final class PNGKeptSamples: @unchecked Sendable {
     /// How many frames exist (free or taken).
     var count: Int { lock.withLock { made } }
 }
+
+/// A frame's 8-bit samples in a kept frame (`PNG.quantize`), between the quantizer and the deflate of a two-step
+/// encode. The kept frame goes back to its `PNGKeptSamples` once encoded (`PNG.encode(_:options:...)`) or when
+/// this is dropped. Sendable: one encoder holds it at a time.
+public final class PNGQuantizedFrame: @unchecked Sendable {
+    let frame: PNGKeptSamples.Frame
+    let filter: PNGRowFilter
+    private let kept: PNGKeptSamples
+    private var given = false
+
+    init(_ frame: PNGKeptSamples.Frame, kept: PNGKeptSamples, filter: PNGRowFilter) {
+        (self.frame, self.kept, self.filter) = (frame, kept, filter)
+    }
+
+    func giveBack() {
+        guard !given else { return }
+        given = true
+        kept.give(frame)
+    }
+
+    deinit { giveBack() }
+}

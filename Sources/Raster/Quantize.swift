@@ -244,13 +244,14 @@ struct PNGScanlineWriter {
     }
 
     /// The scanlines of `rows` from 8-bit samples (`refresh`ed, with the row above for `up`) to `out`,
-    /// `rows.count * (1 + samples)` bytes: the bytes `write` gives.
-    func filter(_ rows: Range<Int>, samples kept: UnsafeRawPointer, into out: UnsafeMutablePointer<UInt8>) {
-        precondition(sampleBytes == 1, "kept samples are 8-bit")
-        let line = 1 + samples
+    /// `rows.count * (1 + samples)` bytes: the bytes `write` gives. Needs no frame: `kept` holds everything.
+    static func filter(_ rows: Range<Int>, samples kept: UnsafeRawPointer, width: Int, filter: PNGRowFilter,
+                       into out: UnsafeMutablePointer<UInt8>) {
+        let samples = width * 4, line = 1 + samples
         for y in rows {
             let cur = (kept + y * samples).assumingMemoryBound(to: UInt8.self)
-            scanline(cur, above: y == 0 ? nil : cur - samples, into: out + (y - rows.lowerBound) * line)
+            scanline(cur, above: y == 0 ? nil : cur - samples, into: out + (y - rows.lowerBound) * line,
+                     samples: samples, sampleBytes: 1, filter: filter)
         }
     }
 
@@ -258,6 +259,12 @@ struct PNGScanlineWriter {
     /// zeros when nil, as above the first row).
     @inline(__always)
     private func scanline(_ cur: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, into dst: UnsafeMutablePointer<UInt8>) {
+        Self.scanline(cur, above: above, into: dst, samples: samples, sampleBytes: sampleBytes, filter: filter)
+    }
+
+    @inline(__always)
+    private static func scanline(_ cur: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, into dst: UnsafeMutablePointer<UInt8>,
+                                 samples: Int, sampleBytes: Int, filter: PNGRowFilter) {
         dst[0] = filter.rawValue
         switch filter {
         case .none:

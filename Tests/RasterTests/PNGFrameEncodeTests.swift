@@ -105,6 +105,30 @@ import Testing
         }
     }
 
+    /// The two steps of an 8-bit encode with kept samples (`PNG.quantize`, which reads the float frame, then
+    /// `PNG.encode(_:options:...)`, which does not: the pipeline gives the buffer back between them) give the bytes
+    /// of an encode without kept samples, for each filter; the kept frame is busy between the steps, and one
+    /// dropped without its second step goes back to its sink.
+    @Test(arguments: [PNGRowFilter.none, .sub, .up])
+    func twoStepsGiveTheOneStepBytes(filter: PNGRowFilter) throws {
+        let fb = QuantizeKernelTests.awkwardFrame(space: .srgb, width: 61, height: 45)
+        let o = try Self.options(filter, library: .igzip)
+        let reuse = PNGBandReuse(tag: 0, unchanged: { _, _ in false }, changedColumns: { _ in nil })
+        var seconds = 0.0
+        let cold = try Self.banded(fb, depth: 8, dither: true, filter: filter, options: o)
+        let kept = PNGKeptSamples(capacity: 1)
+        let quantized = try #require(PNG.quantize(fb, dither: true, filter: filter, reuse: reuse, kept: kept, quantizeSeconds: &seconds))
+        #expect(PNG.quantize(fb, dither: true, filter: filter, reuse: reuse, kept: kept, quantizeSeconds: &seconds) == nil,
+                "the one kept frame is the first step's until its second")
+        #expect(try PNG.encode(quantized, options: o, quantizeSeconds: &seconds) == cold)
+        do {
+            let dropped = PNG.quantize(fb, dither: true, filter: filter, reuse: reuse, kept: kept, quantizeSeconds: &seconds)
+            #expect(dropped != nil)
+        }
+        #expect(PNG.quantize(fb, dither: true, filter: filter, reuse: reuse, kept: kept, quantizeSeconds: &seconds) != nil,
+                "a dropped first step gave its kept frame back")
+    }
+
     /// A warm cache (filled by another frame that shares most bands, then by the frame itself) changes no byte
     /// and is used.
     @Test func aWarmCacheChangesNothing() throws {

@@ -69,6 +69,32 @@ public struct EncodeSettings: Sendable {
         }
     }
 
+    /// The first of two steps of `pngBytes(_:scratch:bands:kept:)`: the frame quantized into one of `kept`'s
+    /// frames (`PNG.quantize`), when it is 8-bit with one fused filter, `scratch.reuse` is set and a kept frame
+    /// is free; nil otherwise (encode in one step).
+    public func quantize(_ image: Framebuffer, scratch: inout EncodeScratch, kept: PNGKeptSamples?) -> PNGQuantizedFrame? {
+        guard depth == 8, let filter = fusedFilter, let reuse = scratch.reuse, let kept else { return nil }
+        var quantizing = 0.0
+        defer { scratch.times.quantize += quantizing }
+        return PNG.quantize(image, dither: dither, filter: filter, reuse: reuse, kept: kept, quantizeSeconds: &quantizing)
+    }
+
+    /// The second step: the PNG bytes of a quantized frame, the same as the one-step encode's.
+    public func pngBytes(_ quantized: PNGQuantizedFrame, scratch: inout EncodeScratch, bands: PNGBandCache? = nil)
+        throws(OutputError) -> [UInt8] {
+        let t0 = DispatchTime.now()
+        var filtering = 0.0
+        defer {
+            scratch.times.quantize += filtering
+            scratch.times.deflate += t0.secondsSince - filtering
+        }
+        do {
+            return try PNG.encode(quantized, options: png, cache: bands, reuse: scratch.reuse, quantizeSeconds: &filtering)
+        } catch {
+            throw OutputError("PNG encoding failed: \(error)")
+        }
+    }
+
     /// The single row filter the quantizer applies itself, nil for filter sets libpng chooses from per row.
     var fusedFilter: PNGRowFilter? {
         switch png.filters {

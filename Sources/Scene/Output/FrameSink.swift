@@ -9,9 +9,32 @@ import Raster
 /// needs the order). `finish` makes the output visible (renames, closes); `abort` removes everything not yet
 /// finished, so that an error or Ctrl-C leaves nothing half-written behind; `abort` may be called from another
 /// thread while `deliver` is blocked on a pipe, and must unblock it.
+///
+/// A sink may split `encode` in two (`prepare`, then `encode(frame:prepared:scratch:)`): the first step takes
+/// all it needs from the float frame, so that the pipeline gives the frame's buffer back to the renderer before
+/// the second (a PNG sink quantizes into its kept samples, then filters and deflates from them).
 public protocol FrameSink: AnyObject, Sendable {
     func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8]
+    /// The first step of a two-step encode, or nil for one step (`encode(frame:image:scratch:)`).
+    func prepare(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> PreparedFrame?
+    /// The second step: the bytes `encode(frame:image:scratch:)` would give, from what `prepare` returned.
+    func encode(frame index: Int, prepared: PreparedFrame, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8]
     func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError)
     func finish() throws(OutputError)
     func abort()
+}
+
+/// What a sink's `prepare` took from a float frame, for its second step: the frame's 8-bit samples.
+public struct PreparedFrame: Sendable {
+    let quantized: PNGQuantizedFrame
+}
+
+extension FrameSink {
+    public func prepare(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> PreparedFrame? {
+        nil
+    }
+
+    public func encode(frame index: Int, prepared: PreparedFrame, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
+        preconditionFailure("\(Self.self) prepares no frame")
+    }
 }

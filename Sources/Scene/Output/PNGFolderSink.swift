@@ -40,7 +40,19 @@ public final class PNGFolderSink: FrameSink, @unchecked Sendable {
 
     /// Encodes and writes the frame's file: frames are independent files, so the encoders write them at once.
     public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
-        let bytes = try settings.pngBytes(image, scratch: &scratch, bands: bands, kept: kept)
+        try write(frame: index, settings.pngBytes(image, scratch: &scratch, bands: bands, kept: kept))
+    }
+
+    /// Quantizes into a kept frame when the settings can (8 bits, one fused filter, a kept frame free).
+    public func prepare(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> PreparedFrame? {
+        settings.quantize(image, scratch: &scratch, kept: kept).map(PreparedFrame.init)
+    }
+
+    public func encode(frame index: Int, prepared: PreparedFrame, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
+        try write(frame: index, settings.pngBytes(prepared.quantized, scratch: &scratch, bands: bands))
+    }
+
+    private func write(frame index: Int, _ bytes: [UInt8]) throws(OutputError) -> [UInt8] {
         let destination = path(ofFrame: index), temporary = AtomicFile.temporaryPath(for: destination)
         lock.withLock { _ = writing.insert(temporary) }
         defer { lock.withLock { _ = writing.remove(temporary) } }

@@ -18,7 +18,9 @@ import Raster
 ///    `inFlight + waiting` frames exist between render start and delivery, the extra ones as encoded bytes
 ///    (a PNG, or for `--video` a raw frame: 4.4 MB of yuv420p, 11.8 MB of RGBA for .gif). A frame's buffer goes back to the pool when its encode
 ///    ends, not when it is delivered: an encoder that finished frame k + 1 before another finished frame k
-///    no longer holds up the next render (seen in a trace of the showcase, docs/performance.md).
+///    no longer holds up the next render (seen in a trace of the showcase, docs/performance.md). A lone sink
+///    that prepares its frames (`FrameSink.prepare`: a PNG folder quantizes into its kept samples) gives the
+///    buffer back before its deflate, most of its encode: the render waited for a buffer 3 ms a frame.
 /// 3. Cores: encoders are as many as workers, and the renderer's bands use the same workers; an encoder blocked
 ///    on a pipe or a file does not hold a core. Encoders run at a lower priority than the render (EncoderPool),
 ///    which is the critical path: they fill its gaps. Measured in docs/performance.md.
@@ -183,7 +185,7 @@ private final class PipelineState: @unchecked Sendable {
 
     /// Encodes one frame for every sink, returns its buffer to the pool and delivers whatever is now in order.
     func encode(frame i: Int, scratch: inout EncodeScratch, cancelled: () -> Bool) {
-        let image = lock.withLock { rendered.removeValue(forKey: i)! }
+        var image: FrameSlot? = lock.withLock { rendered.removeValue(forKey: i)! }
         let history = self.history
         scratch.reuse = PNGBandReuse(tag: i, unchanged: { band, other in history.unchanged(band: band, frame: i, as: other) },
                                      changedColumns: { other in history.changedColumns(frame: i, as: other) })
@@ -191,20 +193,33 @@ private final class PipelineState: @unchecked Sendable {
         var encoded: [[UInt8]] = []
         if !failed && !cancelled() {
             do throws(OutputError) {
-                for sink in sinks { encoded.append(try sink.encode(frame: i, image: image.frame, scratch: &scratch)) }
+                // One sink that can take the float frame's samples first (a PNG folder): the buffer goes back to
+                // the renderer before the deflate, which is most of the encode (docs/performance.md).
+                if sinks.count == 1, let prepared = try sinks[0].prepare(frame: i, image: image!.frame, scratch: &scratch) {
+                    giveBack(image.take()!)
+                    encoded.append(try sinks[0].encode(frame: i, prepared: prepared, scratch: &scratch))
+                } else {
+                    for sink in sinks { encoded.append(try sink.encode(frame: i, image: image!.frame, scratch: &scratch)) }
+                }
             } catch {
                 fail(error)
             }
         } else if !failed {
             fail(OutputError("interrupted"))
         }
-        let done = consume image
-        lock.withLock {
-            buffers.append(done)
-            ready[i] = encoded
-        }
-        buffersFree.signal()
+        if let slot = image.take() { giveBack(slot) }
+        lock.withLock { ready[i] = encoded }
         deliverInOrder()
+    }
+
+    /// A frame buffer back to the pool, for the next render. Moved in, not copied, and no reference left here
+    /// when the renderer wakes: a second one would make its next draw copy the 47 MB buffer (copy on write),
+    /// which a closure capturing `slot` did, a frame in three (peak 264 MiB against 222).
+    private func giveBack(_ slot: consuming FrameSlot) {
+        lock.lock()
+        buffers.append(slot)
+        lock.unlock()
+        buffersFree.signal()
     }
 
     /// Delivers ready frames in ascending order; one thread at a time, the others leave their frames behind.
