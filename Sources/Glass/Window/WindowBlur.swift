@@ -33,6 +33,15 @@ extension Window {
         return bits
     }
 
+    /// The fixed point of radius r: a box's taps (2r + 1), the scale of a sample (2^`fixedBits`) and what turns
+    /// a sum of the tent's (2r + 1)^4 weighted samples back into a color. One place for the kernel, the
+    /// background's blur and the reference, which must agree to the bit.
+    static func fixedPoint(radius r: Int) -> (taps: Int, scale: Float, norm: Float) {
+        let taps = 2 * r + 1
+        let scale = Float(1 << fixedBits(radius: r))
+        return (taps, scale, 1 / (Float(taps * taps * taps * taps) * scale))
+    }
+
     /// A sample in fixed point: clamped, scaled by 2^bits and rounded to the nearest integer (ties to even) by
     /// adding 1.5 x 2^23, whose Float spacing is 1, and reading the low bits.
     @inline(__always)
@@ -126,9 +135,7 @@ extension Window {
     /// The blur of a plane of one color: the tent's integer weights sum to (2r + 1)^4, so every running sum of
     /// `blur` over such a plane ends at (2r + 1)^4 times the color in fixed point, converted as `blur` converts.
     static func blurOfConstant(_ color: SIMD4<Float>, radius r: Int) -> SIMD4<Float> {
-        let taps = 2 * r + 1, bits = fixedBits(radius: r)
-        let scale = Float(1 << bits)
-        let norm = 1 / (Float(taps * taps * taps * taps) * scale)
+        let (taps, scale, norm) = fixedPoint(radius: r)
         let sum = fixed(color, scale: scale) &* SIMD4<Int32>(repeating: Int32(taps * taps * taps * taps))
         return SIMD4<Float>(sum) * norm
     }
@@ -140,10 +147,7 @@ extension Window {
                      rows: Range<Int>, radius r: Int, into dst: UnsafeMutablePointer<SIMD4<Float>>, stride: Int) {
         let n = columns.count, out = rows.count
         guard n > 0, out > 0, W > 0, H > 0 else { return }
-        let taps = 2 * r + 1
-        let bits = fixedBits(radius: r)
-        let scale = Float(1 << bits)
-        let norm = 1 / (Float(taps * taps * taps * taps) * scale)
+        let (taps, scale, norm) = fixedPoint(radius: r)
         let inputs = out + 4 * r, firstDown = out + 2 * r
         // q: one source row in fixed point over columns - 2r ..< columns + 2r; h1: it summed once across.
         let q = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: n + 4 * r)

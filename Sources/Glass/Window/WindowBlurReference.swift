@@ -8,9 +8,7 @@ extension Window {
     static func blurReference(_ plane: Framebuffer, columns: Range<Int>, rows: Range<Int>, radius r: Int) -> [SIMD4<Float>] {
         let (W, H) = (plane.width, plane.height)
         guard r > 0 else { return rows.flatMap { y in columns.map { x in plane[x, y] } } }
-        let taps = 2 * r + 1, bits = fixedBits(radius: r)
-        let scale = Float(1 << bits)
-        let norm = 1 / (Float(taps * taps * taps * taps) * scale)
+        let (taps, scale, norm) = fixedPoint(radius: r)
         return rows.flatMap { y in
             columns.map { x in
                 var sum = SIMD4<Int64>()
