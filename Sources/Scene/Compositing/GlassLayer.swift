@@ -142,8 +142,10 @@ struct GlassLayer {
             halo = h
         }
         // Frost and LiquidGlass each check that the halo holds the pixels they read. The plane's fill and dots'
-        // boxes let the lens windows blur only around the dots (PlaneFill).
-        let fill = record.flatMap(\.fill).map { PlaneFill(background: $0.background, boxes: $0.boxes) }
+        // boxes let the lens windows blur only around the dots (PlaneFill); made only for a liquid drawing (the
+        // web twin has none, and would list every dot's box every frame for nothing).
+        let liquid = drawings.contains { if case .liquid = $0 { true } else { false } }
+        let fill = liquid ? record.flatMap(\.fill).map { PlaneFill(background: $0.background, boxes: $0.boxes) } : nil
         var overlay: [Overlay] = []
         for (k, (drawing, decision)) in zip(drawings, decisions).enumerated() {
             let start = DispatchTime.now()
