@@ -11,7 +11,11 @@ public struct Framebuffer: Sendable, Equatable {
 
     public init(width: Int, height: Int, space: BlendSpace = .srgb, fill: SIMD4<Float> = .zero) {
         let count = Self.pixelCount(width: width, height: height)
-        self.init(width: width, height: height, space: space, storage: Array(repeating: fill, count: count))
+        self.init(width: width, height: height, space: space, storage: Array(unsafeUninitializedCapacity: count) { b, n in
+            HugePages.advise(UnsafeMutableRawPointer(b.baseAddress!), byteCount: count * MemoryLayout<SIMD4<Float>>.stride)
+            b.initialize(repeating: fill)
+            n = count
+        })
     }
 
     private init(width: Int, height: Int, space: BlendSpace, storage: [SIMD4<Float>]) {
@@ -39,7 +43,10 @@ public struct Framebuffer: Sendable, Equatable {
     package static func unfilled(width: Int, height: Int, space: BlendSpace = .srgb) -> Framebuffer {
         let count = pixelCount(width: width, height: height)
         return Framebuffer(width: width, height: height, space: space,
-                           storage: Array(unsafeUninitializedCapacity: count) { _, initialized in initialized = count })
+                           storage: Array(unsafeUninitializedCapacity: count) { b, initialized in
+            HugePages.advise(UnsafeMutableRawPointer(b.baseAddress!), byteCount: count * MemoryLayout<SIMD4<Float>>.stride)
+            initialized = count
+        })
     }
 
     /// A framebuffer filled with an sRGB color converted into `space`.

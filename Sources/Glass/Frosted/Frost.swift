@@ -160,7 +160,7 @@ public struct Frost: Sendable {
                             }
                             return v
                         }
-                        let inside = Self.interior(of: shape, row: cy, columns: columns, depth: depth).clamped(to: columns)
+                        let inside = shape.interior(row: cy, columns: columns, depth: depth).clamped(to: columns)
                         // Covered, no border: `applyReference`'s steps with coverage 1 and inner 1, as row passes.
                         run.draw((inside.lowerBound - region.x)..<(inside.upperBound - region.x), reader: reader, row: src,
                                  haloRow: haloRow, shine: shine, into: out.baseAddress! + y * stride + inside.lowerBound)
@@ -196,39 +196,9 @@ public struct Frost: Sendable {
     /// Pixels a drawing of `surface` overwrites without reading the frame, as columns of whole bands of `band`
     /// rows (band k is rows k x band ..< (k + 1) x band): every pixel there is covered (coverage 1, a distance of
     /// 0.5 px in) and in the drawn region, so `apply` sets it to the glass pixel whatever the frame held. The frame
-    /// slot need not copy the plane there first. Per band, the interior runs of its first and last row (the panel is
-    /// convex, so the rows between hold both runs' common columns), a pixel deeper than needed for the rounding.
+    /// slot need not copy the plane there first. A pixel deeper than needed for the rounding
+    /// (`PanelShape.interiorSpans`).
     public func overwrittenSpans(_ surface: GlassSurface, canvas: PixelRect, band: Int) -> [(band: Int, columns: Range<Int>)] {
-        let region = drawnPixels(surface, canvas: canvas)
-        guard region.width > 0 && region.height > 0, band > 0 else { return [] }
-        // The whole bands inside the region: none when it is shorter than a band or lies within one (a range
-        // of them written directly trapped on such a panel: the fuzzers' corpus has one).
-        let first = (region.y + band - 1) / band, end = region.maxY / band
-        guard first < end else { return [] }
-        var spans: [(band: Int, columns: Range<Int>)] = []
-        for k in first..<end {
-            let top = Self.interior(of: surface.shape, row: Float(k * band) + 0.5, columns: region.columns, depth: 1.5)
-            let bottom = Self.interior(of: surface.shape, row: Float((k + 1) * band - 1) + 0.5, columns: region.columns, depth: 1.5)
-            let both = top.clamped(to: bottom)
-            if !both.isEmpty { spans.append((k, both)) }
-        }
-        return spans
-    }
-
-    /// The pixels of a row (centers at height `y`) whose distance inside `shape` is at least `depth`, as one run
-    /// within `columns` (empty when there are none). Panels are convex and symmetric about their center, so along
-    /// a row the distance falls to the center column and rises after it: each end of the run is found by
-    /// bisection, about 2 log2(width) distances a row instead of one a pixel.
-    static func interior(of shape: PanelShape, row y: Float, columns: Range<Int>, depth: Float) -> Range<Int> {
-        @inline(__always) func deep(_ x: Int) -> Bool { shape.signedDistance(Point(Float(x) + 0.5, y)) <= -depth }
-        let c = min(max(Int(shape.box.center.x.rounded(.down)), columns.lowerBound), columns.upperBound - 1)
-        guard !columns.isEmpty, deep(c) else { return c..<c }
-        // The first deep pixel at or left of c, and the last at or right of it.
-        var lo = columns.lowerBound, hi = c
-        while lo < hi { let m = (lo + hi) / 2; if deep(m) { hi = m } else { lo = m + 1 } }
-        let first = lo
-        lo = c; hi = columns.upperBound - 1
-        while lo < hi { let m = (lo + hi + 1) / 2; if deep(m) { lo = m } else { hi = m - 1 } }
-        return first..<(lo + 1)
+        surface.shape.interiorSpans(within: drawnPixels(surface, canvas: canvas), band: band, depth: 1.5)
     }
 }

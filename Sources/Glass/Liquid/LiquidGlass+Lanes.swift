@@ -92,13 +92,13 @@ extension LiquidGlass.Context.Pointers {
         cov = cov.replacing(with: 0, where: cov .< 0)
         cov = cov.replacing(with: 1, where: cov .> 1) * opacity
         let active = cov .> 0
-        guard any(active) else { return }
+        guard LaneMasks.any(active) else { return }
         let d = (-sd).replacing(with: 0, where: -sd .< 0)
         // Past every part's bezel the lens is flat: no displacement, no slope, no rim. A chunk with no
         // lensed pixel skips the gradient, the tables and the rim; a flat lane of a lensed chunk gets zeros
         // from them, the same values.
         let lensed = (d .< flat) .& active
-        let anyLensed = any(lensed)
+        let anyLensed = LaneMasks.any(lensed)
         var ix = zero, iy = zero
         if anyLensed {
             // Inward direction: minus the distance field's gradient (central differences).
@@ -124,7 +124,7 @@ extension LiquidGlass.Context.Pointers {
         for i in 0..<parts.count {
             let a = partWeights(k, n, part: i)
             let c = parts[i]
-            if parts.count == 1, all((a .== 1) .| .!active) { isLone = true } else { mix.add(c, weight: a) }
+            if parts.count == 1, LaneMasks.all((a .== 1) .| .!active) { isLone = true } else { mix.add(c, weight: a) }
             if anyLensed {
                 // Past this part's table both its values are zero, as `interpolate` returns.
                 let outside = .!((below + 1 .< Float(c.tableLength)) .& lensed)
@@ -150,12 +150,12 @@ extension LiquidGlass.Context.Pointers {
         if anyLensed { lit += lighting.rim8(slope: slope, inwardX: ix, inwardY: iy) }
         var spec = gain * lit + shimmer
         spec = spec.replacing(with: 1, where: spec .> 1)
-        var seen = any(active .& .!lensed) ? direct(x: x, y: y, count: n) : ColorPlanes(r: zero, g: zero, b: zero)
+        var seen = LaneMasks.any(active .& .!lensed) ? direct(x: x, y: y, count: n) : ColorPlanes(r: zero, g: zero, b: zero)
         if anyLensed {
             // Each channel's sample at its own displacement; without dispersion one sample serves all three.
             var lens = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftR, y: py + iy * shiftR)
             let dispersed = .!((shiftG .== shiftR) .& (shiftB .== shiftR)) .& lensed
-            if any(dispersed) {
+            if LaneMasks.any(dispersed) {
                 let g = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftG, y: py + iy * shiftG)
                 let b = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftB, y: py + iy * shiftB)
                 lens.g = lens.g.replacing(with: g.g, where: dispersed)
@@ -184,7 +184,7 @@ extension LiquidGlass.Context.Pointers {
         let color = isLone ? lone.light(seen, halo: haloChroma, spec: spec) : mix.light(seen, halo: haloChroma, spec: spec)
         let to = out.baseAddress! + y * frameWidth + x
         assert(y * frameWidth + x + n <= out.count)
-        if n == 8, all(cov .== 1) {
+        if n == 8, LaneMasks.all(cov .== 1) {
             // Fully covered (most of the glass): out * 0 + seen * 1 is seen, without reading out.
             for l in 0..<8 { to[l] = color[lane: l] }
         } else {

@@ -57,7 +57,7 @@ extension LiquidGlass {
             alpha *= filterA
             // `glow != .zero`: its alpha is always 0, so any of red, green or blue.
             let glowing = (glowR .!= 0) .| (glowG .!= 0) .| (glowB .!= 0)
-            if any(glowing) {
+            if LaneMasks.any(glowing) {
                 r = r.replacing(with: 1 - (1 - r) * (1 - glowR), where: glowing)
                 g = g.replacing(with: 1 - (1 - g) * (1 - glowG), where: glowing)
                 b = b.replacing(with: 1 - (1 - b) * (1 - glowB), where: glowing)
@@ -81,7 +81,7 @@ extension LiquidGlass {
         static func darken(_ r: SIMD8<Float>, _ g: SIMD8<Float>, _ b: SIMD8<Float>, by amount: SIMD8<Float>)
             -> (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) {
             let lanes = amount .> 0
-            guard any(lanes) else { return (r, g, b) }
+            guard LaneMasks.any(lanes) else { return (r, g, b) }
             let keep = 1 - amount
             return (r.replacing(with: r * keep, where: lanes), g.replacing(with: g * keep, where: lanes),
                     b.replacing(with: b * keep, where: lanes))

@@ -134,6 +134,20 @@ public struct LiquidGlass: Sendable {
         }
     }
 
+    /// Pixels a drawing of `shape` at `opacity` overwrites without reading the frame, as columns of whole bands of
+    /// `band` rows (band k is rows k x band ..< (k + 1) x band), within `canvas`: at full opacity, the pixels at
+    /// least 1.5 px inside any member panel. There the joined field is at most that member's distance (a smooth
+    /// minimum is at most the plain one, and a union's members join by the plain minimum; the narrow band fills
+    /// deep cells with a value further inside still), so coverage is exactly 1 and the kernel stores the glass
+    /// pixel without reading the frame (LiquidGlass+Lanes.swift). The frame slot need not copy the plane there:
+    /// 290,000 pixels (4.6 MB) a frame of the showcase. Below full opacity every pixel blends: none.
+    public static func overwrittenSpans(_ shape: SmoothUnion<PanelUnion>, opacity: Float, canvas: PixelRect,
+                                        band: Int) -> [(band: Int, columns: Range<Int>)] {
+        guard opacity == 1 else { return [] }
+        let drawn = drawnPixels(shape, canvas: canvas)
+        return shape.shapes.flatMap(\.members).flatMap { $0.interiorSpans(within: drawn, band: band, depth: 1.5) }
+    }
+
     /// A part's material reduced to the scalars the kernel mixes, with its lens table appended to `tables`: per
     /// sample the displacement for red, green and blue and the slope, side by side, so that one index and one
     /// bounds check serve all four (they were four tables, read one after the other).

@@ -1,3 +1,4 @@
+import Raster
 import Foundation
 
 /// Blocks of pixel memory handed out to lens windows and taken back, for any number of threads at once.
@@ -35,6 +36,7 @@ final class WindowMemory: @unchecked Sendable {
         if let found { return (found.base, found.capacity) }
         let capacity = (max(count, 1) + Self.granule - 1) / Self.granule * Self.granule
         let raw = UnsafeMutableRawPointer.allocate(byteCount: capacity * MemoryLayout<SIMD4<Float>>.stride, alignment: 64)
+        HugePages.advise(raw, byteCount: capacity * MemoryLayout<SIMD4<Float>>.stride)
         return (raw.bindMemory(to: SIMD4<Float>.self, capacity: capacity), capacity)
     }
 

@@ -78,18 +78,21 @@ struct GlassLayer {
     }
 
     /// Per band of `band` rows of the canvas (one list each, ascending, disjoint), the columns every pixel of which
-    /// a frosted, web or Android drawing among `drawings` overwrites without reading the frame, whether it is drawn,
-    /// drawn in part or pasted from its tile (`Frost.overwrittenSpans`; a tile holds its whole region). The frame
-    /// slot does not copy the plane there: 1.2 million pixels (19 MB) a frame of the web twin.
+    /// a drawing among `drawings` overwrites without reading the frame: a frosted, web or Android one whether it is
+    /// drawn, drawn in part or pasted from its tile (`Frost.overwrittenSpans`; a tile holds its whole region), a
+    /// Liquid Glass one at full opacity (`LiquidGlass.overwrittenSpans`). The frame slot does not copy the plane
+    /// there: 1.2 million pixels (19 MB) a frame of the web twin, 290,000 (4.6 MB) of the showcase.
     /// Found for bands of `band` rows (the interior runs are bisected on each band's first and last row: every
     /// row's own would cost two distance searches a row) and given row by row.
     func overwrittenSpans(_ drawings: [Drawing], canvas: PixelRect, band: Int = 16) -> RowSpans {
         var boxes: [(columns: Range<Int>, rows: Range<Int>)] = []
         for d in drawings {
-            guard case .surface(let s, let frost, _, _) = d else { continue }
-            for (k, columns) in frost.overwrittenSpans(s, canvas: canvas, band: band) {
-                boxes.append((columns, (k * band)..<((k + 1) * band)))
+            let spans = switch d {
+            case .surface(let s, let frost, _, _): frost.overwrittenSpans(s, canvas: canvas, band: band)
+            case .liquid(let glass, let shape, _, _, _):
+                LiquidGlass.overwrittenSpans(shape, opacity: glass.opacity, canvas: canvas, band: band)
             }
+            for (k, columns) in spans { boxes.append((columns, (k * band)..<((k + 1) * band))) }
         }
         return RowSpans(height: canvas.height, boxes: boxes)
     }

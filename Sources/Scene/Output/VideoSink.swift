@@ -238,7 +238,10 @@ final class RawFrame: @unchecked Sendable {
     let bytes: UnsafeMutableRawBufferPointer
     var frame: Int?
 
-    init(count: Int) { bytes = .allocate(byteCount: count, alignment: 64) }
+    init(count: Int) {
+        bytes = .allocate(byteCount: count, alignment: 64)
+        HugePages.advise(bytes.baseAddress!, byteCount: count)
+    }
 
     deinit { bytes.deallocate() }
 }
