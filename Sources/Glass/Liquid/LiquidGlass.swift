@@ -140,12 +140,19 @@ public struct LiquidGlass: Sendable {
     /// minimum is at most the plain one, and a union's members join by the plain minimum; the narrow band fills
     /// deep cells with a value further inside still), so coverage is exactly 1 and the kernel stores the glass
     /// pixel without reading the frame (LiquidGlass+Lanes.swift). The frame slot need not copy the plane there:
-    /// 290,000 pixels (4.6 MB) a frame of the showcase. Below full opacity every pixel blends: none.
-    public static func overwrittenSpans(_ shape: SmoothUnion<PanelUnion>, opacity: Float, canvas: PixelRect,
-                                        band: Int) -> [(band: Int, columns: Range<Int>)] {
+    /// 189,000 pixels (3.0 MB) a frame of the showcase's bar. Below full opacity every pixel blends: none. With
+    /// `interiors`, only a container called `slot` that kept its shape since the frame before has spans, found
+    /// once (InteriorSpansCache says why).
+    public static func overwrittenSpans(_ shape: SmoothUnion<PanelUnion>, opacity: Float, canvas: PixelRect, band: Int,
+                                        interiors: InteriorSpansCache? = nil, slot: String = "")
+        -> [(band: Int, columns: Range<Int>)] {
         guard opacity == 1 else { return [] }
-        let drawn = drawnPixels(shape, canvas: canvas)
-        return shape.shapes.flatMap(\.members).flatMap { $0.interiorSpans(within: drawn, band: band, depth: 1.5) }
+        func make() -> [(band: Int, columns: Range<Int>)] {
+            let drawn = drawnPixels(shape, canvas: canvas)
+            return shape.shapes.flatMap(\.members).flatMap { $0.interiorSpans(within: drawn, band: band, depth: 1.5) }
+        }
+        guard let interiors else { return make() }
+        return interiors.spans(slot: slot, shape: shape, canvas: canvas, band: band, make: make)
     }
 
     /// A part's material reduced to the scalars the kernel mixes, with its lens table appended to `tables`: per

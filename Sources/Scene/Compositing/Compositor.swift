@@ -115,7 +115,8 @@ public struct Compositor {
     /// pad evaluated every container's field again on each move).
     public mutating func setTilt(_ tilt: Keyframes<Tilt>) {
         document.tilt = tilt
-        glass = GlassLayer(document: document, fields: glass.fields, reuse: glass.reuse, haloCells: glass.haloCells)
+        glass = GlassLayer(document: document, fields: glass.fields, reuse: glass.reuse, haloCells: glass.haloCells,
+                           interiors: glass.interiors)
     }
 
     /// Simulates up to and rasterizes frame `i`.

@@ -21,22 +21,27 @@ struct GlassLayer {
     /// The glow halo's cells kept from the last frame (see HaloCellCache).
     let haloCells: HaloCellCache
 
+    /// The liquid containers' deep interiors, kept while their shapes do not change (see InteriorSpansCache).
+    let interiors: InteriorSpansCache
+
     /// A layer for `document` with empty caches.
     init(document: SceneDocument) {
         self.init(document: document, fields: DistanceFieldCache(),
                   reuse: GlassReuse(capacity: document.canvas.pixelWidth * document.canvas.pixelHeight),
-                  haloCells: HaloCellCache())
+                  haloCells: HaloCellCache(), interiors: InteriorSpansCache())
     }
 
     /// A layer for `document` keeping an earlier layer's caches of the same scene (`Compositor.setTilt`): the
     /// fields are a function of the shapes alone, which a new tilt never changes, and the kept panels check
     /// their own inputs, as do the halo's cells. (Two initializers rather than `reuse: GlassReuse? = nil` and `reuse ?? GlassReuse(...)`:
     /// with that form a release build of Swift 6.3 released the kept object early, and `setTilt` crashed.)
-    init(document: SceneDocument, fields: DistanceFieldCache, reuse: GlassReuse, haloCells: HaloCellCache) {
+    init(document: SceneDocument, fields: DistanceFieldCache, reuse: GlassReuse, haloCells: HaloCellCache,
+         interiors: InteriorSpansCache) {
         self.document = document
         self.fields = fields
         self.reuse = reuse
         self.haloCells = haloCells
+        self.interiors = interiors
     }
 
     /// One thing to draw: a surface of a non-liquid tier in its tier's `Frost`, or a liquid shape (a lone panel
@@ -81,7 +86,7 @@ struct GlassLayer {
     /// a drawing among `drawings` overwrites without reading the frame: a frosted, web or Android one whether it is
     /// drawn, drawn in part or pasted from its tile (`Frost.overwrittenSpans`; a tile holds its whole region), a
     /// Liquid Glass one at full opacity (`LiquidGlass.overwrittenSpans`). The frame slot does not copy the plane
-    /// there: 1.2 million pixels (19 MB) a frame of the web twin, 290,000 (4.6 MB) of the showcase.
+    /// there: 1.2 million pixels (19 MB) a frame of the web twin, 189,000 (3.0 MB) of the showcase's bar.
     /// Found for bands of `band` rows (the interior runs are bisected on each band's first and last row: every
     /// row's own would cost two distance searches a row) and given row by row.
     func overwrittenSpans(_ drawings: [Drawing], canvas: PixelRect, band: Int = 16) -> RowSpans {
@@ -89,8 +94,9 @@ struct GlassLayer {
         for d in drawings {
             let spans = switch d {
             case .surface(let s, let frost, _, _): frost.overwrittenSpans(s, canvas: canvas, band: band)
-            case .liquid(let glass, let shape, _, _, _):
-                LiquidGlass.overwrittenSpans(shape, opacity: glass.opacity, canvas: canvas, band: band)
+            case .liquid(let glass, let shape, _, let slot, _):
+                LiquidGlass.overwrittenSpans(shape, opacity: glass.opacity, canvas: canvas, band: band,
+                                             interiors: interiors, slot: slot)
             }
             for (k, columns) in spans { boxes.append((columns, (k * band)..<((k + 1) * band))) }
         }
@@ -318,9 +324,16 @@ struct GlassLayer {
     func meanLuminance(_ plane: Framebuffer, in r: Rect) -> Double {
         let (xs, ys) = r.pixelBounds(clippedTo: plane.width, plane.height)
         var sum = 0.0, n = 0
+        // A sample with the bits of the one before it has its luminance: most samples are the plane's
+        // background, and each luminance takes three `pow` calls (0.8% of a showcase render's samples, perf).
+        var last = (bits: SIMD4<UInt32>(repeating: 0), luminance: Float.nan)
         for y in stride(from: ys.lowerBound, to: ys.upperBound, by: 8) {
             for x in stride(from: xs.lowerBound, to: xs.upperBound, by: 8) {
-                sum += Double(plane.color(atX: x, y: y).relativeLuminance)
+                let bits = unsafeBitCast(plane[x, y], to: SIMD4<UInt32>.self)
+                if bits != last.bits || last.luminance.isNaN {
+                    last = (bits, plane.color(atX: x, y: y).relativeLuminance)
+                }
+                sum += Double(last.luminance)
                 n += 1
             }
         }
