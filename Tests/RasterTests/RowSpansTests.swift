@@ -53,6 +53,8 @@ import Testing
             }
             let a = RowSpans(height: h, boxes: boxes()), b = RowSpans(height: h, boxes: boxes())
             let d = a.subtracting(b)
+            // In the canonical form (ascending, disjoint, merged where they touch), as the boxes' initializer makes it.
+            #expect(RowSpans(rows: (0..<h).map { Array(d[$0]) }) == d)
             for y in 0..<h {
                 func inside(_ s: RowSpans, _ x: Int) -> Bool { s[y].contains { $0.contains(x) } }
                 for x in 0..<w { #expect(inside(d, x) == (inside(a, x) && !inside(b, x))) }
