@@ -72,6 +72,9 @@ public enum PNG {
         return try result.get()
     }
 
+    /// How many rows ahead `quantize` prefetches the changed spans.
+    static let prefetchRows = 3
+
     /// The first step of an 8-bit encode with kept samples: a kept frame of `kept` brought to this frame's
     /// samples (only the columns `reuse.changedColumns` names since the frame it held, all of them when it held
     /// none) and tagged with `reuse.tag`. After it, the encode reads no float pixel (`encode(_:options:...)`), so
@@ -87,7 +90,20 @@ public enum PNG {
         frame.tag = nil
         let changed = held.flatMap { reuse.changedColumns($0) }.flatMap { $0.height == image.height ? $0 : nil }
         image.withPNGScanlineWriter(depth: 8, dither: dither, filter: filter) { writer in
-            for y in 0..<image.height { writer.refresh(row: y, in: frame.samples, changed: changed?[y]) }
+            let ahead = Self.prefetchRows
+            for y in 0..<image.height {
+                if let changed, y + ahead < image.height {
+                    // The float pixels of the spans `ahead` rows down, on their way while this row is
+                    // quantized: each row's are a few cache lines at scattered columns (docs/performance.md).
+                    let row = y + ahead, pixels = UnsafeRawPointer(writer.pixels + row * image.width)
+                    for s in changed[row] {
+                        let x0 = max(0, s.lowerBound) & ~7, x1 = min(image.width, s.upperBound)
+                        guard x0 < x1 else { continue }
+                        cpng_prefetch(pixels + 16 * x0, 16 * (x1 - x0), 0)
+                    }
+                }
+                writer.refresh(row: y, in: frame.samples, changed: changed?[y])
+            }
         }
         frame.tag = reuse.tag
         quantizeSeconds += Double(DispatchTime.now().uptimeNanoseconds - t0) * 1e-9
