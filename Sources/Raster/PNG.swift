@@ -97,9 +97,8 @@ public enum PNG {
                     // quantized: each row's are a few cache lines at scattered columns (docs/performance.md).
                     let row = y + ahead, pixels = UnsafeRawPointer(writer.pixels + row * image.width)
                     for s in changed[row] {
-                        let x0 = max(0, s.lowerBound) & ~7, x1 = min(image.width, s.upperBound)
-                        guard x0 < x1 else { continue }
-                        cpng_prefetch(pixels + 16 * x0, 16 * (x1 - x0), 0)
+                        guard let c = writer.refreshedColumns(s) else { continue }
+                        cpng_prefetch(pixels + 16 * c.lowerBound, 16 * c.count, 0)
                     }
                 }
                 writer.refresh(row: y, in: frame.samples, changed: changed?[y])

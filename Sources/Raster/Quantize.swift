@@ -237,10 +237,17 @@ struct PNGScanlineWriter {
         }
         let o = offsets + (y & 7) * 8, p = pixels + y * width
         for s in changed {
-            let x0 = max(0, s.lowerBound) & ~7, x1 = min(width, s.upperBound)
-            guard x0 < x1 else { continue }
-            QuantizeKernel.row8(p + x0, x1 - x0, o, 255, space, row + 4 * x0)
+            guard let c = refreshedColumns(s) else { continue }
+            QuantizeKernel.row8(p + c.lowerBound, c.count, o, 255, space, row + 4 * c.lowerBound)
         }
+    }
+
+    /// The columns `refresh` quantizes for a changed span: from the multiple of 8 at or before it to its end,
+    /// within the row; nil when none (PNG.quantize prefetches the same columns).
+    @inline(__always)
+    func refreshedColumns(_ s: Range<Int>) -> Range<Int>? {
+        let x0 = max(0, s.lowerBound) & ~7, x1 = min(width, s.upperBound)
+        return x0 < x1 ? x0..<x1 : nil
     }
 
     /// The scanlines of `rows` from 8-bit samples (`refresh`ed, with the row above for `up`) to `out`,
