@@ -13,9 +13,10 @@ import Foundation
 /// same band, and an encoder never sees a band's bytes from one frame with another frame's piece. When two
 /// encoders compress the same band, the later store wins; either piece is right for its bytes.
 ///
-/// Memory: one entry per band of the image size last seen, each holding a copy of the band's filtered bytes
-/// and its piece: at most one frame of scanlines plus its compressed stream (11.9 MB + about 0.4 MB for a
-/// 1170 x 2532 showcase frame). An image of another height replaces all entries.
+/// Memory: one entry per band of the image size last seen, each holding its piece and, for images encoded
+/// without a `PNGBandReuse`, a copy of the band's filtered bytes: at most one frame of scanlines plus its
+/// compressed stream (11.9 MB + about 0.4 MB for a 1170 x 2532 showcase frame; the render pipeline, whose
+/// frames a history vouches for, keeps only the stream). An image of another height replaces all entries.
 public final class PNGBandCache: @unchecked Sendable {
     /// What a piece depends on besides its band's bytes.
     struct Key: Equatable {
@@ -29,7 +30,10 @@ public final class PNGBandCache: @unchecked Sendable {
     final class Entry: @unchecked Sendable {
         let lock = NSLock()
         var key: Key?
+        /// The band's filtered bytes, kept only by images encoded without a `PNGBandReuse` (see `store`).
         var bytes: [UInt8] = []
+        /// How many filtered bytes the band had.
+        var count = 0
         var piece: PNGBandPiece?
         /// The tag (`PNGBandReuse.tag`) of an image whose band has these bytes; nil when none was given.
         var tag: Int?
@@ -68,7 +72,8 @@ public final class PNGBandCache: @unchecked Sendable {
     /// holds it.
     func reuse(_ entry: Entry, key: Key, bytes: UnsafeRawBufferPointer, tag: Int?) -> PNGBandPiece? {
         entry.lock.withLock {
-            guard entry.key == key, entry.bytes.count == bytes.count, let b = bytes.baseAddress else { return nil }
+            guard entry.key == key, entry.count == bytes.count, entry.bytes.count == bytes.count,
+                  let b = bytes.baseAddress else { return nil }
             let same = entry.bytes.withUnsafeBytes { memcmp($0.baseAddress!, b, bytes.count) == 0 }
             guard same else { return nil }
             if let tag { entry.tag = tag }
@@ -81,7 +86,7 @@ public final class PNGBandCache: @unchecked Sendable {
     /// the tags follow the frames. Nil otherwise.
     func reuse(_ entry: Entry, key: Key, count: Int, band: Int, reuse: PNGBandReuse) -> PNGBandPiece? {
         entry.lock.withLock {
-            guard entry.key == key, entry.bytes.count == count, let tag = entry.tag,
+            guard entry.key == key, entry.count == count, let tag = entry.tag,
                   tag == reuse.tag || reuse.unchanged(band, tag) else { return nil }
             entry.tag = reuse.tag
             return entry.piece
@@ -89,14 +94,19 @@ public final class PNGBandCache: @unchecked Sendable {
     }
 
     /// Records `piece` as the compressed form of `bytes` with `key`, made by the image tagged `tag`, in place
-    /// of the entry's earlier band.
-    func store(_ entry: Entry, key: Key, bytes: UnsafeRawBufferPointer, piece: PNGBandPiece, tag: Int?) {
+    /// of the entry's earlier band. With `keepBytes` false (an image whose frames a `PNGBandReuse` vouches for)
+    /// only their count is kept: such an image takes a band from the cache when it is vouched for, and never
+    /// compares bytes (see `PNG.encodeBands`).
+    func store(_ entry: Entry, key: Key, bytes: UnsafeRawBufferPointer, keepBytes: Bool, piece: PNGBandPiece, tag: Int?) {
         entry.lock.withLock {
-            if entry.bytes.count == bytes.count {
+            if !keepBytes {
+                entry.bytes = []
+            } else if entry.bytes.count == bytes.count {
                 entry.bytes.withUnsafeMutableBytes { $0.copyMemory(from: bytes) }
             } else {
                 entry.bytes = [UInt8](bytes)
             }
+            entry.count = bytes.count
             entry.piece = piece
             entry.key = key
             entry.tag = tag

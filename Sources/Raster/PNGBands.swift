@@ -69,7 +69,11 @@ extension PNG {
             let bytes = band(rows)
             let bandBytes = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
             let piece: PNGBandPiece
-            if let cache, let entries, let cached = cache.reuse(entries[b], key: key, bytes: bytes, tag: reuse?.tag) {
+            // Bytes compared only without a history: with one, a band it does not vouch for had changed in 94% of
+            // the showcase's cases (3.6% of its bands were found equal by comparing, against 37.7% vouched for),
+            // and comparing and keeping every compressed band's bytes read and wrote 7 MB of cold memory a
+            // frame (memmove and memcmp, 1.8% of a render's CPU; perf) to spare 11 bands' deflate (0.6%).
+            if let cache, let entries, reuse == nil, let cached = cache.reuse(entries[b], key: key, bytes: bytes, tag: nil) {
                 reused += 1
                 piece = cached
             } else {
@@ -84,7 +88,9 @@ extension PNG {
                     return .failure(PNGError("\(library) could not compress rows \(rows.lowerBound) to \(rows.upperBound - 1)"))
                 }
                 piece = out.withUnsafeBufferPointer { PNGBandPiece(copying: UnsafeBufferPointer(rebasing: $0[0..<n]), adler: check) }
-                if let cache, let entries { cache.store(entries[b], key: key, bytes: bytes, piece: piece, tag: reuse?.tag) }
+                if let cache, let entries {
+                    cache.store(entries[b], key: key, bytes: bytes, keepBytes: reuse == nil, piece: piece, tag: reuse?.tag)
+                }
             }
             adler = cpng_adler32_combine(adler, piece.adler, bytes.count)
             pieces.append(piece)
