@@ -79,9 +79,11 @@ public enum PNG {
     /// samples (only the columns `reuse.changedColumns` names since the frame it held, all of them when it held
     /// none) and tagged with `reuse.tag`. After it, the encode reads no float pixel (`encode(_:options:...)`), so
     /// the render pipeline gives the frame buffer back to the renderer before the deflate. Nil when `kept` has no
-    /// frame free.
+    /// frame free. Bands of `quantizeBand` rows spread over `workers`: a row is a function of its own pixels and
+    /// the dither's offsets, so the samples do not depend on the workers.
     public static func quantize(_ image: Framebuffer, dither: Bool, filter: PNGRowFilter, reuse: PNGBandReuse,
-                                kept: PNGKeptSamples, quantizeSeconds: inout Double) -> PNGQuantizedFrame? {
+                                kept: PNGKeptSamples, workers: Workers = .single,
+                                quantizeSeconds: inout Double) -> PNGQuantizedFrame? {
         guard let frame = kept.take(width: image.width, height: image.height, dither: dither, space: image.space) else {
             return nil
         }
@@ -90,18 +92,20 @@ public enum PNG {
         frame.tag = nil
         let changed = held.flatMap { reuse.changedColumns($0) }.flatMap { $0.height == image.height ? $0 : nil }
         image.withPNGScanlineWriter(depth: 8, dither: dither, filter: filter) { writer in
-            let ahead = Self.prefetchRows
-            for y in 0..<image.height {
-                if let changed, y + ahead < image.height {
-                    // The float pixels of the spans `ahead` rows down, on their way while this row is
-                    // quantized: each row's are a few cache lines at scattered columns (docs/performance.md).
-                    let row = y + ahead, pixels = UnsafeRawPointer(writer.pixels + row * image.width)
-                    for s in changed[row] {
-                        guard let c = writer.refreshedColumns(s) else { continue }
-                        cpng_prefetch(pixels + 16 * c.lowerBound, 16 * c.count, 0)
+            let ahead = Self.prefetchRows, writer = writer, samples = frame.samples
+            workers.forEachBand(image.height, bandSize: Framebuffer.quantizeBand) { band in
+                for y in band {
+                    if let changed, y + ahead < band.upperBound {
+                        // The float pixels of the spans `ahead` rows down, on their way while this row is
+                        // quantized: each row's are a few cache lines at scattered columns (docs/performance.md).
+                        let row = y + ahead, pixels = UnsafeRawPointer(writer.pixels + row * image.width)
+                        for s in changed[row] {
+                            guard let c = writer.refreshedColumns(s) else { continue }
+                            cpng_prefetch(pixels + 16 * c.lowerBound, 16 * c.count, 0)
+                        }
                     }
+                    writer.refresh(row: y, in: samples, changed: changed?[y])
                 }
-                writer.refresh(row: y, in: frame.samples, changed: changed?[y])
             }
         }
         frame.tag = reuse.tag

@@ -72,11 +72,13 @@ public struct EncodeSettings: Sendable {
     /// The first of two steps of `pngBytes(_:scratch:bands:kept:)`: the frame quantized into one of `kept`'s
     /// frames (`PNG.quantize`), when it is 8-bit with one fused filter, `scratch.reuse` is set and a kept frame
     /// is free; nil otherwise (encode in one step).
-    public func quantize(_ image: Framebuffer, scratch: inout EncodeScratch, kept: PNGKeptSamples?) -> PNGQuantizedFrame? {
+    public func quantize(_ image: Framebuffer, scratch: inout EncodeScratch, kept: PNGKeptSamples?,
+                         workers: Workers = .single) -> PNGQuantizedFrame? {
         guard depth == 8, let filter = fusedFilter, let reuse = scratch.reuse, let kept else { return nil }
         var quantizing = 0.0
         defer { scratch.times.quantize += quantizing }
-        return PNG.quantize(image, dither: dither, filter: filter, reuse: reuse, kept: kept, quantizeSeconds: &quantizing)
+        return PNG.quantize(image, dither: dither, filter: filter, reuse: reuse, kept: kept, workers: workers,
+                            quantizeSeconds: &quantizing)
     }
 
     /// The second step: the PNG bytes of a quantized frame, the same as the one-step encode's.

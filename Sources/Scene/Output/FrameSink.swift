@@ -15,8 +15,9 @@ import Raster
 /// the second (a PNG sink quantizes into its kept samples, then filters and deflates from them).
 public protocol FrameSink: AnyObject, Sendable {
     func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8]
-    /// The first step of a two-step encode, or nil for one step (`encode(frame:image:scratch:)`).
-    func prepare(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> PreparedFrame?
+    /// The first step of a two-step encode, or nil for one step (`encode(frame:image:scratch:)`), its work spread
+    /// over `workers` (the renderer's, when the render loop prepares a frame itself; one thread in an encoder).
+    func prepare(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch, workers: Workers) throws(OutputError) -> PreparedFrame?
     /// The second step: the bytes `encode(frame:image:scratch:)` would give, from what `prepare` returned.
     func encode(frame index: Int, prepared: PreparedFrame, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8]
     func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError)
@@ -30,7 +31,7 @@ public struct PreparedFrame: Sendable {
 }
 
 extension FrameSink {
-    public func prepare(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> PreparedFrame? {
+    public func prepare(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch, workers: Workers) throws(OutputError) -> PreparedFrame? {
         nil
     }
 

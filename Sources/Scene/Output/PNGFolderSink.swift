@@ -9,9 +9,10 @@ public final class PNGFolderSink: FrameSink, @unchecked Sendable {
     let digits: Int
     /// The bands of the frames encoded last, shared by the encoders (`PNGBandCache`).
     public let bands = PNGBandCache()
-    /// The 8-bit samples of two frames encoded last, so that a frame quantizes only the columns that changed
-    /// (`PNGKeptSamples`).
-    public let kept = PNGKeptSamples()
+    /// The 8-bit samples of the frames encoded last, so that a frame quantizes only the columns that changed
+    /// (`PNGKeptSamples`): three, one for the frame the render loop quantizes while the two encoders deflate
+    /// theirs (RenderPipeline; with two, the loop found none free and handed the float frame over instead).
+    public let kept = PNGKeptSamples(capacity: 3)
     private let lock = NSLock()
     /// Temporary files being written by the encoders right now.
     private var writing = Set<String>()
@@ -44,8 +45,8 @@ public final class PNGFolderSink: FrameSink, @unchecked Sendable {
     }
 
     /// Quantizes into a kept frame when the settings can (8 bits, one fused filter, a kept frame free).
-    public func prepare(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> PreparedFrame? {
-        settings.quantize(image, scratch: &scratch, kept: kept).map(PreparedFrame.init)
+    public func prepare(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch, workers: Workers) throws(OutputError) -> PreparedFrame? {
+        settings.quantize(image, scratch: &scratch, kept: kept, workers: workers).map(PreparedFrame.init)
     }
 
     public func encode(frame index: Int, prepared: PreparedFrame, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {

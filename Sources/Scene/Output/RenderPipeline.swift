@@ -19,8 +19,11 @@ import Raster
 ///    (a PNG, or for `--video` a raw frame: 4.4 MB of yuv420p, 11.8 MB of RGBA for .gif). A frame's buffer goes back to the pool when its encode
 ///    ends, not when it is delivered: an encoder that finished frame k + 1 before another finished frame k
 ///    no longer holds up the next render (seen in a trace of the showcase, docs/performance.md). A lone sink
-///    that prepares its frames (`FrameSink.prepare`: a PNG folder quantizes into its kept samples) gives the
-///    buffer back before its deflate, most of its encode: the render waited for a buffer 3 ms a frame.
+///    that prepares its frames (`FrameSink.prepare`: a PNG folder quantizes into its kept samples) has that
+///    step done by the render loop itself, with the render's workers, and the buffer is free for the next
+///    frame at once: the showcase's PNG folder renders with one float frame (peak 175 MiB, 220 with two),
+///    and the encoders only deflate. (Prepared in an encoder, the step lagged behind the next frame's render
+///    at the encoders' lower priority, and the render waited for the buffer with one core idle.)
 /// 3. Cores: encoders are as many as workers, and the renderer's bands use the same workers; an encoder blocked
 ///    on a pipe or a file does not hold a core. Encoders run at a lower priority than the render (EncoderPool),
 ///    which is the critical path: they fill its gaps. Measured in docs/performance.md.
@@ -78,6 +81,7 @@ public struct RenderPipeline {
         let watcher = Watcher(every: 0.05) { if cancelled() { state.fail(OutputError("interrupted")) } }
         defer { watcher.stop() }
         var renderWait = 0.0
+        var renderScratch = EncodeScratch()
 
         for i in frames {
             if cancelled() { state.fail(OutputError("interrupted")) }
@@ -94,13 +98,34 @@ public struct RenderPipeline {
                 break
             }
             state.history.record(i, slot: image)
-            state.hand(frame: i, consume image)
+            // A lone sink that prepares its frames (a PNG folder quantizes into its kept samples) is given the
+            // frame's first step here, by the render's workers at the render's priority, and the buffer is free
+            // for the next frame at once. In an encoder (nice 10, one thread) the step lagged behind the render
+            // of the next frame, which then waited for the buffer with one core idle: 14% of a showcase run's
+            // wall time had one encoder running and the other core idle (perf sched_switch, issue 25).
+            var prepared: PreparedFrame?
+            if sinks.count == 1 && !state.failed {
+                renderScratch.reuse = state.reuse(frame: i)
+                do throws(OutputError) {
+                    prepared = try sinks[0].prepare(frame: i, image: image.frame, scratch: &renderScratch, workers: workers)
+                } catch {
+                    state.fail(error)
+                }
+                renderScratch.reuse = nil
+            }
+            if let prepared {
+                state.giveBack(consume image)
+                state.hand(frame: i, prepared: prepared)
+            } else {
+                state.hand(frame: i, consume image)
+            }
             pool.submit { scratch in
                 state.encode(frame: i, scratch: &scratch, cancelled: cancelled)
             }
         }
         pool.finish()
-        let encodeTimes = pool.times
+        var encodeTimes = pool.times
+        encodeTimes.times.add(renderScratch.times)
         if let error = state.error {
             for sink in sinks { sink.abort() }
             throw error
@@ -174,9 +199,22 @@ private final class PipelineState: @unchecked Sendable {
     /// so the one reference to a buffer moves from the render loop to an encoder and back to the pool: a
     /// second reference would make the next render into it copy 47 MB (seen as a 250 MB peak, 200 without).
     private var rendered: [Int: FrameSlot] = [:]
+    /// Frames the render loop prepared (their first step done, the buffer given back), waiting for an encoder.
+    private var preparedFrames: [Int: PreparedFrame] = [:]
 
     func hand(frame i: Int, _ image: consuming FrameSlot) {
         lock.withLock { rendered[i] = image }
+    }
+
+    func hand(frame i: Int, prepared: PreparedFrame) {
+        lock.withLock { preparedFrames[i] = prepared }
+    }
+
+    /// How frame `i`'s PNG bands tell an earlier frame's (`PNGBandReuse`), from the history.
+    func reuse(frame i: Int) -> PNGBandReuse {
+        let history = self.history
+        return PNGBandReuse(tag: i, unchanged: { band, other in history.unchanged(band: band, frame: i, as: other) },
+                            changedColumns: { other in history.changedColumns(frame: i, as: other) })
     }
 
     /// What the last frames held, so that an encoder takes a band an earlier frame shares from the band cache
@@ -185,17 +223,20 @@ private final class PipelineState: @unchecked Sendable {
 
     /// Encodes one frame for every sink, returns its buffer to the pool and delivers whatever is now in order.
     func encode(frame i: Int, scratch: inout EncodeScratch, cancelled: () -> Bool) {
-        var image: FrameSlot? = lock.withLock { rendered.removeValue(forKey: i)! }
-        let history = self.history
-        scratch.reuse = PNGBandReuse(tag: i, unchanged: { band, other in history.unchanged(band: band, frame: i, as: other) },
-                                     changedColumns: { other in history.changedColumns(frame: i, as: other) })
+        let (slot, done) = lock.withLock { (rendered.removeValue(forKey: i), preparedFrames.removeValue(forKey: i)) }
+        var image: FrameSlot? = slot
+        scratch.reuse = reuse(frame: i)
         defer { scratch.reuse = nil }
         var encoded: [[UInt8]] = []
         if !failed && !cancelled() {
             do throws(OutputError) {
                 // One sink that can take the float frame's samples first (a PNG folder): the buffer goes back to
-                // the renderer before the deflate, which is most of the encode (docs/performance.md).
-                if sinks.count == 1, let prepared = try sinks[0].prepare(frame: i, image: image!.frame, scratch: &scratch) {
+                // the renderer before the deflate, which is most of the encode (docs/performance.md). The render
+                // loop prepares such frames itself when the sink has kept samples free.
+                if let done {
+                    encoded.append(try sinks[0].encode(frame: i, prepared: done, scratch: &scratch))
+                } else if sinks.count == 1,
+                          let prepared = try sinks[0].prepare(frame: i, image: image!.frame, scratch: &scratch, workers: .single) {
                     giveBack(image.take()!)
                     encoded.append(try sinks[0].encode(frame: i, prepared: prepared, scratch: &scratch))
                 } else {
@@ -215,7 +256,7 @@ private final class PipelineState: @unchecked Sendable {
     /// A frame buffer back to the pool, for the next render. Moved in, not copied, and no reference left here
     /// when the renderer wakes: a second one would make its next draw copy the 47 MB buffer (copy on write),
     /// which a closure capturing `slot` did, a frame in three (peak 264 MiB against 222).
-    private func giveBack(_ slot: consuming FrameSlot) {
+    func giveBack(_ slot: consuming FrameSlot) {
         lock.lock()
         buffers.append(slot)
         lock.unlock()
