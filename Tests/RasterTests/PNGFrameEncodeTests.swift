@@ -105,6 +105,48 @@ import Testing
         }
     }
 
+    /// The first step spread over workers (the render loop quantizes a PNG folder's frames with the render's):
+    /// over frames of 5 bands of 32 rows, each differing from the one before in random spans across band
+    /// boundaries, three workers bring their kept samples to the bytes one worker does, which are each frame's
+    /// cold bytes, for every filter.
+    @Test(arguments: PNGRowFilter.allCases)
+    func quantizingOnWorkersGivesTheOneWorkerBytes(filter: PNGRowFilter) throws {
+        let (w, h) = (53, 150)
+        var rng = SplitMix(seed: 77)
+        func next(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+        var fb = QuantizeKernelTests.awkwardFrame(space: .srgb, width: w, height: h)
+        var changes: [RowSpans] = [RowSpans(height: h)]
+        var frames = [fb]
+        for _ in 1..<8 {
+            var spans = [[Range<Int>]](repeating: [], count: h)
+            for _ in 0..<6 {
+                let y0 = next(h), x0 = next(w), x1 = min(w, x0 + 1 + next(30))
+                for y in y0..<min(h, y0 + 1 + next(40)) {
+                    spans[y].append(x0..<x1)
+                    for x in x0..<x1 { fb[x, y] = SIMD4(Float(next(256)) / 255, Float(next(256)) / 255, Float(next(101)) / 100, 1) }
+                }
+            }
+            changes.append(RowSpans(rows: spans))
+            frames.append(fb)
+        }
+        let recorded = changes
+        @Sendable func changed(_ a: Int, _ b: Int) -> RowSpans {
+            a == b ? RowSpans(height: h) : RowSpans(rows: (0..<h).map { y in (min(a, b) + 1...max(a, b)).flatMap { recorded[$0][y] } })
+        }
+        let o = try Self.options(filter, library: .igzip)
+        let one = PNGKeptSamples(capacity: 1), three = PNGKeptSamples(capacity: 1)
+        for (i, frame) in frames.enumerated() {
+            let reuse = PNGBandReuse(tag: i, unchanged: { _, _ in false }, changedColumns: { changed(i, $0) })
+            var seconds = 0.0
+            let a = try #require(PNG.quantize(frame, dither: true, filter: filter, reuse: reuse, kept: one, quantizeSeconds: &seconds))
+            let b = try #require(PNG.quantize(frame, dither: true, filter: filter, reuse: reuse, kept: three, workers: Workers(3),
+                                              quantizeSeconds: &seconds))
+            let cold = try Self.banded(frame, depth: 8, dither: true, filter: filter, options: o)
+            #expect(try PNG.encode(a, options: o, quantizeSeconds: &seconds) == cold, "frame \(i), one worker")
+            #expect(try PNG.encode(b, options: o, quantizeSeconds: &seconds) == cold, "frame \(i), three workers")
+        }
+    }
+
     /// The two steps of an 8-bit encode with kept samples (`PNG.quantize`, which reads the float frame, then
     /// `PNG.encode(_:options:...)`, which does not: the pipeline gives the buffer back between them) give the bytes
     /// of an encode without kept samples, for each filter; the kept frame is busy between the steps, and one
