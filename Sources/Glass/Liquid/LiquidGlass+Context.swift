@@ -22,8 +22,6 @@ extension LiquidGlass {
         /// `tables.count` long.
         let tables: [SIMD4<Double>], laneTables: [Float]
         let parts: [PartConstants]
-        /// Each part's material in lanes at full weight (`MixLanes(_:)`), built once a drawing: 448 bytes a part.
-        let lones: [MixLanes]
         /// The band's center depends on the tilt alone: once per frame, not per pixel.
         let lighting: Specular.Lighting
         let opacity: Float
@@ -84,7 +82,6 @@ extension LiquidGlass {
             var laneTables = [Float](repeating: 0, count: 4 * stride)
             for (j, t) in tables.enumerated() { for lane in 0..<4 { laneTables[lane * stride + j] = Float(t[lane]) } }
             (self.tables, self.laneTables, self.parts) = (tables, laneTables, parts)
-            lones = parts.map(MixLanes.init)
             let lookup = glass.halo?.lookup
             halo = lookup
             chroma = glass.halo?.chroma ?? []
@@ -103,7 +100,7 @@ extension LiquidGlass {
             let tables: UnsafeBufferPointer<SIMD4<Double>>
             /// `Context.laneTables`: one plane per lane (red, green, blue, slope), each `tableStride` long.
             let laneTables: UnsafeBufferPointer<Float>, tableStride: Int
-            let parts: UnsafeBufferPointer<PartConstants>, lones: UnsafeBufferPointer<MixLanes>
+            let parts: UnsafeBufferPointer<PartConstants>
             let lighting: Specular.Lighting
             let opacity: Float, flat: Float
             let halo: GlowHalo.Lookup?, chroma: UnsafeBufferPointer<SIMD4<Float>>
@@ -118,7 +115,6 @@ extension LiquidGlass {
             tables.withUnsafeBufferPointer { tp in
             laneTables.withUnsafeBufferPointer { lp in
             parts.withUnsafeBufferPointer { pc in
-            lones.withUnsafeBufferPointer { lones in
             chroma.withUnsafeBufferPointer { chroma in
             haloColumns.withUnsafeBufferPointer { haloColumn in
                 let first = (view.rows.lowerBound - source.y0) * source.width + (view.columns.lowerBound - source.x0)
@@ -127,9 +123,8 @@ extension LiquidGlass {
                               viewWidth: view.columns.count, viewHeight: view.rows.count, viewStride: source.width,
                               field: f, weights: wt, fieldStride: field.stride,
                               fieldX0: field.x0, fieldY0: field.y0, tables: tp, laneTables: lp,
-                              tableStride: tables.count, parts: pc, lones: lones, lighting: lighting, opacity: opacity, flat: flat,
+                              tableStride: tables.count, parts: pc, lighting: lighting, opacity: opacity, flat: flat,
                               halo: halo, chroma: chroma, haloColumn: haloColumn))
-            }
             }
             }
             }

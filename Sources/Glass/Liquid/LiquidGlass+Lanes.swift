@@ -25,6 +25,8 @@ extension LiquidGlass.Context.Pointers {
         // The window sampler's lanes: coordinates through Float bits, indices in Int32.
         precondition(viewWidth < 1 << 22 && viewHeight < 1 << 22 && viewStride * viewHeight <= Int(Int32.max),
                      "window of \(viewWidth) x \(viewHeight) pixels is too large for the kernel's lanes")
+        // A lone part's material in lanes once a row, not once a chunk (and never copied: 448 bytes).
+        let lone = parts.count == 1 ? LiquidGlass.MixLanes(parts[0]) : LiquidGlass.MixLanes()
         // The halo's cells interpolated to this row once (a row of pixels shares its cell row and weight):
         // each pixel then interpolates two of them instead of four cells. On the stack (about 50 cells on
         // a phone-sized frame): no allocation per row.
@@ -38,7 +40,7 @@ extension LiquidGlass.Context.Pointers {
             var x = xs.lowerBound
             while x < xs.upperBound {
                 chunk(x: x, y: y, count: min(8, xs.upperBound - x), first: xs.lowerBound, haloRow: haloRow.baseAddress!,
-                      into: out, frameWidth: frameWidth)
+                      lone: lone, into: out, frameWidth: frameWidth)
                 x += 8
             }
         }
@@ -82,7 +84,7 @@ extension LiquidGlass.Context.Pointers {
     }
 
     private func chunk(x: Int, y: Int, count n: Int, first: Int, haloRow: UnsafeMutablePointer<SIMD4<Float>>,
-                       into out: UnsafeMutableBufferPointer<SIMD4<Float>>, frameWidth: Int) {
+                       lone: LiquidGlass.MixLanes, into out: UnsafeMutableBufferPointer<SIMD4<Float>>, frameWidth: Int) {
         let zero = SIMD8<Float>(repeating: 0)
         let k = (y - fieldY0) * fieldStride + (x - fieldX0)
         let sd = load(field, k, n, fill: 1e9)
@@ -116,32 +118,13 @@ extension LiquidGlass.Context.Pointers {
         let px = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) + (Float(x) + 0.5), py = Float(y) + 0.5
         var shiftR = zero, shiftG = zero, shiftB = zero, slope = zero
         var u = zero, shimmer = zero, gain = zero
-        // The parts this chunk sees: one of weight 0 in every lane it writes adds nothing (every sum below
-        // starts at +0 and gains 0 x v, +0 or -0, which leaves any sum as it is; the reference skips weights
-        // of 0 per pixel), so it is skipped, its gathers too: the showcase's two controls, apart, are each
-        // the other's part of weight 0 over nearly all their pixels. When one part is left at full weight
-        // (every pixel of a single panel, a member away from the neck) it takes its own material without
-        // arithmetic, as `Mix(_:)` does (0 + 1 x v = v). `live` has bit i for part i (containers of at most
-        // 64 parts; past that every part is mixed).
-        var live = UInt64.max, lone = -1
-        if parts.count == 1 {
-            if LaneMasks.all((partWeights(k, n, part: 0) .== 1) .| .!active) { lone = 0 }
-        } else if parts.count <= 64 {
-            live = 0
-            var full = false
-            for i in 0..<parts.count {
-                let a = partWeights(k, n, part: i)
-                if LaneMasks.all((a .== 0) .| .!active) { continue }
-                live |= 1 << UInt64(i)
-                full = LaneMasks.all((a .== 1) .| .!active)
-            }
-            if live.nonzeroBitCount == 1 && full { lone = live.trailingZeroBitCount }
-        }
-        var mix = LiquidGlass.MixLanes()
-        for i in 0..<parts.count where live & (1 << UInt64(i & 63)) != 0 {
+        // The material, mixed per lane like the rest; a lone part at full weight (every pixel of a single
+        // panel) takes its own values without arithmetic, as `Mix(_:)` does.
+        var mix = LiquidGlass.MixLanes(), isLone = false
+        for i in 0..<parts.count {
             let a = partWeights(k, n, part: i)
             let c = parts[i]
-            if lone < 0 { mix.add(c, weight: a) }
+            if parts.count == 1, LaneMasks.all((a .== 1) .| .!active) { isLone = true } else { mix.add(c, weight: a) }
             if anyLensed {
                 // Past this part's table both its values are zero, as `interpolate` returns.
                 let outside = .!((below + 1 .< Float(c.tableLength)) .& lensed)
@@ -198,7 +181,7 @@ extension LiquidGlass.Context.Pointers {
             }
             haloChroma = ColorPlanes(at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7))
         }
-        let color = lone >= 0 ? lones[lone].light(seen, halo: haloChroma, spec: spec) : mix.light(seen, halo: haloChroma, spec: spec)
+        let color = isLone ? lone.light(seen, halo: haloChroma, spec: spec) : mix.light(seen, halo: haloChroma, spec: spec)
         let to = out.baseAddress! + y * frameWidth + x
         assert(y * frameWidth + x + n <= out.count)
         if n == 8, LaneMasks.all(cov .== 1) {
