@@ -67,16 +67,14 @@ public final class PNGBandCache: @unchecked Sendable {
         }
     }
 
-    /// `entry`'s piece when it was made from `bytes` with `key`, nil otherwise; the entry then names `tag`. The
-    /// piece is shared, not copied: a later `store` replaces the entry's piece and leaves this one to whoever
-    /// holds it.
-    func reuse(_ entry: Entry, key: Key, bytes: UnsafeRawBufferPointer, tag: Int?) -> PNGBandPiece? {
+    /// `entry`'s piece when it was made from `bytes` with `key`, nil otherwise (always nil when the entry kept
+    /// only its bytes' count, `store`). The piece is shared, not copied: a later `store` replaces the entry's
+    /// piece and leaves this one to whoever holds it.
+    func reuse(_ entry: Entry, key: Key, bytes: UnsafeRawBufferPointer) -> PNGBandPiece? {
         entry.lock.withLock {
-            guard entry.key == key, entry.count == bytes.count, entry.bytes.count == bytes.count,
-                  let b = bytes.baseAddress else { return nil }
+            guard entry.key == key, entry.bytes.count == bytes.count, let b = bytes.baseAddress else { return nil }
             let same = entry.bytes.withUnsafeBytes { memcmp($0.baseAddress!, b, bytes.count) == 0 }
             guard same else { return nil }
-            if let tag { entry.tag = tag }
             return entry.piece
         }
     }

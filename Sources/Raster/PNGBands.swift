@@ -73,7 +73,7 @@ extension PNG {
             // the showcase's cases (3.6% of its bands were found equal by comparing, against 37.7% vouched for),
             // and comparing and keeping every compressed band's bytes read and wrote 7 MB of cold memory a
             // frame (memmove and memcmp, 1.6% and 0.5% of a render's samples; perf) to spare 11 bands' deflate (0.6%).
-            if let cache, let entries, reuse == nil, let cached = cache.reuse(entries[b], key: key, bytes: bytes, tag: nil) {
+            if let cache, let entries, reuse == nil, let cached = cache.reuse(entries[b], key: key, bytes: bytes) {
                 reused += 1
                 piece = cached
             } else {
