@@ -11,11 +11,7 @@ public struct Framebuffer: Sendable, Equatable {
 
     public init(width: Int, height: Int, space: BlendSpace = .srgb, fill: SIMD4<Float> = .zero) {
         let count = Self.pixelCount(width: width, height: height)
-        self.init(width: width, height: height, space: space, storage: Array(unsafeUninitializedCapacity: count) { b, n in
-            HugePages.advise(UnsafeMutableRawPointer(b.baseAddress!), byteCount: count * MemoryLayout<SIMD4<Float>>.stride)
-            b.initialize(repeating: fill)
-            n = count
-        })
+        self.init(width: width, height: height, space: space, storage: Array(repeating: fill, count: count))
     }
 
     private init(width: Int, height: Int, space: BlendSpace, storage: [SIMD4<Float>]) {
@@ -44,7 +40,6 @@ public struct Framebuffer: Sendable, Equatable {
         let count = pixelCount(width: width, height: height)
         return Framebuffer(width: width, height: height, space: space,
                            storage: Array(unsafeUninitializedCapacity: count) { b, initialized in
-            HugePages.advise(UnsafeMutableRawPointer(b.baseAddress!), byteCount: count * MemoryLayout<SIMD4<Float>>.stride)
             initialized = count
         })
     }

@@ -27,7 +27,6 @@ public final class PNGKeptSamples: @unchecked Sendable {
         init(width: Int, height: Int, dither: Bool, space: BlendSpace) {
             (self.width, self.height, self.dither, self.space) = (width, height, dither, space)
             samples = .allocate(byteCount: width * height * 4, alignment: 64)
-            HugePages.advise(samples, byteCount: width * height * 4)
         }
 
         deinit { samples.deallocate() }

@@ -26,23 +26,6 @@ import Testing
         }
     }
 
-    /// A buffer large enough for huge pages (HugePages.advise, before its first write) holds its fill at every
-    /// pixel, and advising memory at an unaligned start, of an odd length or below the threshold changes none of
-    /// its bytes (the advice is a hint about pages, never about contents).
-    @Test func hugePageAdviceKeepsEveryByte() {
-        let fill = SIMD4<Float>(0.25, -3, 7.5, 1)
-        let large = Framebuffer(width: 700, height: 700, fill: fill)
-        #expect(large.pixelCount * 16 >= HugePages.threshold, "the buffer is too small to be advised")
-        #expect(large.withUnsafePixels { p in p.allSatisfy { $0 == fill } })
-        let count = HugePages.threshold + 12_345
-        let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 16)
-        defer { raw.deallocate() }
-        for i in 0..<count { raw[i] = UInt8(truncatingIfNeeded: i &* 31 &+ 7) }
-        HugePages.advise(raw.baseAddress! + 3, byteCount: count - 3)
-        HugePages.advise(raw.baseAddress!, byteCount: 100)
-        #expect((0..<count).allSatisfy { raw[$0] == UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
-    }
-
     /// An unfilled buffer has the size and space asked for, and a whole copy leaves it equal to its source at
     /// every pixel, with any worker count (the frame slot's first use of a new buffer).
     @Test(arguments: [1, 2, 3])

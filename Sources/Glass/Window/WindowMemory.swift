@@ -36,7 +36,6 @@ final class WindowMemory: @unchecked Sendable {
         if let found { return (found.base, found.capacity) }
         let capacity = (max(count, 1) + Self.granule - 1) / Self.granule * Self.granule
         let raw = UnsafeMutableRawPointer.allocate(byteCount: capacity * MemoryLayout<SIMD4<Float>>.stride, alignment: 64)
-        HugePages.advise(raw, byteCount: capacity * MemoryLayout<SIMD4<Float>>.stride)
         return (raw.bindMemory(to: SIMD4<Float>.self, capacity: capacity), capacity)
     }
 

@@ -240,7 +240,6 @@ final class RawFrame: @unchecked Sendable {
 
     init(count: Int) {
         bytes = .allocate(byteCount: count, alignment: 64)
-        HugePages.advise(bytes.baseAddress!, byteCount: count)
     }
 
     deinit { bytes.deallocate() }
