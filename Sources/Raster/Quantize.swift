@@ -1,3 +1,5 @@
+import CPNG
+
 /// Conversion of a float framebuffer to 8- or 16-bit straight-alpha sRGB samples, as PNG and ffmpeg want them.
 ///
 /// Rounding is to nearest (v * max + 0.5, floored), after clamping to 0...1. The optional ordered dither adds a
@@ -317,18 +319,49 @@ enum QuantizeKernel {
     /// One row of 8-bit samples. `offsets` are the row's 8 dither offsets, repeating every 8 pixels.
     /// A group of four pixels bit-identical to the group 8 pixels earlier copies that group's bytes; other
     /// groups of four opaque sRGB pixels (nearly every pixel of a frame: the plane is opaque) take the SIMD
-    /// path; any other group, and the row's tail, the per-pixel rule.
+    /// path, in C with SSE2 (`cpng_quantize_row8`); any other group, and the row's tail, the per-pixel rule.
+    /// The bytes are `row8Reference`'s (QuantizeTests).
     @inline(__always)
     static func row8(_ src: UnsafePointer<SIMD4<Float>>, _ count: Int, _ offsets: UnsafePointer<Float>, _ maxValue: Float,
                      _ space: BlendSpace, _ dst: UnsafeMutableRawPointer) {
-        let out = dst.assumingMemoryBound(to: UInt8.self)
-        @inline(__always) func scalar(_ x: Int) {
-            let v = Quantize.levels(src[x], offsets[x & 7], maxValue, space)
-            out[4 * x] = UInt8(truncatingIfNeeded: v.x)
-            out[4 * x + 1] = UInt8(truncatingIfNeeded: v.y)
-            out[4 * x + 2] = UInt8(truncatingIfNeeded: v.z)
-            out[4 * x + 3] = UInt8(truncatingIfNeeded: v.w)
+        guard CPNG_QUANTIZE_SSE2 != 0, space == .srgb else {
+            row8Reference(src, count, offsets, maxValue, space, dst)
+            return
         }
+        let floats = UnsafeRawPointer(src).assumingMemoryBound(to: Float.self)
+        let out = dst.assumingMemoryBound(to: UInt8.self)
+        var x = 0
+        while x + 4 <= count {
+            x = cpng_quantize_row8(floats, x, count, offsets, maxValue, out)
+            guard x + 4 <= count else { break }
+            // A group with a translucent pixel: the per-pixel rule.
+            for k in x..<(x + 4) { scalar8(src, k, offsets, maxValue, space, out) }
+            x += 4
+        }
+        while x < count {
+            scalar8(src, x, offsets, maxValue, space, out)
+            x += 1
+        }
+    }
+
+    /// One pixel of `row8` by the per-pixel rule.
+    @inline(__always)
+    static func scalar8(_ src: UnsafePointer<SIMD4<Float>>, _ x: Int, _ offsets: UnsafePointer<Float>, _ maxValue: Float,
+                        _ space: BlendSpace, _ out: UnsafeMutablePointer<UInt8>) {
+        let v = Quantize.levels(src[x], offsets[x & 7], maxValue, space)
+        out[4 * x] = UInt8(truncatingIfNeeded: v.x)
+        out[4 * x + 1] = UInt8(truncatingIfNeeded: v.y)
+        out[4 * x + 2] = UInt8(truncatingIfNeeded: v.z)
+        out[4 * x + 3] = UInt8(truncatingIfNeeded: v.w)
+    }
+
+    /// `row8` in Swift alone: the same groups and rules, the opaque group's levels in `SIMD16` lanes
+    /// (`opaqueLevels`, `packedBytes`). The plain form the C kernel is compared with, and `row8` itself for
+    /// linear frames and on processors without SSE2.
+    static func row8Reference(_ src: UnsafePointer<SIMD4<Float>>, _ count: Int, _ offsets: UnsafePointer<Float>,
+                              _ maxValue: Float, _ space: BlendSpace, _ dst: UnsafeMutableRawPointer) {
+        let out = dst.assumingMemoryBound(to: UInt8.self)
+        @inline(__always) func scalar(_ x: Int) { scalar8(src, x, offsets, maxValue, space, out) }
         var x = 0
         let lanes = ditherLanes(offsets)
         let raw = UnsafeRawPointer(src)

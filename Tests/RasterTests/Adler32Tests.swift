@@ -1,7 +1,7 @@
 import CPNG
 import Testing
 
-/// The SSE2 Adler-32 behind the fused PNG writer (Sources/CPNG/adler32.c) against the checksum's definition
+/// The Adler-32 behind the band encoder (`cpng_adler32`: ISA-L's) against the checksum's definition
 /// (RFC 1950 section 8.2), one byte at a time.
 @Suite struct Adler32Tests {
     static func definition(_ bytes: [UInt8], from adler: UInt32 = 1) -> UInt32 {
@@ -17,8 +17,9 @@ import Testing
         bytes.withUnsafeBufferPointer { cpng_adler32(adler, $0.baseAddress, $0.count) }
     }
 
-    /// Lengths around the 16-byte blocks and the 347-block reduction, random bytes and all-255 bytes (the
-    /// largest sums, where an overflowing lane would show), from the start and continuing a checksum.
+    /// Lengths around vector blocks and the reductions modulo 65521 (every 5552 bytes in zlib's form), random
+    /// bytes and all-255 bytes (the largest sums, where an overflowing lane would show), from the start and
+    /// continuing a checksum.
     @Test(arguments: [0, 1, 15, 16, 17, 31, 5551, 5552, 5553, 347 * 16 - 1, 347 * 16, 347 * 16 + 1, 100_003, 1 << 20])
     func equalsTheDefinition(length: Int) {
         var rng = SplitMix(seed: UInt64(length) + 3)

@@ -82,6 +82,51 @@ import Testing
         return fb
     }
 
+    /// The SSE2 kernel (`row8`, through `cpng_quantize_row8`) gives the Swift kernel's bytes (`row8Reference`)
+    /// for runs of every row of the awkward and repeating frames, from every phase of the dither and of any length,
+    /// and for opaque pixels of NaN, infinite, negative-zero and huge colour, which the per-channel rule cannot
+    /// take (its conversion traps on NaN) but the kernels must agree on to the bit: a frame's bytes never depend
+    /// on which of the two ran.
+    @Test(arguments: [false, true])
+    func theSSE2KernelGivesTheSwiftKernelsBytes(dither: Bool) {
+        var odd = Framebuffer(width: 45, height: 2)
+        let strange: [Float] = [.nan, .infinity, -.infinity, -0.0, 1e30, -1e30, .leastNonzeroMagnitude, 0.5]
+        for x in 0..<45 {
+            odd[x, 0] = SIMD4(strange[x % 8], strange[(x / 8) % 8], strange[(x * 3) % 8], 1)
+            odd[x, 1] = SIMD4(strange[(x + 1) % 8], 0.25, strange[x % 8], x % 5 == 0 ? 1.0e9 : 1)
+        }
+        var compared = 0
+        for (k, fb) in [Self.awkwardFrame(space: .srgb, width: 61, height: 19), Self.repeatingFrame(space: .srgb), odd].enumerated() {
+            // The strange values only in whole groups of four: a row's tail takes the per-pixel rule in both
+            // kernels, whose conversion traps on NaN.
+            let whole = k == 2
+            let w = fb.width
+            fb.withUnsafePixels { px in
+                (dither ? Quantize.offsets : Quantize.noOffsets).withUnsafeBufferPointer { o in
+                    for y in 0..<fb.height {
+                        for start in stride(from: 0, to: w, by: 8) {
+                            for count in Set([w - start, min(5, w - start), min(13, w - start), min(32, w - start)]
+                                                .map { whole ? $0 & ~3 : $0 }) where count > 0 {
+                                var fast = [UInt8](repeating: 0xA5, count: 4 * count)
+                                var plain = fast
+                                let src = px.baseAddress! + y * w + start, offsets = o.baseAddress! + (y & 7) * 8
+                                fast.withUnsafeMutableBytes {
+                                    QuantizeKernel.row8(src, count, offsets, 255, .srgb, $0.baseAddress!)
+                                }
+                                plain.withUnsafeMutableBytes {
+                                    QuantizeKernel.row8Reference(src, count, offsets, 255, .srgb, $0.baseAddress!)
+                                }
+                                #expect(fast == plain, "row \(y) from \(start), \(count) pixels")
+                                compared += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(compared > 300)
+    }
+
     /// Every opaque level of every channel, each exactly at, just below and just above its rounding threshold.
     @Test func everyOpaqueLevelRoundsLikeTheReference() {
         var fb = Framebuffer(width: 256 * 3, height: 8)

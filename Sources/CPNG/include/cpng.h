@@ -152,8 +152,25 @@ int cpng_write_pieces(const cpng_write_params *params, const cpng_piece *pieces,
 uint32_t cpng_adler32_combine(uint32_t first, uint32_t second, size_t second_len);
 
 /* The Adler-32 checksum (RFC 1950) of `n` bytes continuing from `adler` (1 to
- * start), equal to zlib's adler32(); SSE2 where available (adler32.c). */
+ * start), equal to zlib's adler32(): ISA-L's isal_adler32. */
 uint32_t cpng_adler32(uint32_t adler, const uint8_t *p, size_t n);
+
+/* Quantizes pixels of one row of opaque sRGB float pixels (RGBA, premultiplied,
+ * 4 floats each) from `x` to 8-bit RGBA samples, four at a time: `dst` and
+ * `src` point at the row's pixel 0 (a multiple of 8 from the dither's phase),
+ * `offsets` at the row's 8 dither offsets. A group whose 16 floats have the
+ * bits of the group 8 pixels to the left copies that group's bytes. Stops at
+ * the first group it does not quantize (a translucent pixel, or fewer than
+ * four left) and returns its index; the caller quantizes that group by the
+ * per-pixel rule and calls again. Without SSE2 (CPNG_QUANTIZE_SSE2 is 0) it
+ * quantizes nothing and returns `x` (quantize8.c). */
+size_t cpng_quantize_row8(const float *src, size_t x, size_t count, const float *offsets, float max_value,
+                          uint8_t *dst);
+#if defined(__SSE2__)
+#define CPNG_QUANTIZE_SSE2 1
+#else
+#define CPNG_QUANTIZE_SSE2 0
+#endif
 
 /* Asks the processor to bring the cache lines (64 bytes) holding `bytes` bytes
  * from `p` into its caches ahead of their use, to read them (`write` 0) or to
