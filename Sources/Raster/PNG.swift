@@ -93,18 +93,30 @@ public enum PNG {
         let changed = held.flatMap { reuse.changedColumns($0) }.flatMap { $0.height == image.height ? $0 : nil }
         image.withPNGScanlineWriter(depth: 8, dither: dither, filter: filter) { writer in
             let ahead = Self.prefetchRows, writer = writer, samples = frame.samples
-            workers.forEachBand(image.height, bandSize: Framebuffer.quantizeBand) { band in
-                for y in band {
-                    if let changed, y + ahead < band.upperBound {
-                        // The float pixels of the spans `ahead` rows down, on their way while this row is
-                        // quantized: each row's are a few cache lines at scattered columns (docs/performance.md).
-                        let row = y + ahead, pixels = UnsafeRawPointer(writer.pixels + row * image.width)
-                        for s in changed[row] {
-                            guard let c = writer.refreshedColumns(s) else { continue }
-                            cpng_prefetch(pixels + 16 * c.lowerBound, 16 * c.count, 0)
+            // The changed spans through the flat lists: a row's `changed[y]` slice retained and released the
+            // lists' storage from both workers at once (swift_retain and swift_release under this loop, perf).
+            let none = RowSpans(height: 0, boxes: [])
+            (changed ?? none).withUnsafeLists { starts, spans in
+                @inline(__always) func row(_ y: Int) -> Slice<UnsafeBufferPointer<Range<Int>>> {
+                    spans[starts[y]..<starts[y + 1]]
+                }
+                workers.forEachBand(image.height, bandSize: Framebuffer.quantizeBand) { band in
+                    for y in band {
+                        guard changed != nil else {
+                            writer.refresh(row: y, in: samples, changed: nil)
+                            continue
                         }
+                        if y + ahead < band.upperBound {
+                            // The float pixels of the spans `ahead` rows down, on their way while this row is
+                            // quantized: each row's are a few cache lines at scattered columns (docs/performance.md).
+                            let next = y + ahead, pixels = UnsafeRawPointer(writer.pixels + next * image.width)
+                            for s in row(next) {
+                                guard let c = writer.refreshedColumns(s) else { continue }
+                                cpng_prefetch(pixels + 16 * c.lowerBound, 16 * c.count, 0)
+                            }
+                        }
+                        writer.refresh(row: y, in: samples, changed: row(y))
                     }
-                    writer.refresh(row: y, in: samples, changed: changed?[y])
                 }
             }
         }

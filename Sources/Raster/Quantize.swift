@@ -230,7 +230,7 @@ struct PNGScanlineWriter {
     /// Makes row `y` of `kept`, 8-bit samples (`width * 4` a row) of an earlier frame, this frame's: the columns
     /// of `changed` quantized again, each span from the multiple of 8 at or before it (the dither's period, so
     /// each pixel gets its own offset), every other sample kept; the whole row when `changed` is nil.
-    func refresh(row y: Int, in kept: UnsafeMutableRawPointer, changed: ArraySlice<Range<Int>>?) {
+    func refresh(row y: Int, in kept: UnsafeMutableRawPointer, changed: Slice<UnsafeBufferPointer<Range<Int>>>?) {
         precondition(sampleBytes == 1, "kept samples are 8-bit")
         let row = kept + y * samples
         guard let changed else {
