@@ -95,8 +95,7 @@ public enum PNG {
             let ahead = Self.prefetchRows, writer = writer, samples = frame.samples
             // The changed spans through the flat lists: a row's `changed[y]` slice retained and released the
             // lists' storage from both workers at once (swift_retain and swift_release under this loop, perf).
-            let none = RowSpans(height: 0, boxes: [])
-            (changed ?? none).withUnsafeLists { starts, spans in
+            (changed ?? RowSpans(height: 0)).withUnsafeLists { starts, spans in
                 @inline(__always) func row(_ y: Int) -> Slice<UnsafeBufferPointer<Range<Int>>> {
                     spans[starts[y]..<starts[y + 1]]
                 }
