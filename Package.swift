@@ -91,7 +91,7 @@ let package = Package(
         // MARK: Tests
         // The built binary and a child-process runner, shared by the test targets that drive the command line.
         .target(name: "ChildProcess", path: "Tests/ChildProcess"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "ChildProcess"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "ChildProcess", "SystemISAL"]),
         .testTarget(name: "DotsTests", dependencies: ["Dots", "Benchmarks"]),
         .testTarget(name: "GlassTests", dependencies: ["Glass", "Benchmarks"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "Scene", "SystemFreeType", "ChildProcess"], exclude: ["Fixtures"]),

@@ -83,6 +83,46 @@ static int host_is_little_endian(void) {
 
 void cpng_free(void *p) { free(p); }
 
+/* ISA-L's AVX2 and AVX-512 kernels (isal_deflate_body_04, adler32_avx2_4 and
+ * others: objdump of Debian's libisal.so.2) return without vzeroupper, so the
+ * calling thread keeps the upper halves of its vector registers in use. Every
+ * SSE instruction of the Swift and C kernels after that (compiled for the
+ * x86-64 baseline, without VEX) then merges into the dirty register: on this
+ * project's machines (AMD EPYC) a chain of SSE multiplies and adds ran 5.3x
+ * slower (0.29 s against 0.054, a C probe), and a thread created by such a
+ * thread inherits the state. The render's workers, started from a main thread
+ * that had compressed a PNG, ran Frost and the quantizer 2x slower (the web
+ * twin's 30 frames in 0.60-0.70 s against 0.30-0.36, `bench --peers`).
+ * cpng_clear_upper() ends that state: after every ISA-L call here, and at the
+ * start of every piece of work Workers hands out. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+__attribute__((target("avx"))) static void vzeroupper_avx(void) { __asm__ volatile("vzeroupper"); }
+void cpng_clear_upper(void) {
+    /* A load of libgcc's processor model, filled in before main. */
+    if (__builtin_cpu_supports("avx")) vzeroupper_avx();
+}
+
+/* XGETBV with ECX = 1 reads which state components are in use (XINUSE), where
+ * the processor reports it (CPUID leaf 0xD, sub-leaf 1, EAX bit 2); bit 2 is
+ * the upper halves of the YMM registers. */
+__attribute__((target("xsave"))) static unsigned long long xinuse(void) {
+    unsigned int lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(1));
+    return ((unsigned long long)hi << 32) | lo;
+}
+int cpng_upper_in_use(void) {
+    unsigned int a, b, c, d;
+    __asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(1), "c"(0));
+    if (!(c & (1u << 27))) return -1; /* no OSXSAVE */
+    __asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0xd), "c"(1));
+    if (!(a & (1u << 2))) return -1;
+    return (xinuse() >> 2) & 1;
+}
+#else
+void cpng_clear_upper(void) {}
+int cpng_upper_in_use(void) { return -1; }
+#endif
+
 const char *cpng_libpng_version(void) { return png_get_libpng_ver(NULL); }
 const char *cpng_zlib_version(void) { return zlibVersion(); }
 
@@ -350,7 +390,9 @@ static int igzip_band(const uint8_t *band, size_t n, int last, uint8_t *out, siz
      * into one deflate stream. */
     z.end_of_stream = last ? 1 : 0;
     z.flush = last ? NO_FLUSH : FULL_FLUSH;
-    if (isal_deflate_stateless(&z) != COMP_OK || z.avail_in != 0) return CPNG_ERR_LIBPNG;
+    const int status = isal_deflate_stateless(&z);
+    cpng_clear_upper();
+    if (status != COMP_OK || z.avail_in != 0) return CPNG_ERR_LIBPNG;
     *out_len = z.total_out;
     return CPNG_OK;
 }
@@ -472,7 +514,9 @@ size_t cpng_pieces_bound(size_t deflated_len) {
  * had before ran 7.8-10.7 GB/s on a 37 KB band against ISA-L's 10.6-14.0
  * (a C loop over both, three rounds, 2026-12-02). */
 uint32_t cpng_adler32(uint32_t adler, const uint8_t *p, size_t n) {
-    return isal_adler32(adler, p, (uint64_t)n);
+    const uint32_t sum = isal_adler32(adler, p, (uint64_t)n);
+    cpng_clear_upper();
+    return sum;
 }
 
 uint32_t cpng_adler32_combine(uint32_t first, uint32_t second, size_t second_len) {
@@ -791,3 +835,4 @@ int cpng_read_text_file(const char *path, const char *key, char **out, char *err
     fclose(fp);
     return status;
 }
+

@@ -1,3 +1,4 @@
+import CPNG
 import Dispatch
 
 /// A fixed number of workers that split a job into bands, each band taken by whichever worker is free.
@@ -47,6 +48,10 @@ public struct Workers: Sendable, Hashable {
             let box = UncheckedBox(body)
             let next = NextPiece()
             DispatchQueue.concurrentPerform(iterations: n) { _ in
+                // A worker thread inherits the vector state of the thread that started it, and a library's AVX
+                // kernel may leave the upper halves in use (ISA-L's do; cpng.c): every SSE instruction of the
+                // band's kernels would then be several times slower. One vzeroupper a piece of work.
+                cpng_clear_upper()
                 while !isCancelled, let i = next.take(below: pieces) { box.value(i) }
             }
         }

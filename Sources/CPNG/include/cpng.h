@@ -223,4 +223,12 @@ const char *cpng_zlib_version(void);
 /* ISA-L version of the headers cpng.c was compiled with, e.g. "2.30.0" (ISA-L has no run-time query). */
 const char *cpng_isal_version(void);
 
+/* Ends the calling thread's use of the vector registers' upper halves (vzeroupper where the processor has
+ * AVX; nothing elsewhere), which ISA-L's kernels leave in use and which makes every later SSE instruction of
+ * the thread several times slower (cpng.c). */
+void cpng_clear_upper(void);
+/* For the tests: 1 if the calling thread's upper vector halves are in use, 0 if not, -1 where the processor
+ * cannot tell (XGETBV's XINUSE). */
+int cpng_upper_in_use(void);
+
 #endif /* CPNG_H */
