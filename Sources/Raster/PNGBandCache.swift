@@ -39,7 +39,14 @@ public final class PNGBandCache: @unchecked Sendable {
         var tag: Int?
     }
 
-    /// Bands reused and compressed, and the thread CPU seconds spent compressing, over every image so far.
+    /// Whether images through this cache time their compressing (`Statistics.compressSeconds`). Off by default:
+    /// the thread's CPU clock is a system call (Linux has no vDSO path for it), two a compressed band, and on the
+    /// showcase's frames (about 200 bands a frame) they were 1.7% of a render's CPU samples (perf: kernel entries
+    /// from `clock_gettime` under `encodeBands`). `bench` turns it on for the run that reports the figure.
+    public var timesCompression = false
+
+    /// Bands reused and compressed, and the thread CPU seconds spent compressing (when `timesCompression`),
+    /// over every image so far.
     public struct Statistics: Sendable, Equatable {
         public var reused = 0
         /// Of `reused`, the bands taken without being quantized (`PNGBandReuse`).

@@ -54,6 +54,7 @@ extension PNG {
         pieces.reserveCapacity(bands)
         var out = [UInt8](repeating: 0, count: cpng_band_deflate_bound(deflater, bandRows * line))
         var adler: UInt32 = 1, reused = 0, unquantized = 0, seconds = 0.0
+        let timed = cache?.timesCompression ?? false
         for b in 0..<bands {
             let rows = b * bandRows..<min(height, (b + 1) * bandRows)
             let key = PNGBandCache.Key(library: params.library, level: params.level, strategy: strategy, last: b == bands - 1)
@@ -77,13 +78,13 @@ extension PNG {
                 reused += 1
                 piece = cached
             } else {
-                let t0 = CPUClock.thread
+                let t0 = timed ? CPUClock.thread : 0
                 var n = 0
                 let status = out.withUnsafeMutableBufferPointer { o in
                     cpng_band_deflate(deflater, bandBytes, bytes.count, key.last ? 1 : 0, o.baseAddress, o.count, &n)
                 }
                 let check = cpng_adler32(1, bandBytes, bytes.count)
-                seconds += CPUClock.thread - t0
+                if timed { seconds += CPUClock.thread - t0 }
                 guard status == Int32(CPNG_OK.rawValue) else {
                     return .failure(PNGError("\(library) could not compress rows \(rows.lowerBound) to \(rows.upperBound - 1)"))
                 }

@@ -146,6 +146,12 @@ import Raster
         #expect(warm.statistics.reused == 4 && warm.statistics.compressed == 6 + 2)
         #expect(try encode(b, cache: warm) == cold.b)
         #expect(warm.statistics.reused == 4 + 6)
+        // Compressing is timed only when asked (two system calls a band), and the bytes are the same either way.
+        #expect(warm.statistics.compressSeconds == 0)
+        let timed = PNGBandCache()
+        timed.timesCompression = true
+        #expect(try encode(unrelated, cache: timed) == cold.unrelated)
+        #expect(timed.statistics.compressSeconds > 0)
 
         let other = PNGBandCache()
         #expect(try encode(unrelated, cache: other) == cold.unrelated)
