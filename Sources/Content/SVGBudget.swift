@@ -16,6 +16,13 @@ public struct SVGBudget: Sendable, Equatable {
     /// The budgets of docs/limits.md.
     public static let standard = SVGBudget()
 
+    /// A count of dash pieces for a message. The count is a quotient of lengths (a path of 1.5e38 units made one
+    /// the fuzzer found, which `Int(_:)` traps on), so only a count that fits is written as an integer.
+    static func pieces(_ n: Double) -> String {
+        if n.isFinite && n < 1e15 { return "about \(Int(n.rounded(.up))) pieces" }
+        return n.isFinite ? "about \(n.rounded(.up)) pieces" : "too many pieces to count"
+    }
+
     /// Throws for the first budget `cost` is over.
     public func check(_ cost: SVGCost) throws(SVGDocumentError) {
         func over(_ what: String, _ count: String, _ limit: String, _ hint: String) -> SVGDocumentError {
@@ -37,8 +44,9 @@ public struct SVGBudget: Sendable, Equatable {
             throw over("the icon's paths have", "more than \(crossingPairs) pairs of segments whose boxes overlap", "\(crossingPairs)",
                        "a path that crosses itself this often takes cairo seconds to fill; split or simplify it")
         }
-        if cost.dashes > dashes {
-            throw over("the dashes make", "about \(Int(cost.dashes.rounded(.up))) pieces", "\(Int(dashes))", "lengthen the dash array")
+        // Not `>`: a length that overflows to infinity, or one that is not a number, is over the budget too.
+        if !(cost.dashes <= dashes) {
+            throw over("the dashes make", Self.pieces(cost.dashes), Self.pieces(dashes), "lengthen the dash array")
         }
         if cost.filterWork > filterWork {
             throw over("filters run", "\(cost.filterWork) primitive passes (primitives x filtered elements)", "\(filterWork)", "filter fewer elements")

@@ -142,6 +142,29 @@ import Raster
                                        stroke: Stroke(width: 1, dash: [0.01, 0.01]))
     }
 
+    /// Dash counts past what an Int holds, and past what a Double holds, are refused with a message, not a trap
+    /// (FuzzIcon found `V1555...5550`, a 1.5e38-unit line, dashed: the message's conversion to Int trapped).
+    @Test func hugeDashCountsAreRefusedNotTrapped() throws {
+        let huge = "M16 17 V155555555555555555555555555555555555550"
+        let e = try #require(throws: SVGDocumentError.self) {
+            try SymbolArtwork.document(path: huge, viewBox: ContentDefaults.symbolViewBox, rule: .nonzero,
+                                       stroke: Stroke(width: 2.5, dash: [3, 2.761]))
+        }
+        #expect(e.message.contains("the dashes make about ") && e.message.contains("e+37 pieces"), "\(e.message)")
+        let text = Self.svg(#"<path d="\#(huge)" stroke="black" stroke-dasharray="3 2.761"/>"#)
+        #expect(throws: SVGDocumentError.self) { try SVGDocument(text: text) }
+        // A length that overflows (the segment between two points near Float's largest, of opposite signs) and a
+        // count that is not a number are over the budget too.
+        var cost = SVGCost()
+        for n in [Double.infinity, .nan] {
+            cost.dashes = n
+            let e = try #require(throws: SVGDocumentError.self) { try SVGBudget.standard.check(cost) }
+            #expect(e.message.contains("too many pieces to count"), "\(e.message)")
+        }
+        cost.dashes = 12
+        try SVGBudget.standard.check(cost)
+    }
+
     @Test(arguments: [
         (#"<!DOCTYPE svg [<!ENTITY e "<path d='M0 0 L1 1'/>">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">&e;</svg>"#, "entity"),
         (svg(#"<path d="M0 0 &#76; 1 1"/>"#), "character references"),
