@@ -41,6 +41,7 @@ public struct Workers: Sendable, Hashable {
         guard pieces > 0 else { return }
         let n = min(count, pieces)
         if n == 1 {
+            cpng_clear_upper()
             for i in 0..<pieces where !isCancelled { body(i) }
             return
         }
@@ -50,7 +51,8 @@ public struct Workers: Sendable, Hashable {
             DispatchQueue.concurrentPerform(iterations: n) { _ in
                 // A worker thread inherits the vector state of the thread that started it, and a library's AVX
                 // kernel may leave the upper halves in use (ISA-L's do; cpng.c): every SSE instruction of the
-                // band's kernels would then be several times slower. One vzeroupper a piece of work.
+                // band's kernels would then be several times slower. One vzeroupper as each worker joins, before
+                // its first piece (the pieces' kernels leave the state as they found it).
                 cpng_clear_upper()
                 while !isCancelled, let i = next.take(below: pieces) { box.value(i) }
             }
