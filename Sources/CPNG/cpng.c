@@ -93,8 +93,8 @@ void cpng_free(void *p) { free(p); }
  * thread inherits the state. The render's workers, started from a main thread
  * that had compressed a PNG, ran Frost and the quantizer 2x slower (the web
  * twin's 30 frames in 0.60-0.70 s against 0.30-0.36, `bench --peers`).
- * cpng_clear_upper() ends that state: after every ISA-L call here, and at the
- * start of every piece of work Workers hands out. */
+ * cpng_clear_upper() ends that state: after every ISA-L call here, and as each
+ * worker of Workers.forEach joins, before its first piece. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 __attribute__((target("avx"))) static void vzeroupper_avx(void) { __asm__ volatile("vzeroupper"); }
 void cpng_clear_upper(void) {
@@ -835,4 +835,3 @@ int cpng_read_text_file(const char *path, const char *key, char **out, char *err
     fclose(fp);
     return status;
 }
-

@@ -16,11 +16,12 @@ public struct SVGBudget: Sendable, Equatable {
     /// The budgets of docs/limits.md.
     public static let standard = SVGBudget()
 
-    /// A count of dash pieces for a message. The count is a quotient of lengths (a path of 1.5e38 units made one
-    /// the fuzzer found, which `Int(_:)` traps on), so only a count that fits is written as an integer.
-    static func pieces(_ n: Double) -> String {
-        if n.isFinite && n < 1e15 { return "about \(Int(n.rounded(.up))) pieces" }
-        return n.isFinite ? "about \(n.rounded(.up)) pieces" : "too many pieces to count"
+    /// A count of dash pieces for a message, rounded up. The count is a quotient of lengths (a path of 1.5e38
+    /// units made one the fuzzer found, which `Int(_:)` traps on), so only a count that fits is written as an
+    /// integer; nil for one that is not finite.
+    static func count(_ n: Double) -> String? {
+        guard n.isFinite else { return nil }
+        return n < 1e15 ? "\(Int(n.rounded(.up)))" : "\(n.rounded(.up))"
     }
 
     /// Throws for the first budget `cost` is over.
@@ -46,7 +47,8 @@ public struct SVGBudget: Sendable, Equatable {
         }
         // Not `>`: a length that overflows to infinity, or one that is not a number, is over the budget too.
         if !(cost.dashes <= dashes) {
-            throw over("the dashes make", Self.pieces(cost.dashes), Self.pieces(dashes), "lengthen the dash array")
+            throw over("the dashes make", Self.count(cost.dashes).map { "about \($0) pieces" } ?? "too many pieces to count",
+                       Self.count(dashes) ?? "\(dashes)", "lengthen the dash array")
         }
         if cost.filterWork > filterWork {
             throw over("filters run", "\(cost.filterWork) primitive passes (primitives x filtered elements)", "\(filterWork)", "filter fewer elements")
