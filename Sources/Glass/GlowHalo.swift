@@ -90,7 +90,9 @@ public struct GlowHalo: Sendable {
         let small = cells.small, peak = cells.peak
         var light = [SIMD4<Float>](repeating: .zero, count: gw * gh)
         for r in exact {
-            let blurred = blur.apply(small, region: r, backdrop: grid, workers: workers)
+            // One worker: the grid is small (a few thousand cells, 40 us a region), and its three passes on two
+            // workers were three joins, each waking the other worker (about 35 us on this machine) for microseconds of work.
+            let blurred = blur.apply(small, region: r, backdrop: grid, workers: .single)
             let source = Self.dilate(peak, width: gw, height: gh, over: r, reach: blur.reach)
             for y in 0..<r.height {
                 for x in 0..<r.width {

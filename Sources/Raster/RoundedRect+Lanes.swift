@@ -73,6 +73,17 @@ extension RoundedRect {
         return (a.finish(ga, continuous: s.lowHalf), b.finish(gb, continuous: s.highHalf))
     }
 
+    /// `signedDistance8(x:y:)` at two rows, `y0` and `y1`, with the same bits: a lone shape's two rows fill the
+    /// sixteen-lane corner that one row alone fills with its eight lanes twice (DistanceField's cells that one
+    /// part holds alone: the corner chain's length is the cost, so two rows cost about what one did).
+    public func signedDistance8(x: SIMD8<Float>, rows y0: Float, _ y1: Float) -> (SIMD8<Float>, SIMD8<Float>) {
+        let g0 = rowLanes(x: x, y: y0), g1 = rowLanes(x: x, y: y1)
+        guard curve == .continuous && any(g0.corner) && any(g1.corner) else { return (finish(g0), finish(g1)) }
+        let s = Self.superellipseDistance16(SIMD16(lowHalf: g0.ox, highHalf: g1.ox), SIMD16(lowHalf: g0.oy, highHalf: g1.oy),
+                                            reach: SIMD16(repeating: reach))
+        return (finish(g0, continuous: s.lowHalf), finish(g1, continuous: s.highHalf))
+    }
+
     /// `superellipseDistance` over lanes; lanes that are not in a corner may hold anything (the caller masks them).
     ///
     /// In a corner lane (ox, oy > 0) one of the scaled offsets sx = ox / m, sy = oy / m is m / m = 1, and the

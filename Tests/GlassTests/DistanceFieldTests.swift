@@ -53,6 +53,31 @@ import Raster
         print("DistanceField band \(band): max difference \(worst) px over \(exactSamples) samples")
     }
 
+    /// Lone cells (a part nearer than the other by the spacing and a margin at a cell's corners, evaluated two
+    /// rows at a time for that part alone) give the joined field's bits, values and weights, at every sample:
+    /// two continuous-corner controls (the showcase's) from far apart through merging to overlapping, a circle
+    /// beside a capsule, and one lone panel; and the pass does take that path for most cells when they are apart.
+    @Test func loneCellsGiveTheJoinedFieldsBits() {
+        var pairs: [[PanelShape]] = []
+        for gap in [-120, -40, 0, 20, 60, 107, 150, 230, 400] as [Float] {
+            let a = PanelShape(.rect, box: Rect(x: 40.3, y: 30.6, width: 180, height: 180), cornerRadius: 90)
+            pairs.append([a, PanelShape(.rect, box: Rect(x: 220.3 + gap, y: 36.1, width: 180, height: 180), cornerRadius: 90)])
+        }
+        pairs.append([PanelShape(.circle, box: Rect(x: 30, y: 40, width: 90, height: 90)),
+                      PanelShape(.capsule, box: Rect(x: 290.5, y: 60, width: 140, height: 60))])
+        pairs.append([PanelShape(.rect, box: Rect(x: 21.7, y: 18.2, width: 300, height: 120), cornerRadius: 40)])
+        for panels in pairs {
+            let union = SmoothUnion(panels.map { PanelUnion([$0]) }, spacing: 108)
+            let box = union.bounds.insetBy(-4)
+            let xs = max(0, Int(box.x))..<Int(box.maxX.rounded(.up)), ys = max(0, Int(box.y))..<Int(box.maxY.rounded(.up))
+            let fast = DistanceField(union, columns: xs, rows: ys, narrowBand: 47, workers: .single)
+            let plain = DistanceField(union, columns: xs, rows: ys, narrowBand: 47, workers: .single, loneCells: false)
+            let values = zip(fast.values, plain.values).filter { $0.bitPattern != $1.bitPattern }.count
+            let weights = zip(fast.weights, plain.weights).filter { $0.bitPattern != $1.bitPattern }.count
+            #expect(values == 0 && weights == 0, "\(panels.map(\.box)): \(values) values, \(weights) weights differ")
+        }
+    }
+
     /// Two parts joined eight lanes at a time (`join8`, the showcase's merging controls) give the bits of the
     /// scalar chain step (`SmoothUnion.join`) in every lane, distance and both weights: over distances on both
     /// sides of the edge, equal and signed-zero pairs, gaps around k and k/2, far-apart parts, and k = 0.

@@ -133,9 +133,16 @@ extension LiquidGlass.Context.Pointers {
                 let t = laneTables.baseAddress!
                 let planes = (t, t + tableStride, t + 2 * tableStride, t + 3 * tableStride)
                 let wa = (1 - within).replacing(with: 0, where: outside), wb = within.replacing(with: 0, where: outside)
-                shiftR += a * (gather(planes.0, i0) * wa + gather(planes.0, i1) * wb)
-                shiftG += a * (gather(planes.1, i0) * wa + gather(planes.1, i1) * wb)
-                shiftB += a * (gather(planes.2, i0) * wa + gather(planes.2, i1) * wb)
+                let red = gather(planes.0, i0) * wa + gather(planes.0, i1) * wb
+                shiftR += a * red
+                if c.achromatic {
+                    // The green and blue planes hold red's numbers: the same products.
+                    shiftG += a * red
+                    shiftB += a * red
+                } else {
+                    shiftG += a * (gather(planes.1, i0) * wa + gather(planes.1, i1) * wb)
+                    shiftB += a * (gather(planes.2, i0) * wa + gather(planes.2, i1) * wb)
+                }
                 slope += a * (gather(planes.3, i0) * wa + gather(planes.3, i1) * wb)
             }
             gain += a * c.gain

@@ -166,6 +166,10 @@ public struct LiquidGlass: Sendable {
         /// For the lanes, in Float: 1 / (sqrt 2 x diagonal), the shimmer's center and gain x strength.
         var perDiagonal: Float, shimmerCenter: Float, shimmerGain: Float
         var tableOffset: Int, tableLength: Int
+        /// Whether the table's red, green and blue displacements are the same numbers at every sample (no
+        /// dispersion, the default): the kernel then gathers one of them and uses it for all three, the same
+        /// bits as gathering the three (half of a lensed chunk's 64 table loads).
+        var achromatic: Bool
 
         init(_ m: LiquidMaterial, box: Rect, space: BlendSpace, tables: inout [SIMD4<Double>]) {
             wash = space.premultiply(m.surface)
@@ -187,6 +191,7 @@ public struct LiquidGlass: Sendable {
             let own = LensTables.shared.tables(lens: m.lens, dispersion: m.dispersion)
             tableOffset = tables.count
             tableLength = own.count
+            achromatic = own.allSatisfy { $0.x.bitPattern == $0.y.bitPattern && $0.y.bitPattern == $0.z.bitPattern }
             tables.append(contentsOf: own)
         }
     }

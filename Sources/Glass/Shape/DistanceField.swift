@@ -26,8 +26,9 @@ struct DistanceField: Sendable {
     /// showcase; 16 lost more band cells than it saved corners).
     static let cell = 8
 
+    /// `loneCells: false` evaluates every exact cell with all parts (tests: the same bits either way).
     init<S: Shape>(_ shape: SmoothUnion<S>, columns: Range<Int>, rows: Range<Int>, narrowBand: Float?,
-                   workers: Workers) {
+                   workers: Workers, loneCells: Bool = true) {
         let x0 = columns.lowerBound - 1, y0 = rows.lowerBound - 1, w = columns.count + 2, h = rows.count + 2
         // A container's parts that are single panels (no `union` name) are sampled as the panels themselves:
         // the same values (the plain minimum over one member is that member's distance), and a panel holds no
@@ -37,7 +38,7 @@ struct DistanceField: Sendable {
             let panels = SmoothUnion(union.shapes.map { $0.members[0] }, spacing: union.spacing)
             (values, weights) = panels.withSampler { sampler in
                 Self.sample(sampler, x0: x0, y0: y0, w: w, h: h, narrowBand: narrowBand, workers: workers,
-                            row8: sampler.signedDistance8)
+                            panels: sampler, loneCells: loneCells)
             }
         } else {
             (values, weights) = shape.withSampler { sampler in
@@ -48,11 +49,23 @@ struct DistanceField: Sendable {
     }
 
     /// The values and weights over the window of `w` x `h` samples whose first is the pixel (x0, y0).
-    /// `row8`, when given, evaluates eight adjacent pixels of a row at once (x centers, y center, their weights):
-    /// it serves every run of eight pixels that a cell leaves to exact evaluation.
+    /// `panels`, when given (the same parts as `sampler`'s, as panels), evaluates eight adjacent pixels of a row
+    /// at once (`signedDistance8`): it serves every run of eight pixels that a cell leaves to exact evaluation.
+    ///
+    /// Lone cells (`loneCells`, with `panels` of one or two parts): where one part is nearer than the other by
+    /// more than the blend's reach, the smooth minimum is that part's distance and its weight is 1, exactly
+    /// (`join8`: the blend term is 0 and the share clamps to 1 or 0), so the other part need not be evaluated.
+    /// A cell whose four corners all have part p nearer by the spacing k plus `loneMargin` has that at every
+    /// pixel (`loneMargin`: room for both distances to change at up to four times the 5.7 px from a
+    /// pixel to its nearest corner), and its rows are evaluated two at a time for part p alone: sixteen lanes of one part
+    /// through the corner's chain of powers instead of eight lanes of each (`partDistance8(_:x:rows:_:)`). A lone
+    /// part (one-part containers) holds every cell alone. The bits are the joined field's (DistanceFieldTests).
+    /// On the showcase's merging controls, apart most of the clip, the field's share of a render's CPU samples
+    /// went from 6.1% to 5.1% (perf, 120 frames; issue 25): less than half, because sixteen lanes of one corner
+    /// chain cost more than eight did, the chain is not the whole cost.
     static func sample<S: Shape>(_ sampler: SmoothUnion<S>.Sampler, x0: Int, y0: Int, w: Int, h: Int,
                                  narrowBand: Float?, workers: Workers,
-                                 row8: ((SIMD8<Float>, Float, UnsafeMutableBufferPointer<Float>) -> SIMD8<Float>)? = nil)
+                                 panels: SmoothUnion<PanelShape>.Sampler? = nil, loneCells: Bool = true)
         -> (values: [Float], weights: [Float]) {
         let parts = sampler.parts.count
         // Not zeroed here: every value is written below, and the weights are zeroed by the workers a band of
@@ -84,11 +97,14 @@ struct DistanceField: Sendable {
         let gw = cw + 1, gh = ch + 1
         var coarse = [Float](repeating: 0, count: gw * gh)
         var coarseWeights = [Float](repeating: 0, count: gw * gh * parts)
-        // Unwrapped once: `if let row8` in the loops below copied the closure, retaining and releasing its context
-        // from both workers at once for every row of every cell (swift_release 1.6% of a showcase render, perf).
-        let eight = row8 ?? { _, _, _ in .zero }
-        let hasEight = row8 != nil
+        // Per corner, the part nearer than every other by the spacing and the margin (lone cells), or -1.
+        let lanes = panels ?? SmoothUnion<PanelShape>.Sampler(parts: UnsafeBufferPointer(start: nil, count: 0), spacing: 0)
+        let hasEight = panels != nil
+        let lone = hasEight && loneCells && (parts == 1 || parts == 2)
+        var alone = [Int8](repeating: lone && parts == 1 ? 0 : -1, count: gw * gh)
+        let margin = sampler.spacing + loneMargin
         coarse.withUnsafeMutableBufferPointer { out in
+            alone.withUnsafeMutableBufferPointer { alone in
             coarseWeights.withUnsafeMutableBufferPointer { weights in
                 workers.forEachBand(gh, bandSize: 4) { rowsBand in
                     for j in rowsBand {
@@ -105,11 +121,21 @@ struct DistanceField: Sendable {
                             while i + 8 <= gw {
                                 let k = j * gw + i
                                 let slot = UnsafeMutableBufferPointer(rebasing: weights[(k * parts)..<((k + 8) * parts)])
-                                let d = eight(step + (Float(x0 + i * c) + 0.5), Float(y0 + j * c) + 0.5, slot)
+                                let xs = step + (Float(x0 + i * c) + 0.5), y = Float(y0 + j * c) + 0.5
+                                let d: SIMD8<Float>
+                                if lone && parts == 2 {
+                                    // `signedDistance8(x:y:weights:)` as its two steps, to see each part's distance.
+                                    let (a, b) = lanes.partDistances8(x: xs, y: y)
+                                    d = lanes.join8(a, b, weights: slot)
+                                    for l in 0..<8 { alone[k + l] = a[l] + margin <= b[l] ? 0 : b[l] + margin <= a[l] ? 1 : -1 }
+                                } else {
+                                    d = lanes.signedDistance8(x: xs, y: y, weights: slot)
+                                }
                                 for l in 0..<8 { out[k + l] = d[l] }
                                 i += 8
                             }
                         }
+                        // The last corners one by one: their parts' distances are not seen (-1 for two parts).
                         while i < gw {
                             let k = j * gw + i
                             let slot = UnsafeMutableBufferPointer(rebasing: weights[(k * parts)..<((k + 1) * parts)])
@@ -118,6 +144,7 @@ struct DistanceField: Sendable {
                         }
                     }
                 }
+            }
             }
         }
         // Outside, exact values matter only where coverage is not zero (d < 0.5) and at the gradient neighbours
@@ -129,6 +156,7 @@ struct DistanceField: Sendable {
         v.withUnsafeMutableBufferPointer { out in
             wt.withUnsafeMutableBufferPointer { weights in
                 coarse.withUnsafeBufferPointer { cs in
+                    alone.withUnsafeBufferPointer { alone in
                     coarseWeights.withUnsafeBufferPointer { cwt in
                         workers.forEachBand(ch, bandSize: 1) { cellRows in
                             for cj in cellRows {
@@ -148,14 +176,35 @@ struct DistanceField: Sendable {
                                             break
                                         }
                                     }
-                                    let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+                                    let steps = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+                                    let inLanes = cellRowsInLanes && !outside && inside == nil && ci * c + c <= w
+                                    // The part that holds the cell alone, if one does at all four corners.
+                                    let owner = Int(alone[corners[0]])
+                                    if inLanes && owner >= 0 && (1..<4).allSatisfy({ Int(alone[corners[$0]]) == owner }) {
+                                        let xs = steps + (Float(x0 + ci * c) + 0.5)
+                                        let rows = (cj * c)..<min(h, cj * c + c)
+                                        for j in Swift.stride(from: rows.lowerBound, to: rows.upperBound, by: 2) {
+                                            let next = min(j + 1, rows.upperBound - 1)
+                                            let (d0, d1) = lanes.partDistance8(owner, x: xs, rows: Float(y0 + j) + 0.5, Float(y0 + next) + 0.5)
+                                            @inline(__always) func store(_ row: Int, _ d: SIMD8<Float>) {
+                                                let k = row * w + ci * c
+                                                for l in 0..<8 {
+                                                    out[k + l] = d[l]
+                                                    weights[(k + l) * parts + owner] = 1
+                                                }
+                                            }
+                                            store(j, d0)
+                                            if next != j { store(next, d1) }
+                                        }
+                                        continue
+                                    }
                                     for j in (cj * c)..<min(h, cj * c + c) {
                                         // Eight pixels of the cell's row at once (the cell is 8 wide).
-                                        if cellRowsInLanes && !outside && inside == nil && ci * c + c <= w {
+                                        if inLanes {
                                             let k = j * w + ci * c
                                             let slot = UnsafeMutableBufferPointer(rebasing: weights[(k * parts)..<((k + 8) * parts)])
-                                            let xs = lanes + (Float(x0 + ci * c) + 0.5)
-                                            let d = eight(xs, Float(y0 + j) + 0.5, slot)
+                                            let xs = steps + (Float(x0 + ci * c) + 0.5)
+                                            let d = lanes.signedDistance8(x: xs, y: Float(y0 + j) + 0.5, weights: slot)
                                             for l in 0..<8 { out[k + l] = d[l] }
                                             continue
                                         }
@@ -176,9 +225,15 @@ struct DistanceField: Sendable {
                             }
                         }
                     }
+                    }
                 }
             }
         }
         return (v, wt)
     }
+
+    /// How much nearer than the spacing a part must be at a cell's four corners to hold the cell alone (pixels):
+    /// four times the 5.66 px (cell diagonal / 2) from any pixel of the cell to its nearest corner, for each of
+    /// the two distances (1-Lipschitz, as the narrow band assumes, with a factor of two to spare).
+    static let loneMargin = 8 * Float(cell) / 2 * Float(2).squareRoot()
 }

@@ -62,5 +62,13 @@ public struct PanelShape: Shape, Sendable, Equatable {
         return RoundedRect.signedDistance8(a.rounded, b.rounded, x: x, y: y)
     }
 
+    /// `signedDistance8(x:y:)` at the rows `y0` and `y1`, the same bits: a rounded outline's two rows share one
+    /// sixteen-lane corner (`RoundedRect.signedDistance8(x:rows:_:)`).
+    @inlinable
+    public func signedDistance8(x: SIMD8<Float>, rows y0: Float, _ y1: Float) -> (SIMD8<Float>, SIMD8<Float>) {
+        guard outline == .circle else { return rounded.signedDistance8(x: x, rows: y0, y1) }
+        return (signedDistance8(x: x, y: y0), signedDistance8(x: x, y: y1))
+    }
+
     public var bounds: Rect { outline == .circle ? disc.bounds : box }
 }

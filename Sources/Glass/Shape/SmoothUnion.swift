@@ -132,6 +132,21 @@ extension SmoothUnion.Sampler where S == PanelShape {
         return d
     }
 
+    /// Both parts' own distances at the eight pixel centers (x[i], y), for two parts: what
+    /// `signedDistance8(x:y:weights:)` joins (`join8`), so a caller can join them and see how far apart they are.
+    @inline(__always)
+    func partDistances8(x: SIMD8<Float>, y: Float) -> (SIMD8<Float>, SIMD8<Float>) {
+        precondition(parts.count == 2, "two parts")
+        return PanelShape.signedDistance8(parts[0], parts[1], x: x, y: y)
+    }
+
+    /// Part p's own distance at the eight pixel centers (x[i], y0) and (x[i], y1): two rows through one
+    /// sixteen-lane corner (`PanelShape.signedDistance8(x:rows:_:)`).
+    @inline(__always)
+    func partDistance8(_ p: Int, x: SIMD8<Float>, rows y0: Float, _ y1: Float) -> (SIMD8<Float>, SIMD8<Float>) {
+        parts[p].signedDistance8(x: x, rows: y0, y1)
+    }
+
     /// Two parts joined eight lanes at a time: `SmoothUnion.join` with each scalar operation done on all lanes
     /// (the same IEEE operations, so the same bits, which DistanceFieldTests checks; `min` and `max` as the
     /// standard library's selects).
