@@ -96,6 +96,15 @@ public struct PlaneSpriteRecord: Sendable {
         return RowSpans(height: height, boxes: boxes)
     }
 
+    /// `changedSpans` as rectangles: the boxes of the dots that moved or changed color, old and new (each
+    /// clipped to the frame, possibly overlapping). Nil when the two planes cannot be compared.
+    public func changedBoxes(since old: PlaneSpriteRecord) -> [PixelRect]? {
+        guard sameFrame(as: old) else { return nil }
+        var boxes: [PixelRect] = []
+        forEachChangedBox(since: old) { c, r in boxes.append(PixelRect(x: c.lowerBound, y: r.lowerBound, width: c.count, height: r.count)) }
+        return boxes
+    }
+
     /// The plane this record describes as its fill and its dots' boxes: every pixel outside the boxes holds the
     /// background exactly (`drawSprites` fills, then draws each dot within its box; hidden dots draw nothing, so
     /// there are no boxes). Nil for an empty record. For the lens window's blur (Glass's `PlaneFill`).

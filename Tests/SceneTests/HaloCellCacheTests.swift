@@ -55,6 +55,7 @@ import Raster
         }
         let fresh = GlassLayer(document: doc)
         fresh.haloCells.enabled = false
+        fresh.windows.enabled = false
         fresh.reuse.capacity = 0
         let expected = planes.map { p in bits(draw(fresh, p.plane, p.record, frame: p.frame, doc)) }
         var rng = SplitMix64(seed: 11)

@@ -58,10 +58,14 @@ public struct LiquidGlass: Sendable {
     /// With `fields`, the distance field of the container called `slot` is kept and reused while the shape and
     /// its window stay the same (a navigation bar that does not move costs no distance evaluations after its
     /// first frame); with the plane's `fill`, the lens window is blurred only around the plane's boxes
-    /// (`PlaneFill`). The values are the same either way.
+    /// (`PlaneFill`); given the window of this container's last drawing and where the plane changed since
+    /// (`reusing`), the window is that one blurred again only where the plane changed (`KeptWindow`). The values
+    /// are the same either way. Returns the lens window drawn through, for the next frame's `reusing` (nil when
+    /// nothing was drawn or the window is not blurred).
+    @discardableResult
     public func apply(plane: Framebuffer, joined shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial],
                       into frame: inout Framebuffer, workers: Workers, fields: DistanceFieldCache? = nil,
-                      slot: String = "", fill: PlaneFill? = nil) {
+                      slot: String = "", fill: PlaneFill? = nil, reusing kept: WindowReuse? = nil) -> KeptWindow? {
         let context = Context(self, plane: plane, shape: shape, materials: materials, frame: frame, workers: workers,
                               makeField: { xs, ys, band in
             guard let fields else { return DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers) }
@@ -69,9 +73,15 @@ public struct LiquidGlass: Sendable {
                 DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers)
             }
         }, makeWindow: { xs, ys in
-            Window(blurring: plane, columns: xs, rows: ys, radius: blurRadius, fill: fill, workers: workers)
+            if let kept, let window = Window(blurring: plane, columns: xs, rows: ys, radius: blurRadius, reusing: kept,
+                                             workers: workers) {
+                return window
+            }
+            return Window(blurring: plane, columns: xs, rows: ys, radius: blurRadius, fill: fill, workers: workers)
         })
-        if let context { draw(context, into: &frame, workers: workers) }
+        guard let context else { return nil }
+        draw(context, into: &frame, workers: workers)
+        return blurRadius > 0 ? KeptWindow(context.source, radius: blurRadius) : nil
     }
 
     /// Draws one shape in `material`.

@@ -53,3 +53,11 @@ extension Compositor {
     /// The halo cells computed so far.
     var haloCellsComputed: Int { glass.haloCells.computedCells }
 }
+
+// The reference for the lens windows kept between frames (LensWindowCacheTests): a compositor whose liquid
+// drawings blur every window afresh.
+extension Compositor {
+    func keepNoLensWindows() {
+        glass.windows.enabled = false
+    }
+}

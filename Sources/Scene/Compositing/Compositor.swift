@@ -105,6 +105,7 @@ public struct Compositor {
             slot.forget()
             glass.reuse.forget()
             glass.haloCells.forget()
+            glass.windows.forget()
         }
         times.content += t2.secondsSince
     }
@@ -116,7 +117,7 @@ public struct Compositor {
     public mutating func setTilt(_ tilt: Keyframes<Tilt>) {
         document.tilt = tilt
         glass = GlassLayer(document: document, fields: glass.fields, reuse: glass.reuse, haloCells: glass.haloCells,
-                           interiors: glass.interiors)
+                           interiors: glass.interiors, windows: glass.windows)
     }
 
     /// Simulates up to and rasterizes frame `i`.

@@ -24,11 +24,14 @@ struct GlassLayer {
     /// The liquid containers' deep interiors, kept while their shapes do not change (see InteriorSpansCache).
     let interiors: InteriorSpansCache
 
+    /// The liquid containers' lens windows kept from the last frame (see LensWindowCache).
+    let windows: LensWindowCache
+
     /// A layer for `document` with empty caches.
     init(document: SceneDocument) {
         self.init(document: document, fields: DistanceFieldCache(),
                   reuse: GlassReuse(capacity: document.canvas.pixelWidth * document.canvas.pixelHeight),
-                  haloCells: HaloCellCache(), interiors: InteriorSpansCache())
+                  haloCells: HaloCellCache(), interiors: InteriorSpansCache(), windows: LensWindowCache())
     }
 
     /// A layer for `document` keeping an earlier layer's caches of the same scene (`Compositor.setTilt`): the
@@ -36,12 +39,13 @@ struct GlassLayer {
     /// their own inputs, as do the halo's cells. (Two initializers rather than `reuse: GlassReuse? = nil` and `reuse ?? GlassReuse(...)`:
     /// with that form a release build of Swift 6.3 released the kept object early, and `setTilt` crashed.)
     init(document: SceneDocument, fields: DistanceFieldCache, reuse: GlassReuse, haloCells: HaloCellCache,
-         interiors: InteriorSpansCache) {
+         interiors: InteriorSpansCache, windows: LensWindowCache) {
         self.document = document
         self.fields = fields
         self.reuse = reuse
         self.haloCells = haloCells
         self.interiors = interiors
+        self.windows = windows
     }
 
     /// One thing to draw: a surface of a non-liquid tier in its tier's `Frost`, or a liquid shape (a lone panel
@@ -196,8 +200,12 @@ struct GlassLayer {
                 }
             case (.liquid(var glass, let shape, let materials, let slot, let lit), _):
                 glass.halo = lit ? halo : nil
-                glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers,
-                            fields: fields, slot: slot, fill: fill)
+                // The lens window of this container's last drawing, blurred again where the plane changed; this
+                // one kept for the next frame unless the frame was cancelled (a band of its blur may be missing).
+                let window = glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers,
+                                         fields: fields, slot: slot, fill: fill,
+                                         reusing: record.flatMap { windows.take(slot: slot, for: $0) })
+                if let record, let window, !workers.isCancelled { windows.keep(slot: slot, window, plane: record) }
                 overlay += written[k].map { Overlay($0) }
             }
         }
