@@ -22,14 +22,8 @@ import Raster
     func keptCellsGiveTheBitsOfCellsComputedAgain(scene: String) throws {
         let doc = try Self.document(scene)
         for frames in GlassReuseTests.runs(doc) {
-            var reference = Compositor(document: doc, workers: Workers(2))
-            reference.keepNoHaloCells()
-            var keeping = Compositor(document: doc, workers: Workers(2))
-            for i in frames {
-                let expected = bits(reference.render(frame: i))
-                let wrong = zip(bits(keeping.render(frame: i)), expected).filter { $0 != $1 }.count
-                #expect(wrong == 0, "\(scene) frame \(i) (run of \(frames.count)): \(wrong) pixels differ from a fresh halo's")
-            }
+            let run = KeptStateRun(doc, frames: frames, scene: scene, fresh: "a fresh halo's") { $0.keepNoHaloCells() }
+            let (keeping, reference) = (run.keeping, run.reference)
             #expect(keeping.haloCellsComputed > 0)
             print("halo cells \(scene), run of \(frames.count): \(keeping.haloCellsComputed) computed, \(reference.haloCellsComputed) without keeping")
             // glass-tinted's ambient waves reach every cell the halo reads in every frame.

@@ -14,18 +14,7 @@ import Raster
         let doc = scene == "far tap liquid" ? try SceneDecoder().decode(text: GlassReuseTests.farTap(platform: "ios26", tapY: 150))
             : try HaloCellCacheTests.document(scene)
         for frames in GlassReuseTests.runs(doc) {
-            var reference = Compositor(document: doc, workers: Workers(2))
-            reference.keepNoLensWindows()
-            var keeping = Compositor(document: doc, workers: Workers(2))
-            for i in frames {
-                let expected = bits(reference.render(frame: i))
-                let wrong = zip(bits(keeping.render(frame: i)), expected).filter { $0 != $1 }.count
-                #expect(wrong == 0, "\(scene) frame \(i) (run of \(frames.count)): \(wrong) pixels differ from a fresh window's")
-            }
+            _ = KeptStateRun(doc, frames: frames, scene: scene, fresh: "a fresh window's") { $0.keepNoLensWindows() }
         }
-    }
-
-    func bits(_ fb: Framebuffer) -> [SIMD4<UInt32>] {
-        fb.withUnsafePixels { px in px.map { unsafeBitCast($0, to: SIMD4<UInt32>.self) } }
     }
 }
