@@ -60,7 +60,8 @@ extension Plane {
     public func render(into fb: inout Framebuffer, scale: Float, workers: Workers = .single,
                        record: inout PlaneSpriteRecord) {
         let sprites = SpriteLayout(self, fb, scale: scale)
-        let current = PlaneSpriteRecord(self, sprites, fb)
+        var current = PlaneSpriteRecord(self, sprites, fb)
+        current.noteChanges(since: record)
         guard current.sameFrame(as: record) else {
             render(into: &fb, scale: scale, workers: workers)
             record = current

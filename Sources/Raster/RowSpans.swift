@@ -121,6 +121,39 @@ public struct RowSpans: Sendable, Equatable {
         return RowSpans(height: height, starts: starts, spans: out)
     }
 
+    /// Each row's spans joined with `other`'s (of the same height), overlapping or touching spans merged: the
+    /// spans `init(height:boxes:)` makes from both sets of boxes, since a row's merged spans are the runs of the
+    /// columns its boxes cover, however they are grouped. Two sorted lists merged in one pass, for the frame
+    /// slot's and the quantizer's rows: the plane's dots' spans, found once a frame, with a few rectangles.
+    public func union(_ other: RowSpans) -> RowSpans {
+        precondition(other.height == height, "spans of another height")
+        var joined = [Int](repeating: 0, count: height + 1)
+        var out: [Range<Int>] = []
+        out.reserveCapacity(spans.count + other.spans.count)
+        for y in 0..<height {
+            var i = starts[y], j = other.starts[y]
+            let ie = starts[y + 1], je = other.starts[y + 1]
+            var run: Range<Int>? = nil
+            while i < ie || j < je {
+                let s: Range<Int>
+                if j >= je || (i < ie && spans[i].lowerBound <= other.spans[j].lowerBound) {
+                    s = spans[i]; i += 1
+                } else {
+                    s = other.spans[j]; j += 1
+                }
+                if let r = run, s.lowerBound <= r.upperBound {
+                    run = r.lowerBound..<max(r.upperBound, s.upperBound)
+                } else {
+                    if let r = run { out.append(r) }
+                    run = s
+                }
+            }
+            if let r = run { out.append(r) }
+            joined[y + 1] = out.count
+        }
+        return RowSpans(height: height, starts: joined, spans: out)
+    }
+
     /// Flat lists already in this type's form (each row's spans ascending, disjoint and not touching).
     private init(height: Int, starts: [Int], spans: [Range<Int>]) {
         (self.height, self.starts, self.spans) = (height, starts, spans)

@@ -138,3 +138,32 @@ func bits(_ fb: Framebuffer) -> [SIMD4<UInt32>] {
     plane.render(into: &small, scale: 0.5, workers: .single, record: &halfScale)
     #expect(halfScale.changedSpans(since: planes[6].record) == nil)
 }
+
+/// The changes a record notes against the one it was drawn after (found once by the render) answer every question
+/// about the pair as comparing the two records does: the same spans, rows (with rectangles joined in, which
+/// take `RowSpans.union`) and boxes, in the same order. A record changed in place is another record: it drops
+/// what it noted (the copies below compare afresh).
+@Test(arguments: [1, 3])
+func notedChangesAnswerAsComparingTheRecords(workers: Int) {
+    var plane = busyPlane()
+    var kept = Framebuffer(width: 390, height: 844), record = PlaneSpriteRecord()
+    var compared = 0
+    for step in [0, 2, 4, 4, 6, 10, 16, 24, 30, 31, 40, 60, 90] {
+        let previous = record
+        plane.simulate(toStep: step)
+        plane.render(into: &kept, scale: 1, workers: Workers(workers), record: &record)
+        var fresh = record
+        fresh.width = record.width  // the same fields, but no longer the record that was drawn
+        let extra = [PixelRect(x: 100, y: 200, width: 150, height: 90), PixelRect(x: -20, y: 830, width: 60, height: 40),
+                     PixelRect(x: 380, y: 0, width: 30, height: 844)]
+        for band in [1, 16, 24] {
+            #expect(record.changedSpans(since: previous, band: band) == fresh.changedSpans(since: previous, band: band))
+        }
+        #expect(record.changedRows(since: previous) == fresh.changedRows(since: previous), "step \(step)")
+        #expect(record.changedRows(since: previous, adding: extra) == fresh.changedRows(since: previous, adding: extra),
+                "step \(step)")
+        #expect(record.changedBoxes(since: previous) == fresh.changedBoxes(since: previous), "step \(step)")
+        if let rows = fresh.changedRows(since: previous), rows.pixelCount > 0 { compared += 1 }
+    }
+    #expect(compared >= 8, "the steps chosen must move dots between most frames")
+}

@@ -61,4 +61,32 @@ import Testing
             }
         }
     }
+
+    /// `union` against the boxes' initializer given both sets of boxes (the canonical form it must equal, flat
+    /// lists and all), and against the per-pixel coverage: covered by either.
+    @Test func unionIsTheSpansOfBothSetsOfBoxes() {
+        var rng = SplitMix(seed: 17)
+        func next(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+        for _ in 0..<300 {
+            let (w, h) = (1 + next(50), 1 + next(12))
+            // Spans that overlap, touch end to start, share a first column, or lie inside each other.
+            func boxes() -> [(columns: Range<Int>, rows: Range<Int>)] {
+                (0..<next(9)).map { _ in
+                    let x = next(w), y = next(h + 4) - 2
+                    return (x..<min(w, x + next(w - x + 1)), y..<(y + next(5)))
+                }
+            }
+            let (p, q) = (boxes(), boxes())
+            let a = RowSpans(height: h, boxes: p), b = RowSpans(height: h, boxes: q)
+            let u = a.union(b)
+            #expect(u == RowSpans(height: h, boxes: q + p))
+            #expect(b.union(a) == u && a.union(RowSpans(height: h)) == a)
+            var wrong = 0
+            for y in 0..<h {
+                func inside(_ s: RowSpans, _ x: Int) -> Bool { s[y].contains { $0.contains(x) } }
+                for x in 0..<w where inside(u, x) != (inside(a, x) || inside(b, x)) { wrong += 1 }
+            }
+            #expect(wrong == 0)
+        }
+    }
 }
