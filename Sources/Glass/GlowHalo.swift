@@ -37,6 +37,9 @@ import Raster
 /// showcase the glass covers the top and bottom eighths of the frame, and averaging the whole plane into cells
 /// (one read of a 47 MB float frame) was 1.7 ms of a frame's CPU for cells nothing reads.
 ///
+/// Fill: with `fill` (what the plane is made of: its background outside the dots' boxes), the cell pass reads
+/// only the pixels near a box and takes the others as the background they hold: the same bits (see `Cells`).
+///
 /// Kept cells: with `reusing`, the cells of an earlier halo (`cells`) and where the plane may differ from the
 /// one they were made over (per band of rows, column spans), the cells none of whose pixels changed are taken
 /// as they are and only the others computed (see `Cells`): the same bits as computing all of them.
@@ -58,6 +61,7 @@ public struct GlowHalo: Sendable {
 
     public init(plane: Framebuffer, background: Color, ink: Color, scale: Float, workers: Workers = .single,
                 reading regions: [PixelRect]? = nil, reusing kept: (cells: Cells, changed: [[Range<Int>]], band: Int)? = nil,
+                fill: PlaneFill? = nil,
                 cellPoints: Float = GlassDefaults.Halo.cellPoints, sigmaPoints: Float = GlassDefaults.Halo.sigmaPoints,
                 gain: Float = GlassDefaults.Halo.gain, limit: Float = GlassDefaults.Halo.limit) {
         let cell = max(1, Int((cellPoints * scale).rounded()))
@@ -86,7 +90,7 @@ public struct GlowHalo: Sendable {
         } else {
             cells = Cells(plane: plane, cell: cell, neutral: neutral)
         }
-        cells.compute(cells.missing(in: spans), of: plane, neutral: neutral, workers: workers)
+        cells.compute(cells.missing(in: spans), of: plane, neutral: neutral, workers: workers, fill: fill)
         let small = cells.small, peak = cells.peak
         var light = [SIMD4<Float>](repeating: .zero, count: gw * gh)
         for r in exact {

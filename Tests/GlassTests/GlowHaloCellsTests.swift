@@ -107,5 +107,49 @@ import Raster
         #expect(other.cells.computed == other.cells.small.width * other.cells.small.height)
     }
 
+    /// With the plane's fill (its background outside the dots' boxes), the pass reads only the groups of pixels a
+    /// box reaches and gives the reference's bits: over planes whose sizes leave odd last columns and rows, cells
+    /// of even, odd and non-multiple-of-8 size (and narrower than eight pixels), dots at the edges and crowded together. Boxes that miss some dots
+    /// give other bits, so the fill is what the pass used.
+    @Test(arguments: [(101, 77, Float(1)), (120, 96, Float(3)), (93, 131, Float(0.875)), (64, 50, Float(2)), (150, 61, Float(2.5))])
+    func theFillGivesTheReferenceBits(width: Int, height: Int, scale: Float) {
+        var plane = Framebuffer(width: width, height: height, color: background)
+        let fillColor = plane[0, 0]
+        var rng = FrostClipTests.Random(state: UInt64(width * 7 + height))
+        var boxes: [PixelRect] = []
+        for _ in 0..<(width * height / 300) {
+            let s = 1 + Int(rng.next() % 6), x0 = Int(rng.next() % UInt64(width)), y0 = Int(rng.next() % UInt64(height))
+            let a = Float(1 + rng.next() % 999) / 1000
+            let c = SIMD4<Float>(Float(rng.next() % 1000) / 1000, Float(rng.next() % 1000) / 1000, Float(rng.next() % 1000) / 1000, 1) * a
+            for y in y0..<min(height, y0 + s) { for x in x0..<min(width, x0 + s) { plane[x, y] = c + plane[x, y] * (1 - a) } }
+            boxes.append(PixelRect(x: x0, y: y0, width: s, height: s))
+        }
+        // Boxes past the edges and empty ones, as a record can list them.
+        boxes += [PixelRect(x: -5, y: -3, width: 4, height: 9), PixelRect(x: width - 2, y: height - 1, width: 9, height: 9),
+                  PixelRect(x: 3, y: 4, width: 0, height: 5)]
+        let neutral = GlowHalo.Neutral(space: plane.space, background: background, ink: ink)
+        let cell = max(1, Int((GlassDefaults.Halo.cellPoints * scale).rounded()))
+        let expected = Self.reference(plane, cell: cell, neutral: neutral)
+        func pass(_ boxes: [PixelRect]) -> (small: [SIMD4<Float>], peak: [Float]) {
+            var cells = GlowHalo.Cells(plane: plane, cell: cell, neutral: neutral)
+            let gw = cells.small.width, gh = cells.small.height
+            // Every row of cells, some rows in two runs, one row not at all.
+            let runs = (0..<gh).map { j in j == 1 ? [] : j % 3 == 0 && gw > 2 ? [0..<1, 2..<gw] : [0..<gw] }
+            cells.compute(runs, of: plane, neutral: neutral, workers: Workers(2),
+                          fill: PlaneFill(background: fillColor, boxes: boxes))
+            return (cells.small.withUnsafePixels { Array($0) }, cells.peak).self
+        }
+        let got = pass(boxes)
+        let gw = (width + cell - 1) / cell
+        let computed = (0..<got.small.count).filter { i in i / gw != 1 && !(i / gw % 3 == 0 && gw > 2 && i % gw == 1) }
+        #expect(computed.filter { bits(got.small[$0]) != bits(expected.small[$0]) }.isEmpty, "cell \(cell): sums differ")
+        #expect(computed.filter { got.peak[$0].bitPattern != expected.peak[$0].bitPattern }.isEmpty, "cell \(cell): peaks differ")
+        // (Cells narrower than a group of eight pixels read every pixel: the fill has nothing to skip.)
+        if cell >= 8 {
+            let blind = pass(Array(boxes.dropFirst(boxes.count / 2)))
+            #expect(computed.contains { bits(blind.small[$0]) != bits(expected.small[$0]) }, "boxes missing dots must show")
+        }
+    }
+
     func bits(_ v: SIMD4<Float>) -> SIMD4<UInt32> { unsafeBitCast(v, to: SIMD4<UInt32>.self) }
 }

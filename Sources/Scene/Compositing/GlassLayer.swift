@@ -146,19 +146,21 @@ struct GlassLayer {
         // Its cells are kept for the next frame, given the plane's record (see HaloCellCache); a cancelled
         // frame's pass may have skipped some, so it keeps none (cancellation is never lowered: not raised after
         // the pass, it was not raised during it).
+        // The plane's fill and dots' boxes let the lens windows blur only around the dots and the halo's cell
+        // pass read only the pixels near them (PlaneFill); made only for a liquid drawing or a halo (the web
+        // twin has neither, and would list every dot's box every frame for nothing).
+        let liquid = drawings.contains { if case .liquid = $0 { true } else { false } }
+        let fill = liquid || !regions.isEmpty
+            ? record.flatMap(\.fill).map { PlaneFill(background: $0.background, boxes: $0.boxes) } : nil
         var halo: GlowHalo?
         if !regions.isEmpty {
             let h = GlowHalo(plane: plane, background: document.plane.configuration.background,
                              ink: document.plane.configuration.label, scale: document.canvas.scale, workers: workers,
-                             reading: regions, reusing: record.flatMap { haloCells.take(for: $0) })
+                             reading: regions, reusing: record.flatMap { haloCells.take(for: $0) }, fill: fill)
             if let record, !workers.isCancelled { haloCells.keep(h.cells, plane: record) }
             halo = h
         }
-        // Frost and LiquidGlass each check that the halo holds the pixels they read. The plane's fill and dots'
-        // boxes let the lens windows blur only around the dots (PlaneFill); made only for a liquid drawing (the
-        // web twin has none, and would list every dot's box every frame for nothing).
-        let liquid = drawings.contains { if case .liquid = $0 { true } else { false } }
-        let fill = liquid ? record.flatMap(\.fill).map { PlaneFill(background: $0.background, boxes: $0.boxes) } : nil
+        // Frost and LiquidGlass each check that the halo holds the pixels they read.
         var overlay: [Overlay] = []
         for (k, (drawing, decision)) in zip(drawings, decisions).enumerated() {
             let start = DispatchTime.now()
