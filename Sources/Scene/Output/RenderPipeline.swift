@@ -21,7 +21,7 @@ import Raster
 ///    no longer holds up the next render (seen in a trace of the showcase, docs/performance.md). A lone sink
 ///    that prepares its frames (`FrameSink.prepare`: a PNG folder quantizes into its kept samples) has that
 ///    step done by the render loop itself, with the render's workers, and the buffer is free for the next
-///    frame at once: the showcase's PNG folder renders with one float frame (peak 179 MiB, 220 with two),
+///    frame at once: the showcase's PNG folder renders with one float frame (peak 184 MiB, 220 with two),
 ///    and the encoders only deflate. (Prepared in an encoder, the step lagged behind the next frame's render
 ///    at the encoders' lower priority, and the render waited for the buffer with one core idle.)
 /// 3. Cores: encoders are as many as workers, and the renderer's bands use the same workers; an encoder blocked
