@@ -165,9 +165,10 @@ extension GlowHalo {
                         let sums = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: gw)
                         let peaks = UnsafeMutablePointer<Float>.allocate(capacity: gw)
                         // Per pair of rows of a row of cells, a byte per column: nonzero where a box reaches it
-                        // (8 zero bytes from a group's first column: no box reaches the group).
+                        // (8 zero bytes from a group's first column: no box reaches the group; a group ends
+                        // within its cell, so within its row of bytes).
                         let pairs = (cell + 1) / 2
-                        let reached = UnsafeMutablePointer<UInt8>.allocate(capacity: binned == nil ? 1 : pairs * width + 8)
+                        let reached = UnsafeMutablePointer<UInt8>.allocate(capacity: binned == nil ? 1 : pairs * width)
                         defer { sums.deallocate(); peaks.deallocate(); reached.deallocate() }
                         for j in band {
                             let row = runs[j]
@@ -176,7 +177,7 @@ extension GlowHalo {
                             peaks.initialize(repeating: 0, count: gw)
                             let ys = (j * cell)..<min((j + 1) * cell, plane.height)
                             if let binned {
-                                reached.initialize(repeating: 0, count: pairs * width + 8)
+                                reached.initialize(repeating: 0, count: pairs * width)
                                 for box in binned.boxes[binned.starts[j]..<binned.starts[j + 1]] {
                                     for y in max(box.y, ys.lowerBound)..<min(box.maxY, ys.upperBound) {
                                         (reached + ((y - ys.lowerBound) / 2) * width + box.x).update(repeating: 1, count: box.width)

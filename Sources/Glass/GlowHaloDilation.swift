@@ -13,7 +13,7 @@ extension GlowHalo {
         let y0 = max(0, r.y - reach), y1 = min(height, r.maxY + reach)
         guard r.width > 0, r.height > 0, y0 < y1 else { return [Float](repeating: 0, count: max(0, r.width * r.height)) }
         var across = [Float](repeating: 0, count: r.width * (y1 - y0))
-        var scratch = RunningMax(count: max(r.width, r.height) + 2 * reach, reach: reach)
+        var scratch = RunningMax(count: max(r.width, r.height) + 2 * reach)
         values.withUnsafeBufferPointer { v in
             across.withUnsafeMutableBufferPointer { a in
                 for y in y0..<y1 {
@@ -42,7 +42,7 @@ extension GlowHalo {
     struct RunningMax {
         var prefix: [Float], suffix: [Float]
 
-        init(count: Int, reach: Int) {
+        init(count: Int) {
             prefix = [Float](repeating: 0, count: count)
             suffix = [Float](repeating: 0, count: count)
         }
