@@ -1,5 +1,4 @@
 import CPNG
-import Dispatch
 
 /// A fixed number of workers that split a job into bands, each band taken by whichever worker is free.
 ///
@@ -37,6 +36,8 @@ public struct Workers: Sendable, Hashable {
     /// core with an encoder, balance. Handed out round-robin instead (worker w took w, w + count, ...), the
     /// showcase's pipeline kept 1.73 cores busy against 1.77-1.79 (two pairs, `bench --frames 120 --only
     /// pipeline --threads 2`, load 1.1-1.7); the bytes are the same either way (the determinism rule above).
+    /// The caller is one of the `count` workers; the others are helper threads (HelperThreads), and the call
+    /// returns as soon as every piece is done, not when every helper has come and gone.
     public func forEach(_ pieces: Int, _ body: (Int) -> Void) {
         guard pieces > 0 else { return }
         let n = min(count, pieces)
@@ -45,17 +46,18 @@ public struct Workers: Sendable, Hashable {
             for i in 0..<pieces where !isCancelled { body(i) }
             return
         }
+        // The caller takes pieces with up to n - 1 helper threads (HelperThreads says why not Dispatch's
+        // concurrentPerform), and returns once every piece is done, whether or not a helper ever joined.
         withoutActuallyEscaping(body) { body in
-            let box = UncheckedBox(body)
-            let next = NextPiece()
-            DispatchQueue.concurrentPerform(iterations: n) { _ in
-                // A worker thread inherits the vector state of the thread that started it, and a library's AVX
-                // kernel may leave the upper halves in use (ISA-L's do; cpng.c): every SSE instruction of the
-                // band's kernels would then be several times slower. One vzeroupper as each worker joins, before
-                // its first piece (the pieces' kernels leave the state as they found it).
-                cpng_clear_upper()
-                while !isCancelled, let i = next.take(below: pieces) { box.value(i) }
-            }
+            let job = HelperJob(pieces: pieces, cancellation: cancellation, body: body)
+            HelperThreads.shared.offer(job, helpers: n - 1)
+            // A library's AVX kernel may have left the vector registers' upper halves in use on this thread
+            // (ISA-L's do; cpng.c): every SSE instruction of the pieces' kernels would then be several times
+            // slower. One vzeroupper before the first piece (the pieces' kernels leave the state as they found it).
+            cpng_clear_upper()
+            job.work()
+            HelperThreads.shared.withdraw(job)
+            job.waitUntilDone()
         }
     }
 
@@ -69,27 +71,6 @@ public struct Workers: Sendable, Hashable {
             body(lo..<min(total, lo + size))
         }
     }
-}
-
-/// The next piece of a job, handed to whichever worker asks first.
-private final class NextPiece: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-
-    func take(below pieces: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < pieces else { return nil }
-        next += 1
-        return next - 1
-    }
-}
-
-/// Carries a non-Sendable closure into `concurrentPerform`. Safe here because every piece writes a disjoint
-/// part of the output (the determinism rule above) and the closure does not outlive the call.
-private struct UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }
 
 import Foundation

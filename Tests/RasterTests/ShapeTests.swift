@@ -123,18 +123,6 @@ import Testing
     }
 }
 
-@Suite struct WorkersTests {
-    @Test(arguments: [1, 2, 3, 8])
-    func everyPieceRunsExactlyOnce(count: Int) {
-        let n = 1000
-        var hits = [Int](repeating: 0, count: n)
-        hits.withUnsafeMutableBufferPointer { h in
-            Workers(count).forEach(n) { i in h[i] += 1 }
-        }
-        #expect(hits.allSatisfy { $0 == 1 })
-    }
-}
-
 /// The eight-lane rounded rectangle (`RoundedRect+Lanes.swift`) against its reference, the scalar distance.
 @Suite struct RoundedRectLaneTests {
     /// DMath.pow (lanes) against powf over the continuous corner's inputs: x^n for x in (0, 1] (the scaled corner offsets,

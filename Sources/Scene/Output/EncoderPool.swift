@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 
 /// A fixed set of encoder threads taking jobs from one queue, each with its own `EncodeScratch`, so that
-/// encoding allocates nothing per frame and an encoder blocked on a pipe never starves Dispatch's pool, which
-/// the render workers use.
+/// encoding allocates nothing per frame and an encoder blocked on a pipe never holds a thread the render's
+/// pieces need (they run on the render thread and `HelperThreads`).
 ///
 /// Encoders run `niceness` steps nicer than the thread that starts them, so that the render, one frame at a
 /// time and the pipeline's critical path, keeps both cores while encoders fill the gaps of its serial sections
