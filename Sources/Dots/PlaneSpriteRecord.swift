@@ -178,8 +178,19 @@ public struct PlaneSpriteRecord: Sendable {
 
     /// Overlapping or touching spans joined, in ascending order.
     public static func merged(_ spans: [Range<Int>]) -> [Range<Int>] {
+        guard spans.count > 1 else { return spans }
+        // A band's few spans sorted in place by insertion (RowSpans.sortByStart; the standard library's sort with
+        // its closure, on the render thread alone, was most of `dirtySpans`' samples, perf); the merge below does
+        // not depend on how spans with the same first column are ordered.
+        var sorted = spans
+        if sorted.count > 32 {
+            sorted.sort { $0.lowerBound < $1.lowerBound }
+        } else {
+            sorted.withUnsafeMutableBufferPointer { RowSpans.sortByStart(&$0) }
+        }
         var out: [Range<Int>] = []
-        for s in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+        out.reserveCapacity(sorted.count)
+        for s in sorted {
             if let last = out.last, s.lowerBound <= last.upperBound {
                 out[out.count - 1] = last.lowerBound..<max(last.upperBound, s.upperBound)
             } else {

@@ -72,8 +72,8 @@ public struct RowSpans: Sendable, Equatable {
     /// sort with its comparison closure was 0.5% of a showcase render's samples (perf). Rows of more than 32
     /// take that sort still (insertion sort is quadratic, and a scene can put thousands of dots in one row).
     /// The merge after it does not depend on how spans with the same first column are ordered.
-    @inline(__always)
-    static func sortByStart(_ row: inout UnsafeMutableBufferPointer<Range<Int>>) {
+    @inlinable
+    public static func sortByStart(_ row: inout UnsafeMutableBufferPointer<Range<Int>>) {
         for i in 1..<row.count {
             let s = row[i]
             var j = i
@@ -106,17 +106,27 @@ public struct RowSpans: Sendable, Equatable {
         var starts = [Int](repeating: 0, count: height + 1)
         var out: [Range<Int>] = []
         out.reserveCapacity(spans.count)
-        for y in 0..<height {
-            let cuts = cut[y]
-            for s in self[y] {
-                var from = s.lowerBound
-                for c in cuts where c.upperBound > from && c.lowerBound < s.upperBound {
-                    if c.lowerBound > from { out.append(from..<c.lowerBound) }
-                    from = max(from, c.upperBound)
+        // Through the flat lists: a row's `self[y]` and `cut[y]` slices retained and released both lists' storage
+        // every row (swift_retain and swift_release under this loop were most of its samples, on the render
+        // thread alone: the frame slot's copy less the bar, perf).
+        withUnsafeLists { own, mine in
+            cut.withUnsafeLists { cutStarts, cuts in
+                for y in 0..<height {
+                    let c0 = cutStarts[y], c1 = cutStarts[y + 1]
+                    for k in own[y]..<own[y + 1] {
+                        let s = mine[k]
+                        var from = s.lowerBound
+                        for j in c0..<c1 {
+                            let c = cuts[j]
+                            guard c.upperBound > from && c.lowerBound < s.upperBound else { continue }
+                            if c.lowerBound > from { out.append(from..<c.lowerBound) }
+                            from = max(from, c.upperBound)
+                        }
+                        if from < s.upperBound { out.append(from..<s.upperBound) }
+                    }
+                    starts[y + 1] = out.count
                 }
-                if from < s.upperBound { out.append(from..<s.upperBound) }
             }
-            starts[y + 1] = out.count
         }
         return RowSpans(height: height, starts: starts, spans: out)
     }
