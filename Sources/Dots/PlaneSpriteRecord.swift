@@ -96,6 +96,53 @@ public struct PlaneSpriteRecord: Sendable {
         return spans.map(Self.merged)
     }
 
+    /// Where the sprites' redraw fills and draws again, band by band (band k holds rows k x band ..< (k + 1) x band):
+    /// the changed dots' boxes clipped to the band, merged where their columns overlap or touch into one region of
+    /// their columns' union and the least rows holding all of theirs. A superset of the band's changed pixels, as
+    /// `dirtySpans`' columns over the whole band are, so redrawing only there gives the same bytes (`Plane.render`),
+    /// and regions of a band never share a column. Why rows: a dot's box is 11 rows of the showcase's 63-row pitch
+    /// and straddles two 16-row bands, where the whole bands' rows were filled and drawn: 32 rows for 11.
+    func dirtyRegions(since old: PlaneSpriteRecord, band: Int) -> [[(columns: Range<Int>, rows: Range<Int>)]] {
+        var regions = [[(columns: Range<Int>, rows: Range<Int>)]](repeating: [], count: (height + band - 1) / band)
+        forEachChangedBox(since: old) { columns, rows in
+            for k in (rows.lowerBound / band)...((rows.upperBound - 1) / band) {
+                regions[k].append((columns, max(rows.lowerBound, k * band)..<min(rows.upperBound, (k + 1) * band)))
+            }
+        }
+        return regions.map(Self.mergedRegions)
+    }
+
+    /// Regions whose columns overlap or touch joined (their columns' union, the least rows holding both), in
+    /// ascending order of columns; sorted by insertion, as `merged` sorts (a band holds a few).
+    static func mergedRegions(_ regions: [(columns: Range<Int>, rows: Range<Int>)]) -> [(columns: Range<Int>, rows: Range<Int>)] {
+        guard regions.count > 1 else { return regions }
+        var sorted = regions
+        if sorted.count > 32 {
+            sorted.sort { $0.columns.lowerBound < $1.columns.lowerBound }
+        } else {
+            for i in 1..<sorted.count {
+                let r = sorted[i]
+                var j = i
+                while j > 0, sorted[j - 1].columns.lowerBound > r.columns.lowerBound {
+                    sorted[j] = sorted[j - 1]
+                    j -= 1
+                }
+                sorted[j] = r
+            }
+        }
+        var out: [(columns: Range<Int>, rows: Range<Int>)] = []
+        out.reserveCapacity(sorted.count)
+        for r in sorted {
+            if let last = out.last, r.columns.lowerBound <= last.columns.upperBound {
+                out[out.count - 1] = (last.columns.lowerBound..<max(last.columns.upperBound, r.columns.upperBound),
+                                      min(last.rows.lowerBound, r.rows.lowerBound)..<max(last.rows.upperBound, r.rows.upperBound))
+            } else {
+                out.append(r)
+            }
+        }
+        return out
+    }
+
     /// Calls `body` with the pixel box (columns, rows; never empty) of every dot that moved or changed color since
     /// `old`, its old box and its new one, within the frame.
     private func forEachChangedBox(since old: PlaneSpriteRecord, _ body: (Range<Int>, Range<Int>) -> Void) {

@@ -54,9 +54,10 @@ extension Plane {
 
     /// Redraws only where a dot changed since the frame `record` describes, when `fb` still holds that frame
     /// (the caller's promise: the same buffer, untouched since); otherwise draws everything. The bytes equal
-    /// `render(into:scale:workers:)`'s: a dirty span is filled and every dot reaching it is drawn again, clipped
-    /// to it, in the same order, so each of its pixels goes through the same operations; a pixel outside every
-    /// dirty span is touched by no dot that moved or changed color, so it already holds its value.
+    /// `render(into:scale:workers:)`'s: a dirty region (`PlaneSpriteRecord.dirtyRegions`) is filled and every dot
+    /// reaching it is drawn again, clipped to it, in the same order, so each of its pixels goes through the same
+    /// operations; a pixel outside every dirty region is touched by no dot that moved or changed color, so it
+    /// already holds its value.
     public func render(into fb: inout Framebuffer, scale: Float, workers: Workers = .single,
                        record: inout PlaneSpriteRecord) {
         let sprites = SpriteLayout(self, fb, scale: scale)
@@ -67,13 +68,13 @@ extension Plane {
             record = current
             return
         }
-        let dirty = current.dirtySpans(since: record, band: Self.spriteBand)
+        let dirty = current.dirtyRegions(since: record, band: Self.spriteBand)
         record = current
         let h = fb.height
         storage.withHandle { st in fb.withUnsafeMutablePixels { px in
             workers.forEachBand(h, bandSize: Self.spriteBand) { band in
-                for span in dirty[band.lowerBound / Self.spriteBand] {
-                    drawSprites(sprites, st, band: band, columns: span, into: px)
+                for region in dirty[band.lowerBound / Self.spriteBand] {
+                    drawSprites(sprites, st, band: region.rows, columns: region.columns, into: px)
                 }
             }
         } }

@@ -15,6 +15,8 @@ import Foundation
 /// Progress never depends on a helper: the caller takes pieces itself, and waits only for pieces a running
 /// thread has taken, so nested jobs (a piece that calls `forEach`) and callers on many threads at once cannot
 /// deadlock. Memory: at most `limit` threads, each Foundation's default stack; idle ones wait on a condition.
+/// A thread starts with its creator's nice value: the render thread starts them (the encoders, at nice 10,
+/// work with `Workers.single` and never offer a job).
 final class HelperThreads: @unchecked Sendable {
     static let shared = HelperThreads()
 
