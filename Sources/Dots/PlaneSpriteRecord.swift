@@ -89,11 +89,8 @@ public struct PlaneSpriteRecord: Sendable {
     /// since `old` touches (its old box and its new one). Both records must describe the same kind of frame
     /// (`sameFrame`): a box depends only on the center, the radius and the frame's size, which they share.
     func dirtySpans(since old: PlaneSpriteRecord, band: Int) -> [[Range<Int>]] {
-        var spans = [[Range<Int>]](repeating: [], count: (height + band - 1) / band)
-        forEachChangedBox(since: old) { columns, rows in
-            for k in (rows.lowerBound / band)...((rows.upperBound - 1) / band) { spans[k].append(columns) }
-        }
-        return spans.map(Self.merged)
+        // The regions' columns: the boxes' columns merged band by band, as `merged` merges them.
+        dirtyRegions(since: old, band: band).map { $0.map(\.columns) }
     }
 
     /// Where the sprites' redraw fills and draws again, band by band (band k holds rows k x band ..< (k + 1) x band):
@@ -113,7 +110,8 @@ public struct PlaneSpriteRecord: Sendable {
     }
 
     /// Regions whose columns overlap or touch joined (their columns' union, the least rows holding both), in
-    /// ascending order of columns; sorted by insertion, as `merged` sorts (a band holds a few).
+    /// ascending order of columns; sorted by insertion (a band holds a few, and the standard library's sort with
+    /// its closure was most of the dirty bands' samples, on the render thread alone: perf).
     static func mergedRegions(_ regions: [(columns: Range<Int>, rows: Range<Int>)]) -> [(columns: Range<Int>, rows: Range<Int>)] {
         guard regions.count > 1 else { return regions }
         var sorted = regions
@@ -225,19 +223,8 @@ public struct PlaneSpriteRecord: Sendable {
 
     /// Overlapping or touching spans joined, in ascending order.
     public static func merged(_ spans: [Range<Int>]) -> [Range<Int>] {
-        guard spans.count > 1 else { return spans }
-        // A band's few spans sorted in place by insertion (RowSpans.sortByStart; the standard library's sort with
-        // its closure, on the render thread alone, was most of `dirtySpans`' samples, perf); the merge below does
-        // not depend on how spans with the same first column are ordered.
-        var sorted = spans
-        if sorted.count > 32 {
-            sorted.sort { $0.lowerBound < $1.lowerBound }
-        } else {
-            sorted.withUnsafeMutableBufferPointer { RowSpans.sortByStart(&$0) }
-        }
         var out: [Range<Int>] = []
-        out.reserveCapacity(sorted.count)
-        for s in sorted {
+        for s in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = out.last, s.lowerBound <= last.upperBound {
                 out[out.count - 1] = last.lowerBound..<max(last.upperBound, s.upperBound)
             } else {

@@ -74,14 +74,13 @@ final class HelperThreads: @unchecked Sendable {
 
 /// One `forEach` call's pieces, shared by its caller and the helpers that join it.
 final class HelperJob: @unchecked Sendable {
-    private let lock = NSLock()
-    private let finished = NSCondition()
+    /// Guards the counts and the body; signalled when the last piece is done.
+    private let state = NSCondition()
     private var body: ((Int) -> Void)?
     private let pieces: Int
     private let cancellation: Cancellation
     private var next = 0
     private var done = 0
-    private var waiting = false
     /// Helpers still to be seated (HelperThreads, under its lock).
     var seats = 0
 
@@ -94,8 +93,8 @@ final class HelperJob: @unchecked Sendable {
     /// The next piece, or nil when every piece is taken (or the work is cancelled: the remaining pieces are then
     /// counted as done without running).
     private func take() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
+        state.lock()
+        defer { state.unlock() }
         guard next < pieces else { return nil }
         if cancellation.isCancelled {
             done += pieces - next
@@ -107,11 +106,10 @@ final class HelperJob: @unchecked Sendable {
     }
 
     private func finish() {
-        lock.lock()
+        state.lock()
         done += 1
-        let all = done == pieces && waiting
-        lock.unlock()
-        if all { finished.withLock { finished.signal() } }
+        if done == pieces { state.signal() }
+        state.unlock()
     }
 
     /// Runs pieces until none are left.
@@ -124,7 +122,7 @@ final class HelperJob: @unchecked Sendable {
 
     /// The body read and called here, so the reference the call holds is released before the piece counts as
     /// done: the caller drops the body once every piece is (`waitUntilDone`), and no helper may hold it then.
-    /// Read without the lock: `body` changes only after the last `finish`, which the lock orders after this.
+    /// Read without the lock: `body` changes only after the last `finish`, which `state` orders after this.
     @inline(never)
     private func invoke(_ i: Int) {
         body!(i)
@@ -135,23 +133,15 @@ final class HelperJob: @unchecked Sendable {
     /// (20-40 us on a two-core VM), and the caller's core has nothing else to run meanwhile. Then drops the
     /// body, so the caller's closure outlives no call.
     func waitUntilDone() {
+        state.lock()
         var spins = 0
-        while true {
-            lock.lock()
-            if done == pieces { body = nil; lock.unlock(); return }
-            if spins >= 2000 { waiting = true; lock.unlock(); break }
-            lock.unlock()
+        while done < pieces && spins < 2000 {
+            state.unlock()
             spins += 1
+            state.lock()
         }
-        finished.lock()
-        while true {
-            lock.lock()
-            let complete = done == pieces
-            if complete { body = nil }
-            lock.unlock()
-            if complete { break }
-            finished.wait()
-        }
-        finished.unlock()
+        while done < pieces { state.wait() }
+        body = nil
+        state.unlock()
     }
 }

@@ -72,8 +72,8 @@ public struct RowSpans: Sendable, Equatable {
     /// sort with its comparison closure was 0.5% of a showcase render's samples (perf). Rows of more than 32
     /// take that sort still (insertion sort is quadratic, and a scene can put thousands of dots in one row).
     /// The merge after it does not depend on how spans with the same first column are ordered.
-    @inlinable
-    public static func sortByStart(_ row: inout UnsafeMutableBufferPointer<Range<Int>>) {
+    @inline(__always)
+    static func sortByStart(_ row: inout UnsafeMutableBufferPointer<Range<Int>>) {
         for i in 1..<row.count {
             let s = row[i]
             var j = i

@@ -51,9 +51,8 @@ public struct Workers: Sendable, Hashable {
         withoutActuallyEscaping(body) { body in
             let job = HelperJob(pieces: pieces, cancellation: cancellation, body: body)
             HelperThreads.shared.offer(job, helpers: n - 1)
-            // A library's AVX kernel may have left the vector registers' upper halves in use on this thread
-            // (ISA-L's do; cpng.c): every SSE instruction of the pieces' kernels would then be several times
-            // slower. One vzeroupper before the first piece (the pieces' kernels leave the state as they found it).
+            // The vector registers' upper halves cleared before the first piece, as each helper clears its own
+            // (HelperThreads.run says why).
             cpng_clear_upper()
             job.work()
             HelperThreads.shared.withdraw(job)
