@@ -19,6 +19,24 @@ public enum ChildProcess {
     public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
+    /// Writes `text` as an executable program at `url` (a test's fake ffmpeg or wrapper). Opened close-on-exec:
+    /// Foundation's atomic write goes through mkstemp, whose descriptor any child that another test's thread
+    /// spawns meanwhile inherits and keeps open for its whole life, and exec of the program then fails with
+    /// ETXTBSY ("Text file busy"; CI saw it once).
+    public static func writeProgram(_ text: String, to url: URL) throws {
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes[done...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+            done += n
+        }
+        guard fchmod(fd, 0o755) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+    }
+
     /// How a child ended and everything it said.
     public struct Outcome: Sendable {
         public var status: Int32

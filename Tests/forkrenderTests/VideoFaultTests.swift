@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ChildProcess
 
 /// `--video` when ffmpeg misbehaves: a fake `ffmpeg` first on PATH stalls, dies, or writes half a file and
 /// exits 0 (what ffmpeg 5.1 does on a full disk). Whatever happens, forkrender publishes nothing, leaves no
@@ -23,8 +24,7 @@ import Testing
         let bin = dir.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let fake = bin.appendingPathComponent("ffmpeg")
-        try "#!/bin/bash\nout=\"${@: -1}\"\ndir=\"\(dir.path)\"\n\(body)\n".write(to: fake, atomically: true, encoding: .utf8)
-        chmod(fake.path, 0o755)
+        try ChildProcess.writeProgram("#!/bin/bash\nout=\"${@: -1}\"\ndir=\"\(dir.path)\"\n\(body)\n", to: fake)
         let sceneFile = dir.appendingPathComponent("s.json")
         try scene.write(to: sceneFile, atomically: true, encoding: .utf8)
 

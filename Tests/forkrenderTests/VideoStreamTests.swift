@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ChildProcess
 import Raster
 
 /// The raw stream `--video` hands ffmpeg, captured by a wrapper first on PATH that copies its stdin to a file
@@ -19,8 +20,7 @@ import Raster
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let captured = dir.appendingPathComponent(name)
         let wrapper = bin.appendingPathComponent("ffmpeg")
-        try "#!/bin/bash\ntee \"$STREAM\" | exec \(ffmpeg) \"$@\"\n".write(to: wrapper, atomically: true, encoding: .utf8)
-        chmod(wrapper.path, 0o755)
+        try ChildProcess.writeProgram("#!/bin/bash\ntee \"$STREAM\" | exec \(ffmpeg) \"$@\"\n", to: wrapper)
         let p = Process()
         p.executableURL = CLI.binary
         p.arguments = args
