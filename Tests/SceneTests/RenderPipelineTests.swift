@@ -35,6 +35,44 @@ import Raster
         #expect(sink.maxEncodingAtOnce == 1)
     }
 
+    /// A sink that encodes from the float frame (as `--video` does) and whose delivery blocks for a while (as a
+    /// write to ffmpeg's full pipe does): the render still draws into the buffers of the pool, never into a copy.
+    /// A second reference to a buffer that outlives its return to the pool makes the next render copy it on
+    /// write into fresh memory (a 47 MB frame at the showcase's size: 450k page faults in 120 frames against
+    /// 24k); the frames then come in more than `inFlight` distinct buffers, and this fails.
+    @Test func aBufferBackInThePoolIsDrawnIntoNotCopied() throws {
+        let doc = try SceneDecoder(scale: 0.1).decode(text: CancellationTests.longScene)
+        let sink = AddressSink()
+        var pipeline = RenderPipeline(document: doc, workers: Workers(2))
+        (pipeline.inFlight, pipeline.encoders) = (2, 2)
+        _ = try pipeline.run(frames: Array(0..<12), sinks: [sink])
+        #expect(sink.delivered == Array(0..<12))
+        #expect(sink.addresses.count <= 2, "frames were drawn into \(sink.addresses.count) buffers, not the pool's 2")
+    }
+
+    /// Records the address of each frame's pixels; each delivery takes 20 ms.
+    final class AddressSink: FrameSink, @unchecked Sendable {
+        private let lock = NSLock()
+        private var seen: Set<UInt> = []
+        private var _delivered: [Int] = []
+        var addresses: Set<UInt> { lock.withLock { seen } }
+        var delivered: [Int] { lock.withLock { _delivered } }
+
+        func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
+            let address = image.withUnsafePixels { UInt(bitPattern: $0.baseAddress) }
+            lock.withLock { _ = seen.insert(address) }
+            return [UInt8(index)]
+        }
+
+        func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {
+            Thread.sleep(forTimeInterval: 0.02)
+            lock.withLock { _delivered.append(index) }
+        }
+
+        func finish() throws(OutputError) {}
+        func abort() {}
+    }
+
     #if os(Linux)
     /// Encoder threads run `EncoderPool.niceness` steps nicer than the thread that started them (capped at 19).
     /// Fails when `lowerPriority` is not called or does nothing. Linux only, where nice values are per thread.
