@@ -75,13 +75,15 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
         .target(name: "CHTTP", dependencies: ["SystemMicroHTTPD"]),
+        // prctl (variadic) for the children forkrender starts: ffmpeg without transparent huge pages.
+        .target(name: "CProcess"),
 
         // MARK: Public modules
         .target(name: "Raster", dependencies: ["CPNG"]),
         .target(name: "Dots", dependencies: ["Raster"]),
         .target(name: "Glass", dependencies: ["Raster"]),
         .target(name: "Content", dependencies: ["Raster", "CText", "CSVG"]),
-        .target(name: "Scene", dependencies: ["Raster", "Dots", "Glass", "Content"], resources: []),
+        .target(name: "Scene", dependencies: ["Raster", "Dots", "Glass", "Content", "CProcess"], resources: []),
         .target(name: "Regression", dependencies: ["Scene", "Raster"]),
         .target(name: "Preview", dependencies: ["Scene", "Raster", "CHTTP"]),
         // The stage benchmarks of `forkrender bench`, outside the library modules (as tiny-skia's benches/).

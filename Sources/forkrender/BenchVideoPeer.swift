@@ -52,7 +52,9 @@ enum BenchVideoPeer {
             p.executableURL = URL(fileURLWithPath: ffmpeg)
             p.arguments = VideoSink.arguments(format: "mp4", width: w, height: h, fps: document.fps, input: raw,
                                               output: dir + "/alone-\(round).mp4")
-            guard (try? p.run()) != nil else { return }
+            // Started as the sink starts its ffmpeg, without transparent huge pages: the same work, so the row
+            // compares the pipelines, not the two processes' page sizes.
+            guard (try? ProcessGroup.withoutTransparentHugePages({ try p.run() })) != nil else { return }
             p.waitUntilExit()
             alone.add(wall: BenchPeers.seconds(since: t0), cpu: BenchPeers.childrenCPU - c0)
             unlink(dir + "/alone-\(round).mp4")

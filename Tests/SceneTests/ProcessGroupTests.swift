@@ -28,6 +28,36 @@ import Scene
         #expect(group.wait(timeout: 10) == 0)
     }
 
+    #if os(Linux)
+    /// `THP_enabled` of /proc/self/status (Linux 5.0 and later): whether the prctl flag lets it use transparent
+    /// huge pages; nil where the kernel does not say.
+    static func thpEnabled(_ status: String) -> String? {
+        status.split(separator: "\n").first { $0.hasPrefix("THP_enabled:") }
+            .map { $0.dropFirst("THP_enabled:".count).trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// A child started with `hugePages: false` (ffmpeg's, VideoSink) runs without transparent huge pages, one
+    /// started without it as we do, and our own flag is left as it was.
+    @Test func ffmpegsChildRunsWithoutTransparentHugePages() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-tests-thp-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mine = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        guard let before = Self.thpEnabled(mine) else { return }
+        func child(hugePages: Bool) throws -> String? {
+            let out = dir.appendingPathComponent("status-\(hugePages)").path
+            let group = try ProcessGroup(executable: "/bin/sh", arguments: ["-c", "cat /proc/self/status > '\(out)'"],
+                                         stderr: dir.appendingPathComponent("log").path, hugePages: hugePages)
+            group.closeInput()
+            #expect(group.wait(timeout: 10) == 0)
+            return Self.thpEnabled(try String(contentsOfFile: out, encoding: .utf8))
+        }
+        #expect(try child(hugePages: false) == "0")
+        #expect(try child(hugePages: true) == before)
+        #expect(Self.thpEnabled(try String(contentsOfFile: "/proc/self/status", encoding: .utf8)) == before)
+    }
+    #endif
+
     @Test func aProgramHeldOpenIsRefusedWithinHalfASecondOrSo() throws {
         let (path, fd, dir) = try heldScript("etxtbsy-held")
         defer { close(fd); try? FileManager.default.removeItem(at: dir) }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import CProcess
 
 /// A child program in a process group of its own, fed through a pipe that is written without blocking, and
 /// killed as a whole group.
@@ -27,8 +28,8 @@ public final class ProcessGroup: @unchecked Sendable {
     private let ended = DispatchSemaphore(value: 0)
 
     /// Starts `executable` with `arguments`, stdin a pipe from us, stdout /dev/null and stderr appended to the
-    /// file `stderr`.
-    public init(executable: String, arguments: [String], stderr: String) throws(OutputError) {
+    /// file `stderr`; with `hugePages` false, without transparent huge pages (`withoutTransparentHugePages`).
+    public init(executable: String, arguments: [String], stderr: String, hugePages: Bool = true) throws(OutputError) {
         var fds: [Int32] = [0, 0]
         // pipe2(O_CLOEXEC) is not in Swift's Glibc module; the pipe is made before any render thread starts a
         // child, so setting the flag right after leaves no window in which a fork could inherit it.
@@ -79,7 +80,8 @@ public final class ProcessGroup: @unchecked Sendable {
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for a in argv { free(a) } }
         var spawned: pid_t = 0
-        var rc = posix_spawn(&spawned, executable, &actions, &attributes, argv, environ)
+        let spawn = { posix_spawn(&spawned, executable, &actions, &attributes, argv, environ) }
+        var rc = hugePages ? spawn() : Self.withoutTransparentHugePages(spawn)
         // ETXTBSY: some process still holds the program open for writing. A wrapper script written a moment
         // ago is held so by any child that another thread forked while its descriptor was open (it lives until
         // that child's exec); CI met it once in 500 runs. It clears by itself: retried for up to 0.5 s.
@@ -87,7 +89,7 @@ public final class ProcessGroup: @unchecked Sendable {
         while rc == ETXTBSY && retries < 50 {
             retries += 1
             usleep(10_000)
-            rc = posix_spawn(&spawned, executable, &actions, &attributes, argv, environ)
+            rc = hugePages ? spawn() : Self.withoutTransparentHugePages(spawn)
         }
         let child = spawned
         close(readEnd)
@@ -108,6 +110,27 @@ public final class ProcessGroup: @unchecked Sendable {
     }
 
     deinit { closeInput() }
+
+    /// Runs `body` (which starts a child) with this process's "no transparent huge pages" flag set, so that the
+    /// child keeps it across exec (Linux's PR_SET_THP_DISABLE), then puts the flag back as it was.
+    ///
+    /// Why, for ffmpeg: on a machine with transparent huge pages `always`, x264's large buffers come in 2 MiB
+    /// pages, and on a VM whose host takes freed memory back (a Firecracker guest's balloon: docs/performance.md,
+    /// "Huge pages off") their first touch is slow; 17% of ffmpeg's samples were the kernel zeroing them.
+    /// Without them, the 120-frame showcase's `--video`: ffmpeg's and our system time 2.6 -> 1.1 s, wall 0.90 of
+    /// the run with them (six runs in turns), the same video bytes. Where the kernel has no such flag, nothing
+    /// changes. The flag is the whole process's while `body` runs: spawns are serialized here, and a child another
+    /// thread starts meanwhile gets it too, which changes only its speed.
+    public static func withoutTransparentHugePages<R>(_ body: () throws -> R) rethrows -> R {
+        hugePagesLock.lock()
+        defer { hugePagesLock.unlock() }
+        let before = cprocess_thp_disabled()
+        guard before == 0, cprocess_set_thp_disabled(1) == 0 else { return try body() }
+        defer { _ = cprocess_set_thp_disabled(0) }
+        return try body()
+    }
+
+    private static let hugePagesLock = NSLock()
 
     #if canImport(Glibc)
     private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
