@@ -80,16 +80,19 @@ public final class ProcessGroup: @unchecked Sendable {
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for a in argv { free(a) } }
         var spawned: pid_t = 0
-        let spawn = { posix_spawn(&spawned, executable, &actions, &attributes, argv, environ) }
-        var rc = hugePages ? spawn() : Self.withoutTransparentHugePages(spawn)
+        let spawn = { () -> Int32 in
+            let start = { posix_spawn(&spawned, executable, &actions, &attributes, argv, environ) }
+            return hugePages ? start() : Self.withoutTransparentHugePages(start)
+        }
+        var rc = spawn()
         // ETXTBSY: some process still holds the program open for writing. A wrapper script written a moment
         // ago is held so by any child that another thread forked while its descriptor was open (it lives until
-        // that child's exec); CI met it once in 500 runs. It clears by itself: retried for up to 0.5 s.
+        // that child's exec); CI met it once. It clears by itself: retried for up to 0.5 s.
         var retries = 0
         while rc == ETXTBSY && retries < 50 {
             retries += 1
             usleep(10_000)
-            rc = hugePages ? spawn() : Self.withoutTransparentHugePages(spawn)
+            rc = spawn()
         }
         let child = spawned
         close(readEnd)

@@ -226,8 +226,11 @@ private final class PipelineState: @unchecked Sendable {
         // Moved straight out of the dictionary: a `let` copy beside `image` kept a second reference to the buffer
         // until this function returned, after the delivery's blocking write to ffmpeg, so the next render into
         // the buffer copied it on write (fresh pages: 450k page faults in a 120-frame `--video`, 24k without).
-        var image: FrameSlot? = lock.withLock { rendered.removeValue(forKey: i) }
-        let done = lock.withLock { preparedFrames.removeValue(forKey: i) }
+        var image: FrameSlot?
+        let done = lock.withLock { () -> PreparedFrame? in
+            image = rendered.removeValue(forKey: i)
+            return preparedFrames.removeValue(forKey: i)
+        }
         scratch.reuse = reuse(frame: i)
         defer { scratch.reuse = nil }
         var encoded: [[UInt8]] = []
