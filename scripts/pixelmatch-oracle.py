@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Counts of an independent pixelmatch implementation on a synthetic image pair, for RegressionTests.
 
-The pair is built with integer arithmetic only, so Tests/RegressionTests/OracleTests.swift builds the very
+The pair is built with integer arithmetic only, so Tests/RegressionTests/Comparison/OracleTests.swift builds the very
 same bytes. The counts come from the Python port of pixelmatch (PyPI `pixelmatch` 0.4.0, a line-by-line port
 of mapbox/pixelmatch 5), not from forkrender. Regenerate with:
 

@@ -6,7 +6,7 @@
 #   docs/tier-sheet.png    the tier sheet of scenes/liquid-tinted-dark.json, scale 0.5
 #   docs/tier-sheet-vivid.png  the tier sheet of scenes/glass-vivid-container.json, frame 60, scale 0.5
 #
-# Tests/forkrenderTests/DocsImagesTests.swift renders the same and fails when a committed picture differs from
+# Tests/forkrenderTests/Process/DocsImagesTests.swift renders the same and fails when a committed picture differs from
 # a fresh render (pixelmatch threshold 0), so run this, look at the pictures, and commit them with the change
 # that moved them. (docs/check-report.png, in docs/regression.md, is a browser screenshot made by
 # scripts/check-report-in-chromium.sh.)

@@ -78,7 +78,7 @@ private func failure(_ events: String, plane: String = "{}") -> String {
 
 // MARK: The scenes/dots-*.json files
 
-private let scenesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+private let scenesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenes")
 
 private let dotScenes: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: scenesDirectory.path)) ?? [])

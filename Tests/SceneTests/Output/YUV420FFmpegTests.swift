@@ -1,6 +1,6 @@
 // forkrender's rgba -> yuv420p (`Framebuffer.yuv420p`, what `--video` hands ffmpeg) against ffmpeg's own
 // conversion of the same 8-bit RGBA frames with `--video`'s filter and output format: the independent oracle
-// of the rule in Sources/Raster/YUV420.swift. Skipped with a printed reason where ffmpeg is not installed.
+// of the rule in Sources/Raster/PNG/YUV420.swift. Skipped with a printed reason where ffmpeg is not installed.
 //
 // Run: swift test -c release -Xswiftc -enable-testing --skip-build --filter YUV420FFmpegTests
 
@@ -150,7 +150,7 @@ import Raster
     /// The video sink in the pipeline: frames converted into spare buffers that hold earlier frames keep the
     /// pixels the compositor vouches for (outside the columns `FrameHistory` says may have changed), so on a
     /// scene whose controls move over a resting plane most samples are not converted again (the stream's bytes
-    /// are checked in Tests/forkrenderTests/VideoStreamTests.swift). On the showcase, whose waves touch most
+    /// are checked in Tests/forkrenderTests/Output/VideoStreamTests.swift). On the showcase, whose waves touch most
     /// rows of every frame but only the columns around each dot, most are kept too.
     @Test func theSinkConvertsOnlyPixelsThatChanged() throws {
         guard VideoSink.findFFmpeg() != nil else {

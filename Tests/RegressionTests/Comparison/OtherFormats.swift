@@ -1,4 +1,4 @@
-/// PNGs in other formats, from Tests/RasterTests/PNGTests.swift (made with pypng there).
+/// PNGs in other formats, from Tests/RasterTests/PNG/PNGTests.swift (made with pypng there).
 enum OtherFormats {
     /// palette2_trns.png (113 bytes)
     static let palette2Trns: [UInt8] = [

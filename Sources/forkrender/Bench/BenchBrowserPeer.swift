@@ -16,7 +16,7 @@ import Scene
 /// tests' DevTool hides them).
 enum BenchBrowserPeer {
     /// The package's folder, found from this file's path: the driver script and the twin scene live there.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     static func run(_ bench: BenchCommand.Run, workers: Workers, dir: String) {

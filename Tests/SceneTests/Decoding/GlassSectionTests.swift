@@ -4,8 +4,8 @@ import Glass
 import Raster
 @testable import Scene
 
-/// The repository's scenes folder, found from this file's path (Tests/SceneTests/ -> ../../scenes).
-let scenesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+/// The repository's scenes folder, found from this file's path (Tests/SceneTests/Decoding/ -> ../../../scenes).
+let scenesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenes")
 
 /// Decodes scene text, returning the error's description (without the file prefix) when refused.

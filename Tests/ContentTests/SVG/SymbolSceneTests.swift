@@ -7,7 +7,7 @@ import Content
 /// Symbols in scenes: icon files resolved from the scene's folder, and every bad file or stroke refused with its
 /// JSON path and location.
 @Suite struct SymbolSceneTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/icons")
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/icons")
 
     /// A scene folder with `icons/` holding the fixtures, and the scene written into it.
     static func scene(_ json: String) throws -> String {
@@ -86,7 +86,7 @@ import Content
     }
 
     @Test func lintMeasuresIconFilesStrokesAndInternationalLabels() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         for name in ["content-icons", "content-international"] {
             let doc = try SceneDecoder(scale: 1).decode(file: root.appendingPathComponent("scenes/\(name).json").path)
             let report = LegibilityAudit.run(document: doc, frames: [0], workers: .single)

@@ -7,7 +7,7 @@ import Raster
 /// Symbols through librsvg: strokes against analytic areas, icon files against librsvg's own `rsvg-convert` and
 /// against Chromium, and hostile files refused.
 @Suite struct SymbolArtworkTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/icons")
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/icons")
 
     static func fixture(_ name: String) throws -> String {
         try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)

@@ -1,4 +1,5 @@
 import Dispatch
+import Raster
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,8 +7,8 @@ import Darwin
 #endif
 
 /// `forkrender bench --only math`: DMath against the platform's libm, nanoseconds per result, over inputs from
-/// each function's render domain (4096 of them, cycled), best of 7 runs of 2^20 results. Lives beside DMath
-/// because it is the one place outside it that calls libm on purpose (LibmCallTests exempts Sources/Raster/Math/).
+/// each function's render domain (4096 of them, cycled), best of 7 runs of 2^20 results. It calls libm on purpose,
+/// which is why it lives in the Benchmarks target, outside the render modules LibmCallTests scans.
 public enum DMathBenchmark {
     /// Best-of-`runs` nanoseconds per result of `body(n)`, which computes n results and returns a checksum.
     static func time(_ n: Int, runs: Int = 7, _ body: (Int) -> Double) -> (ns: Double, sum: Double) {

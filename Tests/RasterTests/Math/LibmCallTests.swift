@@ -1,14 +1,19 @@
 import Foundation
 import Testing
 
-/// No render module calls libm's transcendentals outside `Sources/Raster/Math/` (DMath): the sources of Raster,
-/// Dots, Glass, Content, Scene, Regression and Preview are scanned for a call of any of them (a name followed by
-/// `(`, not a member of another type, not a declaration), comments and string literals left out. Test hooks in
-/// `+Testing.swift` files are exempt (no render path reads them: the corner's exact area uses `tgamma`).
+/// No render module calls libm's transcendentals (DMath computes them in Swift): the sources of Raster, Dots,
+/// Glass, Content, Scene, Regression and Preview are scanned for a call of any of them (a name followed by `(`,
+/// not a member of another type, not a declaration), comments and string literals left out. Only the files in
+/// `allowed` may call one, each with its reason; an allowed file that no longer calls libm is an error too.
 @Suite struct LibmCallTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let modules = ["Raster", "Dots", "Glass", "Content", "Scene", "Regression", "Preview"]
+    /// Files that may call libm, with why no frame depends on it.
+    static let allowed: [String: String] = [
+        "Raster/Geometry/RoundedRect+Testing.swift": "a test hook: the corner's exact area uses tgamma",
+        "Raster/Math/DMath+Trigonometric.swift": "DMath's members call each other unqualified (`sin(Double(x))` is DMath's)",
+    ]
     static let names = ["pow", "powf", "exp", "expf", "exp2", "exp2f", "expm1", "expm1f", "log", "logf", "log2",
                         "log2f", "log10", "log10f", "log1p", "log1pf", "sin", "sinf", "cos", "cosf", "tan", "tanf",
                         "asin", "asinf", "acos", "acosf", "atan", "atanf", "atan2", "atan2f", "sinh", "sinhf", "cosh",
@@ -56,20 +61,25 @@ import Testing
 
     @Test func noRenderModuleCallsLibm() throws {
         var offenders: [String] = []
-        var scanned = 0
+        var scanned = 0, allowedSeen: Set<String> = []
         for module in Self.modules {
             let dir = Self.root.appendingPathComponent("Sources/\(module)")
             let files = FileManager.default.enumerator(atPath: dir.path)?.compactMap { $0 as? String } ?? []
             for file in files where file.hasSuffix(".swift") {
-                if module == "Raster" && file.hasPrefix("Math/") { continue }
-                if file.hasSuffix("+Testing.swift") { continue }
                 let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
                 scanned += 1
-                offenders += Self.calls(in: text).map { "Sources/\(module)/\(file):\($0)" }
+                let found = Self.calls(in: text)
+                if Self.allowed["\(module)/\(file)"] != nil {
+                    if !found.isEmpty { allowedSeen.insert("\(module)/\(file)") }
+                    continue
+                }
+                offenders += found.map { "Sources/\(module)/\(file):\($0)" }
             }
         }
         #expect(scanned > 100, "scanned only \(scanned) files: wrong root \(Self.root.path)?")
-        #expect(offenders.isEmpty, "libm calls outside Sources/Raster/Math:\n\(offenders.joined(separator: "\n"))")
+        #expect(offenders.isEmpty, "libm calls in render modules:\n\(offenders.joined(separator: "\n"))")
+        let stale = Set(Self.allowed.keys).subtracting(allowedSeen)
+        #expect(stale.isEmpty, "allowed to call libm but no longer does (drop the row): \(stale.sorted())")
     }
 
     /// The scanner finds what it must and nothing else.
