@@ -35,7 +35,7 @@ import Raster
 /// blur reads) are computed; `light(at:)` there equals the whole plane's halo bit for bit (the blur's sums are
 /// per cell, the same operations in the same order whatever region is asked for), and elsewhere it is 0. On the
 /// showcase the glass covers the top and bottom eighths of the frame, and averaging the whole plane into cells
-/// (one read of a 47 MB float frame) was 1.7 ms of a frame's CPU for cells nothing reads.
+/// (one read of a 47 MB float frame) would spend most of the pass on cells nothing reads.
 ///
 /// Fill: with `fill` (what the plane is made of: its background outside the dots' boxes), the cell pass reads
 /// only the pixels near a box and takes the others as the background they hold: the same bits (see `Cells`).

@@ -29,8 +29,8 @@ extension GlowHalo {
             let q = (x + y + z) / 3 / axisMean
             let ex = x - axis.x * q, ey = y - axis.y * q, ez = z - axis.z * q
             // sum() of (ex, ey, ez, 0) squared: ((ex² + ey²) + ez²) + 0, and a sum of squares is never -0.
-            // The lanes' largest, written out: `SIMD4.max()` stayed a generic call (0.38% of a showcase render's
-            // samples, perf). The same value: no lane is NaN (the plane's pixels are finite) or -0.
+            // The lanes' largest, written out: `SIMD4.max()` stays a generic call. The same value: no lane is NaN
+            // (the plane's pixels are finite) or -0.
             let v = ex * ex + ey * ey + ez * ez
             return Swift.max(Swift.max(v.x, v.y), Swift.max(v.z, v.w))
         }
@@ -43,18 +43,16 @@ extension GlowHalo {
     }
 
     /// The plane averaged into cells (`small`, the cells' mean pixels) and each cell's peak (the largest squared
-    /// chroma of a 2 x 2 block of its pixels), kept from one frame's halo for the next (issue 25: on the
-    /// showcase the cell pass read half of the 47 MB plane every frame, 10.6% of a frame's CPU samples, though
-    /// most of its dots are at rest between frames).
+    /// chroma of a 2 x 2 block of its pixels), kept from one frame's halo for the next: the cell pass reads half
+    /// of the plane, though most of the showcase's dots are at rest between frames.
     ///
     /// A cell is a function of its own pixels alone, so where no pixel of a cell changed since the plane the
     /// cells were made from, its kept sum and peak are the ones a fresh pass computes, bit for bit; the cells a
     /// halo needs and does not hold (`valid`) are computed by the same pass as a fresh halo's. Whoever keeps
     /// them says where the plane changed (`GlowHalo.init(reusing:)`); the cells also hold the plane's size and
     /// space, the cell size and the neutral axis (background and ink), and a halo whose differ starts afresh.
-    /// 106 x 49 cells at 1170 x 2532 and scale 3: 109 KB. On the showcase 73% of the cells its halos read are kept
-    /// (107,838 of 405,720 computed over 120 frames; ambient waves recolor dots across the plane), and the pass fell
-    /// from 9.9% of the CPU samples to 4.2% (perf, 120 frames, load 7: 5.5 to 1.9 ms a frame).
+    /// 106 x 49 cells at 1170 x 2532 and scale 3: 109 KB. On the showcase about three quarters of the cells its
+    /// halos read are kept (ambient waves recolor dots across the plane).
     public struct Cells: Sendable {
         /// Pixels per cell along each axis: bands of this many rows (from row 0) are the rows of cells, the
         /// finest answer about where the plane changed that the cells can use.
@@ -140,8 +138,8 @@ extension GlowHalo {
         /// With `fill`: a group of four blocks (8 x 2 pixels) that no box reaches holds the background in every
         /// pixel, so its blocks' sums are the background's four-pixel sum, added in the same order as the pixels
         /// would be ((b + b) + b) + b, and its peak the background block's: the same bits without reading the
-        /// group. On the showcase the dots' boxes (11 px at a 63 px pitch) leave most of a cell's groups empty, and
-        /// the pass was memory-bound: 75% of its samples on the loads of the cells' pixels (perf annotate).
+        /// group. On the showcase the dots' boxes leave most of a cell's groups empty, and the pass is
+        /// memory-bound (most of its time goes to the loads of the cells' pixels).
         static func average(_ plane: Framebuffer, cell: Int, runs: [[Range<Int>]], neutral: Neutral,
                             small: inout Framebuffer, peak: inout [Float], workers: Workers, fill: PlaneFill? = nil) {
             let gw = small.width, gh = small.height, width = plane.width, b = neutral.background
@@ -154,142 +152,170 @@ extension GlowHalo {
             }
             small.withUnsafeMutablePixels { out in
                 peak.withUnsafeMutableBufferPointer { peak in
-                plane.withUnsafePixels { px in
-                    runs.withUnsafeBufferPointer { runs in
-                    // Two rows of cells a band: 16 made 7 bands of a 1170 x 2532 frame's 106 rows, 4 on one worker.
-                    workers.forEachBand(gh, bandSize: 2) { band in
-                        // A row of cells summed row of pixels by row of pixels: each cell still adds its pixels row
-                        // by row, left to right (the same sums), but the frame is read as whole rows in order and
-                        // the cells' running sums are independent chains the processor overlaps. Cell by cell, one
-                        // long chain of dependent adds and a jump of a frame row every 24 pixels cost 5 ms a frame.
-                        let sums = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: gw)
-                        let peaks = UnsafeMutablePointer<Float>.allocate(capacity: gw)
-                        // Per pair of rows of a row of cells, a byte per column: nonzero where a box reaches it
-                        // (8 zero bytes from a group's first column: no box reaches the group; a group ends
-                        // within its cell, so within its row of bytes).
-                        let pairs = (cell + 1) / 2
-                        let reached = UnsafeMutablePointer<UInt8>.allocate(capacity: binned == nil ? 1 : pairs * width)
-                        defer { sums.deallocate(); peaks.deallocate(); reached.deallocate() }
-                        for j in band {
-                            let row = runs[j]
-                            guard !row.isEmpty else { continue }
-                            sums.initialize(repeating: .zero, count: gw)
-                            peaks.initialize(repeating: 0, count: gw)
-                            let ys = (j * cell)..<min((j + 1) * cell, plane.height)
-                            if let binned {
-                                reached.initialize(repeating: 0, count: pairs * width)
-                                for box in binned.boxes[binned.starts[j]..<binned.starts[j + 1]] {
-                                    for y in max(box.y, ys.lowerBound)..<min(box.maxY, ys.upperBound) {
-                                        (reached + ((y - ys.lowerBound) / 2) * width + box.x).update(repeating: 1, count: box.width)
-                                    }
-                                }
-                            }
-                            // Two rows at a time, in blocks of 2 x 2 pixels (fewer at a cell's odd last row or
-                            // column): the sum takes each block's four, and the peak is the most saturated block
-                            // average. A block's average is at most its most saturated pixel's chroma, and the cell
-                            // (and the field blurred from the cells) averages the blocks, so |c| <= m still holds; a
-                            // dot of 3 pt holds a whole block at any scale from 1. The chroma once a block rather
-                            // than once a pixel: the peak per pixel cost 15% of a showcase frame's CPU (perf), per
-                            // block a quarter of that.
-                            //
-                            // A block holds 4, 2 or 1 pixels (never 3: a second column and a second row come
-                            // together), so its average is a product by 1/4 or 1/2, exactly the quotient (a power
-                            // of two), and the block's sum adds in the order ((top left + top right) + bottom left)
-                            // + bottom right as it always did. Full blocks, the odd column and the lone row are
-                            // separate loops, without the branches and the optional next row per pixel.
-                            for y in stride(from: ys.lowerBound, to: ys.upperBound, by: 2) {
-                                let top = px.baseAddress! + y * width
-                                let near = UnsafeRawPointer(reached + (binned == nil ? 0 : ((y - ys.lowerBound) / 2) * width))
-                                if y + 1 < ys.upperBound {
-                                    let bottom = top + width
-                                    for r in row {
-                                        for i in r {
-                                            var sum = sums[i], m = peaks[i]
-                                            let end = min((i + 1) * cell, width)
-                                            var x = i * cell
-                                            // Four blocks at a time, their chroma in lanes (one lane a block): the
-                                            // same operations per block as `Neutral.chroma` and `sum()` (which
-                                            // adds x, y, z, w in order; w is 0), with the two divisions and the
-                                            // sums across channels once per four blocks. Measured on the showcase
-                                            // (perf, 120 frames, load 5): the pass with kept cells and the loops
-                                            // without branches 2.4 ms a frame, with the lanes 2.0; what is left is
-                                            // mostly the read of the cells' pixels (10 MB a frame). With the
-                                            // plane's fill, a group no box reaches is the background's blocks.
-                                            while x + 7 < end {
-                                                if let empty, near.loadUnaligned(fromByteOffset: x, as: UInt64.self) == 0 {
-                                                    sum += empty.sum
-                                                    sum += empty.sum
-                                                    sum += empty.sum
-                                                    sum += empty.sum
-                                                    m = max(m, empty.peak)
-                                                    x += 8
-                                                    continue
-                                                }
-                                                let k0 = top[x] + top[x + 1] + bottom[x] + bottom[x + 1]
-                                                let k1 = top[x + 2] + top[x + 3] + bottom[x + 2] + bottom[x + 3]
-                                                let k2 = top[x + 4] + top[x + 5] + bottom[x + 4] + bottom[x + 5]
-                                                let k3 = top[x + 6] + top[x + 7] + bottom[x + 6] + bottom[x + 7]
-                                                sum += k0
-                                                sum += k1
-                                                sum += k2
-                                                sum += k3
-                                                m = max(m, neutral.peak(k0 * 0.25 - b, k1 * 0.25 - b, k2 * 0.25 - b, k3 * 0.25 - b))
-                                                x += 8
-                                            }
-                                            while x + 1 < end {
-                                                let block = top[x] + top[x + 1] + bottom[x] + bottom[x + 1]
-                                                sum += block
-                                                let e = neutral.chroma(block * 0.25 - b)
-                                                m = max(m, (e * e).sum())
-                                                x += 2
-                                            }
-                                            if x < end {
-                                                let block = top[x] + bottom[x]
-                                                sum += block
-                                                let e = neutral.chroma(block * 0.5 - b)
-                                                m = max(m, (e * e).sum())
-                                            }
-                                            sums[i] = sum
-                                            peaks[i] = m
-                                        }
-                                    }
-                                } else {
-                                    for r in row {
-                                        for i in r {
-                                            var sum = sums[i], m = peaks[i]
-                                            let end = min((i + 1) * cell, width)
-                                            var x = i * cell
-                                            while x + 1 < end {
-                                                let block = top[x] + top[x + 1]
-                                                sum += block
-                                                let e = neutral.chroma(block * 0.5 - b)
-                                                m = max(m, (e * e).sum())
-                                                x += 2
-                                            }
-                                            if x < end {
-                                                let block = top[x]
-                                                sum += block
-                                                let e = neutral.chroma(block - b)
-                                                m = max(m, (e * e).sum())
-                                            }
-                                            sums[i] = sum
-                                            peaks[i] = m
-                                        }
-                                    }
-                                }
-                            }
-                            for r in row {
-                                for i in r {
-                                    let n = (min((i + 1) * cell, width) - i * cell) * ys.count
-                                    out[j * gw + i] = sums[i] / Float(n)
-                                    peak[j * gw + i] = peaks[i]
-                                }
-                            }
+                    plane.withUnsafePixels { px in
+                        // Two rows of cells a band, so that the bands of a tall frame spread over the workers.
+                        workers.forEachBand(gh, bandSize: 2) { band in
+                            let pass = CellPass(px: px, width: width, height: plane.height, cell: cell,
+                                                gw: gw, neutral: neutral, empty: empty, binned: binned)
+                            defer { pass.deallocate() }
+                            for j in band where !runs[j].isEmpty { pass.average(j, runs[j], out, peak) }
                         }
                     }
+                }
+            }
+        }
+
+        /// One worker's cell pass: the plane, what every cell needs, and the scratch for one row of cells.
+        ///
+        /// A row of cells is summed row of pixels by row of pixels: each cell still adds its pixels row by row,
+        /// left to right (the same sums), but the frame is read as whole rows in order and the cells' running sums
+        /// are independent chains the processor overlaps (cell by cell, one long chain of dependent adds and a
+        /// jump of a frame row every cell's width cost several times more).
+        struct CellPass {
+            let px: UnsafeBufferPointer<SIMD4<Float>>
+            let width: Int, height: Int, cell: Int, gw: Int
+            let neutral: Neutral, b: SIMD4<Float>
+            let empty: (sum: SIMD4<Float>, peak: Float)?
+            let binned: (boxes: [PixelRect], starts: [Int])?
+            let sums: UnsafeMutablePointer<SIMD4<Float>>
+            let peaks: UnsafeMutablePointer<Float>
+            /// Per pair of rows of a row of cells, a byte per column: nonzero where a box reaches it (8 zero bytes
+            /// from a group's first column: no box reaches the group; a group ends within its cell, so within its
+            /// row of bytes).
+            let reached: UnsafeMutablePointer<UInt8>
+            let pairs: Int
+
+            init(px: UnsafeBufferPointer<SIMD4<Float>>, width: Int, height: Int, cell: Int, gw: Int, neutral: Neutral,
+                 empty: (sum: SIMD4<Float>, peak: Float)?, binned: (boxes: [PixelRect], starts: [Int])?) {
+                (self.px, self.width, self.height, self.cell, self.gw) = (px, width, height, cell, gw)
+                (self.neutral, b, self.empty, self.binned) = (neutral, neutral.background, empty, binned)
+                sums = .allocate(capacity: gw)
+                peaks = .allocate(capacity: gw)
+                pairs = (cell + 1) / 2
+                reached = .allocate(capacity: binned == nil ? 1 : pairs * width)
+            }
+
+            func deallocate() {
+                sums.deallocate()
+                peaks.deallocate()
+                reached.deallocate()
+            }
+
+            /// The cells `row` of the row of cells `j`: their pixels summed a pair of rows at a time, then each
+            /// cell's mean into `out` and its peak into `peak`.
+            ///
+            /// Two rows at a time, in blocks of 2 x 2 pixels (fewer at a cell's odd last row or column): the sum
+            /// takes each block's four, and the peak is the most saturated block average. A block's average is at
+            /// most its most saturated pixel's chroma, and the cell (and the field blurred from the cells) averages
+            /// the blocks, so |c| <= m still holds; a dot of 3 pt holds a whole block at any scale from 1. The
+            /// chroma is taken once a block rather than once a pixel, a quarter of the work.
+            ///
+            /// A block holds 4, 2 or 1 pixels (never 3: a second column and a second row come together), so its
+            /// average is a product by 1/4 or 1/2, exactly the quotient (a power of two), and the block's sum adds
+            /// in the order ((top left + top right) + bottom left) + bottom right. Full blocks, the odd column and
+            /// the lone row are separate loops, without the branches and the optional next row per pixel.
+            func average(_ j: Int, _ row: [Range<Int>], _ out: UnsafeMutableBufferPointer<SIMD4<Float>>,
+                         _ peak: UnsafeMutableBufferPointer<Float>) {
+                sums.initialize(repeating: .zero, count: gw)
+                peaks.initialize(repeating: 0, count: gw)
+                let ys = (j * cell)..<min((j + 1) * cell, height)
+                markReached(j, ys)
+                for y in stride(from: ys.lowerBound, to: ys.upperBound, by: 2) {
+                    let top = px.baseAddress! + y * width
+                    let near = UnsafeRawPointer(reached + (binned == nil ? 0 : ((y - ys.lowerBound) / 2) * width))
+                    if y + 1 < ys.upperBound {
+                        for r in row { for i in r { addPair(i, top, top + width, near) } }
+                    } else {
+                        for r in row { for i in r { addLone(i, top) } }
                     }
                 }
+                for r in row {
+                    for i in r {
+                        let n = (min((i + 1) * cell, width) - i * cell) * ys.count
+                        out[j * gw + i] = sums[i] / Float(n)
+                        peak[j * gw + i] = peaks[i]
+                    }
                 }
+            }
+
+            /// Marks the columns that a box reaches in each pair of the rows `ys` (with the plane's fill).
+            @inline(__always) func markReached(_ j: Int, _ ys: Range<Int>) {
+                guard let binned else { return }
+                reached.initialize(repeating: 0, count: pairs * width)
+                for box in binned.boxes[binned.starts[j]..<binned.starts[j + 1]] {
+                    for y in max(box.y, ys.lowerBound)..<min(box.maxY, ys.upperBound) {
+                        (reached + ((y - ys.lowerBound) / 2) * width + box.x).update(repeating: 1, count: box.width)
+                    }
+                }
+            }
+
+            /// Adds cell i's blocks of the rows `top` and `bottom`. Four blocks at a time, their chroma in lanes
+            /// (one lane a block): the same operations per block as `Neutral.chroma` and `sum()` (which adds x, y,
+            /// z, w in order; w is 0), with the two divisions and the sums across channels once per four blocks.
+            /// With the plane's fill, a group no box reaches is the background's blocks.
+            @inline(__always) func addPair(_ i: Int, _ top: UnsafePointer<SIMD4<Float>>,
+                                           _ bottom: UnsafePointer<SIMD4<Float>>, _ near: UnsafeRawPointer) {
+                var sum = sums[i], m = peaks[i]
+                let end = min((i + 1) * cell, width)
+                var x = i * cell
+                while x + 7 < end {
+                    if let empty, near.loadUnaligned(fromByteOffset: x, as: UInt64.self) == 0 {
+                        sum += empty.sum
+                        sum += empty.sum
+                        sum += empty.sum
+                        sum += empty.sum
+                        m = max(m, empty.peak)
+                        x += 8
+                        continue
+                    }
+                    let k0 = top[x] + top[x + 1] + bottom[x] + bottom[x + 1]
+                    let k1 = top[x + 2] + top[x + 3] + bottom[x + 2] + bottom[x + 3]
+                    let k2 = top[x + 4] + top[x + 5] + bottom[x + 4] + bottom[x + 5]
+                    let k3 = top[x + 6] + top[x + 7] + bottom[x + 6] + bottom[x + 7]
+                    sum += k0
+                    sum += k1
+                    sum += k2
+                    sum += k3
+                    m = max(m, neutral.peak(k0 * 0.25 - b, k1 * 0.25 - b, k2 * 0.25 - b, k3 * 0.25 - b))
+                    x += 8
+                }
+                while x + 1 < end {
+                    let block = top[x] + top[x + 1] + bottom[x] + bottom[x + 1]
+                    sum += block
+                    let e = neutral.chroma(block * 0.25 - b)
+                    m = max(m, (e * e).sum())
+                    x += 2
+                }
+                if x < end {
+                    let block = top[x] + bottom[x]
+                    sum += block
+                    let e = neutral.chroma(block * 0.5 - b)
+                    m = max(m, (e * e).sum())
+                }
+                sums[i] = sum
+                peaks[i] = m
+            }
+
+            /// Adds cell i's blocks of a cell's odd last row `top`.
+            @inline(__always) func addLone(_ i: Int, _ top: UnsafePointer<SIMD4<Float>>) {
+                var sum = sums[i], m = peaks[i]
+                let end = min((i + 1) * cell, width)
+                var x = i * cell
+                while x + 1 < end {
+                    let block = top[x] + top[x + 1]
+                    sum += block
+                    let e = neutral.chroma(block * 0.5 - b)
+                    m = max(m, (e * e).sum())
+                    x += 2
+                }
+                if x < end {
+                    let block = top[x]
+                    sum += block
+                    let e = neutral.chroma(block - b)
+                    m = max(m, (e * e).sum())
+                }
+                sums[i] = sum
+                peaks[i] = m
             }
         }
 

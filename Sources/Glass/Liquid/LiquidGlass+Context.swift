@@ -33,14 +33,13 @@ extension LiquidGlass {
         /// The context of `glass` drawing `shape` (part i in `materials[i]`) into a frame like `frame`, with the
         /// field `makeField(columns, rows, narrowBand)` gives over the drawn pixels and the blurred plane
         /// `makeWindow(columns, rows)` gives (a window holding at least those). Nil when nothing is on the
-        /// frame. `extraReach` grows the view beyond what the kernel needs (tests: a larger view changes no
-        /// pixel). Specialized for the compositor's container type: unspecialized, the per-pixel shape calls of
+        /// frame. Specialized for the compositor's container type: unspecialized, the per-pixel shape calls of
         /// the field went through generic metadata with a retain and release each.
         @_specialize(exported: false, where S == PanelUnion)
         init?<S: Shape>(_ glass: LiquidGlass, plane: Framebuffer, shape: SmoothUnion<S>, materials: [LiquidMaterial],
                         frame: Framebuffer, workers: Workers,
                         makeField: (Range<Int>, Range<Int>, Float) -> DistanceField,
-                        makeWindow: (Range<Int>, Range<Int>) -> Window, extraReach: Int = 0) {
+                        makeWindow: (Range<Int>, Range<Int>) -> Window) {
             precondition(plane.width == frame.width && plane.height == frame.height, "plane and frame differ in size")
             precondition(materials.count == shape.shapes.count, "one material per part")
             let drawn = LiquidGlass.drawnPixels(shape, canvas: PixelRect(frame))
@@ -58,11 +57,10 @@ extension LiquidGlass {
             // direction, where `shift` mixes the parts' table values by weights of sum 1 (SmoothUnion), so at
             // most the largest displacement in any table, inward (convex rims) or outward (concave, lip). One
             // pixel more for the bilinear neighbour and one for the Float mix's rounding. The blur reads the
-            // plane beyond the window itself (WindowBlur.swift). It was the shape's bounds plus twice the
-            // thickness and the blur's passes, 83 px around the showcase's navigation bar for displacements of
-            // at most 15.9 px: 452,000 pixels blurred a frame where 258,000 are sampled.
+            // plane beyond the window itself (WindowBlur.swift). `windowMargin` is 0 but in tests, which grow the
+            // window to see that no sample lands past it.
             let shift = tables.reduce(0.0) { Swift.max($0, abs($1.x), abs($1.y), abs($1.z)) }
-            let grow = Int(shift.rounded(.up)) + 2 + extraReach
+            let grow = Int(shift.rounded(.up)) + 2 + LiquidGlass.windowMargin
             let (sx, sy) = (Swift.max(0, xs.lowerBound - grow)..<Swift.min(frame.width, xs.upperBound + grow),
                             Swift.max(0, ys.lowerBound - grow)..<Swift.min(frame.height, ys.upperBound + grow))
             source = makeWindow(sx, sy)

@@ -14,8 +14,8 @@ extension LiquidGlass.Context.Pointers {
     /// the row's first column whatever the bands, so the bytes do not depend on the thread count. A row's last
     /// chunk may be short: its missing lanes read a distance far outside (coverage 0) and are never written.
     ///
-    /// Approximation: the lens, position, band, shimmer and rim, in Double before, are Float (and `exp` a
-    /// polynomial, `DMath.exp`); what that moves is measured in docs/liquid-glass.md.
+    /// Approximation: the lens, position, band, shimmer and rim are Float here, Double in the reference (and
+    /// `exp` a polynomial, `DMath.exp`); what that moves is measured in docs/liquid-glass.md.
     ///
     /// It reads the context's pointers (valid only inside `Context.withPointers`) and writes `out`, the frame's
     /// pixels, `frameWidth` to a row.
@@ -65,8 +65,7 @@ extension LiquidGlass.Context.Pointers {
         if n == 1 { return load(weights, k, count, fill: 0) }
         if count == 8 {
             // Built from eight loads in registers: writing the lanes one at a time into a vector in memory
-            // and reading it back stalled store forwarding (12% of this function's samples on the
-            // showcase's two merging controls, `perf annotate`).
+            // and reading it back stalls store forwarding.
             let w = weights.baseAddress! + (k &* n &+ i)
             assert(k >= 0 && (k + 7) * n + i < weights.count)
             return SIMD8(w[0], w[n], w[2 &* n], w[3 &* n], w[4 &* n], w[5 &* n], w[6 &* n], w[7 &* n])
@@ -83,9 +82,10 @@ extension LiquidGlass.Context.Pointers {
               t[Int(i[4])], t[Int(i[5])], t[Int(i[6])], t[Int(i[7])])
     }
 
+    /// Eight pixels from (x, y), `n` of them in the row: coverage, then the stages `inward`, `mixParts`, `seen`,
+    /// `haloChroma`, the light, and `blend` into `out`. Every stage is inlined: one call a chunk.
     private func chunk(x: Int, y: Int, count n: Int, first: Int, haloRow: UnsafeMutablePointer<SIMD4<Float>>,
                        lone: LiquidGlass.MixLanes, into out: UnsafeMutableBufferPointer<SIMD4<Float>>, frameWidth: Int) {
-        let zero = SIMD8<Float>(repeating: 0)
         let k = (y - fieldY0) * fieldStride + (x - fieldX0)
         let sd = load(field, k, n, fill: 1e9)
         var cov = 0.5 - sd
@@ -99,32 +99,57 @@ extension LiquidGlass.Context.Pointers {
         // from them, the same values.
         let lensed = (d .< flat) .& active
         let anyLensed = LaneMasks.any(lensed)
-        var ix = zero, iy = zero
-        if anyLensed {
-            // Inward direction: minus the distance field's gradient (central differences).
-            let gx = load(field, k + 1, n, fill: 0) - load(field, k - 1, n, fill: 0)
-            let gy = load(field, k + fieldStride, n, fill: 0) - load(field, k - fieldStride, n, fill: 0)
-            let gl = (gx * gx + gy * gy).squareRoot()
-            let none = .!(gl .> 0) .| .!lensed
-            ix = (-(gx / gl)).replacing(with: 0, where: none)
-            iy = (-(gy / gl)).replacing(with: 0, where: none)
-        }
+        let (ix, iy) = anyLensed ? inward(k, n, lensed: lensed) : (SIMD8(repeating: 0), SIMD8(repeating: 0))
+        let px = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) + (Float(x) + 0.5), py = Float(y) + 0.5
+        let m = mixParts(k, n, d: d, px: px, py: py, active: active, lensed: lensed, anyLensed: anyLensed)
+        var lit = lighting.band8(u: m.u)
+        if anyLensed { lit += lighting.rim8(slope: m.slope, inwardX: ix, inwardY: iy) }
+        var spec = m.gain * lit + m.shimmer
+        spec = spec.replacing(with: 1, where: spec .> 1)
+        let shown = self.seen(x: x, y: y, n: n, px: px, py: py, ix: ix, iy: iy, m: m, active: active, lensed: lensed,
+                        anyLensed: anyLensed)
+        let glow = haloChroma(x: x, n: n, first: first, haloRow: haloRow)
+        let color = m.isLone ? lone.light(shown, halo: glow, spec: spec) : m.mix.light(shown, halo: glow, spec: spec)
+        blend(color, cov: cov, x: x, y: y, n: n, into: out, frameWidth: frameWidth)
+    }
+
+    /// Inward direction: minus the distance field's gradient (central differences), zero where it has none or
+    /// the lane is not lensed.
+    @inline(__always)
+    private func inward(_ k: Int, _ n: Int, lensed: SIMDMask<SIMD8<Int32>>) -> (SIMD8<Float>, SIMD8<Float>) {
+        let gx = load(field, k + 1, n, fill: 0) - load(field, k - 1, n, fill: 0)
+        let gy = load(field, k + fieldStride, n, fill: 0) - load(field, k - fieldStride, n, fill: 0)
+        let gl = (gx * gx + gy * gy).squareRoot()
+        let none = .!(gl .> 0) .| .!lensed
+        return ((-(gx / gl)).replacing(with: 0, where: none), (-(gy / gl)).replacing(with: 0, where: none))
+    }
+
+    /// The parts' values mixed by their weights at eight pixels (`mixParts`).
+    private struct PartsMix {
+        var shiftR = SIMD8<Float>(repeating: 0), shiftG = SIMD8<Float>(repeating: 0), shiftB = SIMD8<Float>(repeating: 0)
+        var slope = SIMD8<Float>(repeating: 0), u = SIMD8<Float>(repeating: 0)
+        var shimmer = SIMD8<Float>(repeating: 0), gain = SIMD8<Float>(repeating: 0)
+        /// The material, mixed per lane like the rest; `isLone`: a lone part at full weight (every pixel of a
+        /// single panel) takes its own values without arithmetic, as `Mix(_:)` does.
+        var mix = LiquidGlass.MixLanes(), isLone = false
+    }
+
+    /// Each part's lens tables at depth `d` (displacement per channel and slope), gain, position along its own
+    /// diagonal and shimmer, added by its weight.
+    @inline(__always)
+    private func mixParts(_ k: Int, _ n: Int, d: SIMD8<Float>, px: SIMD8<Float>, py: Float, active: SIMDMask<SIMD8<Int32>>,
+                          lensed: SIMDMask<SIMD8<Int32>>, anyLensed: Bool) -> PartsMix {
         // The table's sample below d and the weight of the next: d * 8 is exact in Float, so index and
         // weight are the Double kernel's. Integer lanes through Float bits (`LaneIntegers`).
         let position = (d * Float(BezelTable.samplesPerPixel)).replacing(with: Float(1 << 20), where: d .> Float(1 << 17))
         var below = LaneIntegers.rounded(position).value
         below = below.replacing(with: below - 1, where: below .> position)
         let within = position - below
-        let px = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) + (Float(x) + 0.5), py = Float(y) + 0.5
-        var shiftR = zero, shiftG = zero, shiftB = zero, slope = zero
-        var u = zero, shimmer = zero, gain = zero
-        // The material, mixed per lane like the rest; a lone part at full weight (every pixel of a single
-        // panel) takes its own values without arithmetic, as `Mix(_:)` does.
-        var mix = LiquidGlass.MixLanes(), isLone = false
+        var m = PartsMix()
         for i in 0..<parts.count {
             let a = partWeights(k, n, part: i)
             let c = parts[i]
-            if parts.count == 1, LaneMasks.all((a .== 1) .| .!active) { isLone = true } else { mix.add(c, weight: a) }
+            if parts.count == 1, LaneMasks.all((a .== 1) .| .!active) { m.isLone = true } else { m.mix.add(c, weight: a) }
             if anyLensed {
                 // Past this part's table both its values are zero, as `interpolate` returns.
                 let outside = .!((below + 1 .< Float(c.tableLength)) .& lensed)
@@ -134,61 +159,77 @@ extension LiquidGlass.Context.Pointers {
                 let planes = (t, t + tableStride, t + 2 * tableStride, t + 3 * tableStride)
                 let wa = (1 - within).replacing(with: 0, where: outside), wb = within.replacing(with: 0, where: outside)
                 let red = gather(planes.0, i0) * wa + gather(planes.0, i1) * wb
-                shiftR += a * red
+                m.shiftR += a * red
                 if c.achromatic {
                     // The green and blue planes hold red's numbers: the same products.
-                    shiftG += a * red
-                    shiftB += a * red
+                    m.shiftG += a * red
+                    m.shiftB += a * red
                 } else {
-                    shiftG += a * (gather(planes.1, i0) * wa + gather(planes.1, i1) * wb)
-                    shiftB += a * (gather(planes.2, i0) * wa + gather(planes.2, i1) * wb)
+                    m.shiftG += a * (gather(planes.1, i0) * wa + gather(planes.1, i1) * wb)
+                    m.shiftB += a * (gather(planes.2, i0) * wa + gather(planes.2, i1) * wb)
                 }
-                slope += a * (gather(planes.3, i0) * wa + gather(planes.3, i1) * wb)
+                m.slope += a * (gather(planes.3, i0) * wa + gather(planes.3, i1) * wb)
             }
-            gain += a * c.gain
+            m.gain += a * c.gain
             // Position along this part's own diagonal, mixed like the rest; a shimmer belongs to its part.
             let ui = ((px - c.minX) + (py - c.minY)) * c.perDiagonal
-            u += a * ui
+            m.u += a * ui
             if c.shimmerStrength > 0 {
-                shimmer += a * c.shimmerGain * lighting.specular.profile8(u: ui, center: c.shimmerCenter)
+                m.shimmer += a * c.shimmerGain * lighting.specular.profile8(u: ui, center: c.shimmerCenter)
             }
         }
-        var lit = lighting.band8(u: u)
-        if anyLensed { lit += lighting.rim8(slope: slope, inwardX: ix, inwardY: iy) }
-        var spec = gain * lit + shimmer
-        spec = spec.replacing(with: 1, where: spec .> 1)
+        return m
+    }
+
+    /// What the glass shows at eight pixels: the window directly where flat, and where lensed each channel's
+    /// sample at its own displacement (without dispersion one sample serves all three).
+    @inline(__always)
+    private func seen(x: Int, y: Int, n: Int, px: SIMD8<Float>, py: Float, ix: SIMD8<Float>, iy: SIMD8<Float>,
+                      m: PartsMix, active: SIMDMask<SIMD8<Int32>>, lensed: SIMDMask<SIMD8<Int32>>,
+                      anyLensed: Bool) -> ColorPlanes {
+        let zero = SIMD8<Float>(repeating: 0)
         var seen = LaneMasks.any(active .& .!lensed) ? direct(x: x, y: y, count: n) : ColorPlanes(r: zero, g: zero, b: zero)
-        if anyLensed {
-            // Each channel's sample at its own displacement; without dispersion one sample serves all three.
-            var lens = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftR, y: py + iy * shiftR)
-            let dispersed = .!((shiftG .== shiftR) .& (shiftB .== shiftR)) .& lensed
-            if LaneMasks.any(dispersed) {
-                let g = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftG, y: py + iy * shiftG)
-                let b = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftB, y: py + iy * shiftB)
-                lens.g = lens.g.replacing(with: g.g, where: dispersed)
-                lens.b = lens.b.replacing(with: b.b, where: dispersed)
-            }
-            seen = ColorPlanes(r: seen.r.replacing(with: lens.r, where: lensed),
-                               g: seen.g.replacing(with: lens.g, where: lensed),
-                               b: seen.b.replacing(with: lens.b, where: lensed))
+        guard anyLensed else { return seen }
+        @inline(__always) func sample(_ shift: SIMD8<Float>) -> ColorPlanes {
+            Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shift, y: py + iy * shift)
         }
-        var haloChroma: ColorPlanes?
-        if halo != nil, n == 8, haloColumn[x &- first].i0 == haloColumn[x &+ 7 &- first].i0 {
+        var lens = sample(m.shiftR)
+        let dispersed = .!((m.shiftG .== m.shiftR) .& (m.shiftB .== m.shiftR)) .& lensed
+        if LaneMasks.any(dispersed) {
+            let g = sample(m.shiftG), b = sample(m.shiftB)
+            lens.g = lens.g.replacing(with: g.g, where: dispersed)
+            lens.b = lens.b.replacing(with: b.b, where: dispersed)
+        }
+        seen = ColorPlanes(r: seen.r.replacing(with: lens.r, where: lensed),
+                           g: seen.g.replacing(with: lens.g, where: lensed),
+                           b: seen.b.replacing(with: lens.b, where: lensed))
+        return seen
+    }
+
+    /// The halo's chroma at eight pixels of the row, from the row's interpolated cells, or nil without a halo.
+    @inline(__always)
+    private func haloChroma(x: Int, n: Int, first: Int, haloRow: UnsafeMutablePointer<SIMD4<Float>>) -> ColorPlanes? {
+        guard halo != nil else { return nil }
+        if n == 8, haloColumn[x &- first].i0 == haloColumn[x &+ 7 &- first].i0 {
             // The eight columns between the same two cells (cells are 24 px at scale 3, so two chunks in
             // three): the lerp in lanes from the two cells, each lane's values as `at` below computes them.
             let c = haloColumn.baseAddress! + (x &- first)
             let t = SIMD8(c[0].t, c[1].t, c[2].t, c[3].t, c[4].t, c[5].t, c[6].t, c[7].t), u = 1 - t
             let h0 = haloRow[c[0].i0], h1 = haloRow[c[0].i1]
-            haloChroma = ColorPlanes(r: h0.x * u + h1.x * t, g: h0.y * u + h1.y * t, b: h0.z * u + h1.z * t)
-        } else if halo != nil {
-            @inline(__always) func at(_ l: Int) -> SIMD4<Float> {
-                guard l < n else { return .zero }
-                let c = haloColumn[x &+ l &- first]
-                return haloRow[c.i0] * (1 - c.t) + haloRow[c.i1] * c.t
-            }
-            haloChroma = ColorPlanes(at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7))
+            return ColorPlanes(r: h0.x * u + h1.x * t, g: h0.y * u + h1.y * t, b: h0.z * u + h1.z * t)
         }
-        let color = isLone ? lone.light(seen, halo: haloChroma, spec: spec) : mix.light(seen, halo: haloChroma, spec: spec)
+        @inline(__always) func at(_ l: Int) -> SIMD4<Float> {
+            guard l < n else { return .zero }
+            let c = haloColumn[x &+ l &- first]
+            return haloRow[c.i0] * (1 - c.t) + haloRow[c.i1] * c.t
+        }
+        return ColorPlanes(at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7))
+    }
+
+    /// The coverage blend of `color` over the frame's `n` pixels from (x, y).
+    @inline(__always)
+    private func blend(_ color: ColorPlanes, cov: SIMD8<Float>, x: Int, y: Int, n: Int,
+                       into out: UnsafeMutableBufferPointer<SIMD4<Float>>, frameWidth: Int) {
         let to = out.baseAddress! + y * frameWidth + x
         assert(y * frameWidth + x + n <= out.count)
         if n == 8, LaneMasks.all(cov .== 1) {

@@ -92,20 +92,12 @@ public struct LiquidGlass: Sendable {
     /// Draws a smooth union whose part i is made of `materials[i]`.
     public func apply<S: Shape>(plane: Framebuffer, container shape: SmoothUnion<S>, materials: [LiquidMaterial],
                                 into frame: inout Framebuffer, workers: Workers) {
-        apply(plane: plane, container: shape, materials: materials, into: &frame, workers: workers, windowMargin: 0)
-    }
-
-    /// The same, with the lens window and the kernel's view grown by `margin` pixels beyond the largest
-    /// displacement: 0 to draw; LiquidGlassKernelTests grow it (no sample lands past the view the kernel
-    /// computes, so a larger one changes no pixel).
-    func apply<S: Shape>(plane: Framebuffer, container shape: SmoothUnion<S>, materials: [LiquidMaterial],
-                         into frame: inout Framebuffer, workers: Workers, windowMargin margin: Int) {
         let context = Context(self, plane: plane, shape: shape, materials: materials, frame: frame, workers: workers,
                               makeField: { xs, ys, band in
             DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers)
         }, makeWindow: { xs, ys in
             Window(blurring: plane, columns: xs, rows: ys, radius: blurRadius, workers: workers)
-        }, extraReach: margin)
+        })
         if let context { draw(context, into: &frame, workers: workers) }
     }
 
@@ -197,7 +189,7 @@ public struct LiquidGlass: Sendable {
             (shimmerPosition, shimmerStrength) = m.shimmer ?? (0, 0)
             perDiagonal = Float(1 / (2.0.squareRoot() * diagonal))
             (shimmerCenter, shimmerGain) = (Float(shimmerPosition), Float(Double(m.highlightGain) * shimmerStrength))
-            // Kept by lens (LensTables): building them was 0.4 ms a frame, serial.
+            // Kept by lens (LensTables): building them each frame would be serial work.
             let own = LensTables.shared.tables(lens: m.lens, dispersion: m.dispersion)
             tableOffset = tables.count
             tableLength = own.count

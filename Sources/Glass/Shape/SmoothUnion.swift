@@ -150,7 +150,7 @@ extension SmoothUnion.Sampler where S == PanelShape {
     /// Two parts joined eight lanes at a time: `SmoothUnion.join` with each scalar operation done on all lanes
     /// (the same IEEE operations, so the same bits, which DistanceFieldTests checks; `min` and `max` as the
     /// standard library's selects).
-    /// The showcase's merging controls are two parts; lane by lane the join was 1.3 ms of its 23 ms glass stage.
+    /// The showcase's merging controls are two parts: lane by lane, the join is a visible share of their glass.
     @inline(__always)
     func join8(_ a: SIMD8<Float>, _ b: SIMD8<Float>, weights: UnsafeMutableBufferPointer<Float>) -> SIMD8<Float> {
         let k = spacing

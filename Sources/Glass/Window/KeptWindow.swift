@@ -1,7 +1,7 @@
 import Raster
 
-/// A lens window a drawing blurred, kept for the next frame's drawing of the same container (issue 25, work
-/// proportional to what changed): where the plane did not change within the tent's reach, a blurred pixel is the
+/// A lens window a drawing blurred, kept for the next frame's drawing of the same container (work proportional
+/// to what changed): where the plane did not change within the tent's reach, a blurred pixel is the
 /// same (the blur's sums are exact integers, so a pixel's value is a function of the plane around it alone,
 /// WindowBlur.swift), and only the rest is blurred again.
 ///

@@ -3,9 +3,8 @@ import Raster
 /// The lens window's light blur: the plane, extended past its edges by its edge pixels, under a tent of 4r + 1
 /// taps each way (two box passes of radius r across, two down), summed in fixed point.
 ///
-/// Why fixed point (issue 25): the window was four box passes by running sums in Float, whose bits depended on
-/// where each sum began, that is on where the window lay; a pixel could not be computed alone. Integer sums are
-/// exact, so running sums give every pixel the same bits whatever the window and wherever a sum starts, the
+/// Why fixed point: running sums in Float would give bits that depend on where each sum began, that is on where
+/// the window lay, so a pixel could not be computed alone. Integer sums are exact, so running sums give every pixel the same bits whatever the window and wherever a sum starts, the
 /// four passes are one pass of additions each (integer additions of one cycle's latency, no chains of Float
 /// additions to interleave), and a window is a function of the plane around each pixel alone.
 ///
@@ -121,8 +120,8 @@ extension Window {
     /// tent's reach (2r) of a changed rectangle blurred again, and only those: the others have the plane around
     /// them unchanged, so their kept bits are the blur's. Nil when the kept window lies elsewhere or has another
     /// radius (its memory goes back to the pool). The showcase's ambient waves recolor every dot under its bar in
-    /// every frame, so there this saves only the window's fill (the fill pass's share of a render's samples
-    /// went from 1.1% to 0.55%, perf); a still bar over a plane where a ripple moves is blurred only around it.
+    /// every frame, so there this saves only the window's fill (about half of the fill pass); a still bar over
+    /// a plane where a ripple moves is blurred only around it.
     init?(blurring plane: Framebuffer, columns: Range<Int>, rows: Range<Int>, radius r: Int, reusing reuse: WindowReuse,
           workers: Workers) {
         guard r > 0, reuse.kept.radius == r, var window = reuse.kept.take(), window.x0 == columns.lowerBound,

@@ -3,7 +3,7 @@
 ///
 /// Why flat: the showcase's plane changes about 1,500 dots a frame, whose boxes make some 33,000 row spans; one
 /// array per row (2,532 of them, each sorted and merged) cost more instructions than the copies and quantizing
-/// they saved (callgrind, docs/performance.md, issue 25).
+/// they saved (callgrind, docs/performance.md).
 public struct RowSpans: Sendable, Equatable {
     public let height: Int
     /// Row y's spans are `spans[starts[y] ..< starts[y + 1]]`.

@@ -4,8 +4,8 @@
 /// Why: IEEE 754 fixes the result of those five operations bit for bit on every machine; it fixes nothing for
 /// `pow`, `exp`, `sin` and the rest, whose last bits differ between glibc releases (newer ones swap float functions
 /// for the correctly rounded CORE-MATH ones), between glibc and macOS's libm, and between libm builds. A one-ulp
-/// shift of libm's results changed 20 of 55 scenes (issue 23; the `LibmPerturbationTests` suite renders every
-/// scene under such a shift and demands the same bytes). With these functions a frame's bytes depend only on
+/// shift of libm's results changes many scenes (the `LibmPerturbationTests` suite renders every scene under
+/// such a shift and demands the same bytes). With these functions a frame's bytes depend only on
 /// IEEE arithmetic, which Swift never contracts into fused multiply-adds (docs/regression.md, "Floating point").
 ///
 /// Families (one a file): `DMath+Exponential.swift` (exp, log, log2 in Double; pow in Float, scalar and lanes;

@@ -92,7 +92,9 @@ import Raster
                     let materials = [LiquidMaterial](repeating: m, count: shape.shapes.count)
                     var fitted = plane, grown = plane
                     glass.apply(plane: plane, container: shape, materials: materials, into: &fitted, workers: Workers(2))
-                    glass.apply(plane: plane, container: shape, materials: materials, into: &grown, workers: Workers(2), windowMargin: 48)
+                    LiquidGlass.$windowMargin.withValue(48) {
+                        glass.apply(plane: plane, container: shape, materials: materials, into: &grown, workers: Workers(2))
+                    }
                     let wrong = fitted.withUnsafePixels { a in grown.withUnsafePixels { b in
                         zip(a, b).filter { p, q in (0..<4).contains { p[$0].bitPattern != q[$0].bitPattern } }.count
                     } }

@@ -71,7 +71,9 @@ import Raster
             let box = union.bounds.insetBy(-4)
             let xs = max(0, Int(box.x))..<Int(box.maxX.rounded(.up)), ys = max(0, Int(box.y))..<Int(box.maxY.rounded(.up))
             let fast = DistanceField(union, columns: xs, rows: ys, narrowBand: 47, workers: .single)
-            let plain = DistanceField(union, columns: xs, rows: ys, narrowBand: 47, workers: .single, loneCells: false)
+            let plain = DistanceField.$loneCells.withValue(false) {
+                DistanceField(union, columns: xs, rows: ys, narrowBand: 47, workers: .single)
+            }
             let values = zip(fast.values, plain.values).filter { $0.bitPattern != $1.bitPattern }.count
             let weights = zip(fast.weights, plain.weights).filter { $0.bitPattern != $1.bitPattern }.count
             #expect(values == 0 && weights == 0, "\(panels.map(\.box)): \(values) values, \(weights) weights differ")
