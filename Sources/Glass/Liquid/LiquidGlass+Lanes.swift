@@ -82,15 +82,17 @@ extension LiquidGlass.Context.Pointers {
               t[Int(i[4])], t[Int(i[5])], t[Int(i[6])], t[Int(i[7])])
     }
 
-    /// Eight pixels from (x, y), `n` of them in the row: coverage, then the stages `inward`, `mixParts`, `seen`,
-    /// `haloChroma`, the light, and `blend` into `out`. Every stage is inlined: one call a chunk.
+    /// Eight pixels from (x, y), `n` of them in the row: coverage, the inward direction (minus the distance
+    /// field's gradient, central differences), the parts' lens tables, material and light mixed by their weights
+    /// (a lone part at full weight, every pixel of a single panel, takes its own material without arithmetic, as
+    /// `Mix(_:)` does), what the glass shows, the halo (`haloChroma`) and the coverage blend (`blend`). The parts' loop and the lens samples stay in this body, so that the
+    /// optimizer inlines every stage into one function (one call a chunk, no copy of the mixed material).
     private func chunk(x: Int, y: Int, count n: Int, first: Int, haloRow: UnsafeMutablePointer<SIMD4<Float>>,
                        lone: LiquidGlass.MixLanes, into out: UnsafeMutableBufferPointer<SIMD4<Float>>, frameWidth: Int) {
+        let zero = SIMD8<Float>(repeating: 0)
         let k = (y - fieldY0) * fieldStride + (x - fieldX0)
         let sd = load(field, k, n, fill: 1e9)
-        var cov = 0.5 - sd
-        cov = cov.replacing(with: 0, where: cov .< 0)
-        cov = cov.replacing(with: 1, where: cov .> 1) * opacity
+        let cov = coverage(sd)
         let active = cov .> 0
         guard LaneMasks.any(active) else { return }
         let d = (-sd).replacing(with: 0, where: -sd .< 0)
@@ -99,57 +101,22 @@ extension LiquidGlass.Context.Pointers {
         // from them, the same values.
         let lensed = (d .< flat) .& active
         let anyLensed = LaneMasks.any(lensed)
-        let (ix, iy) = anyLensed ? inward(k, n, lensed: lensed) : (SIMD8(repeating: 0), SIMD8(repeating: 0))
+        var ix = zero, iy = zero
+        if anyLensed {
+            let gx = load(field, k + 1, n, fill: 0) - load(field, k - 1, n, fill: 0)
+            let gy = load(field, k + fieldStride, n, fill: 0) - load(field, k - fieldStride, n, fill: 0)
+            let gl = (gx * gx + gy * gy).squareRoot()
+            let none = .!(gl .> 0) .| .!lensed
+            (ix, iy) = ((-(gx / gl)).replacing(with: 0, where: none), (-(gy / gl)).replacing(with: 0, where: none))
+        }
+        let (below, within) = tablePosition(d)
         let px = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) + (Float(x) + 0.5), py = Float(y) + 0.5
-        let m = mixParts(k, n, d: d, px: px, py: py, active: active, lensed: lensed, anyLensed: anyLensed)
-        var lit = lighting.band8(u: m.u)
-        if anyLensed { lit += lighting.rim8(slope: m.slope, inwardX: ix, inwardY: iy) }
-        var spec = m.gain * lit + m.shimmer
-        spec = spec.replacing(with: 1, where: spec .> 1)
-        let shown = self.seen(x: x, y: y, n: n, px: px, py: py, ix: ix, iy: iy, m: m, active: active, lensed: lensed,
-                        anyLensed: anyLensed)
-        let glow = haloChroma(x: x, n: n, first: first, haloRow: haloRow)
-        let color = m.isLone ? lone.light(shown, halo: glow, spec: spec) : m.mix.light(shown, halo: glow, spec: spec)
-        blend(color, cov: cov, x: x, y: y, n: n, into: out, frameWidth: frameWidth)
-    }
-
-    /// Inward direction: minus the distance field's gradient (central differences), zero where it has none or
-    /// the lane is not lensed.
-    @inline(__always)
-    private func inward(_ k: Int, _ n: Int, lensed: SIMDMask<SIMD8<Int32>>) -> (SIMD8<Float>, SIMD8<Float>) {
-        let gx = load(field, k + 1, n, fill: 0) - load(field, k - 1, n, fill: 0)
-        let gy = load(field, k + fieldStride, n, fill: 0) - load(field, k - fieldStride, n, fill: 0)
-        let gl = (gx * gx + gy * gy).squareRoot()
-        let none = .!(gl .> 0) .| .!lensed
-        return ((-(gx / gl)).replacing(with: 0, where: none), (-(gy / gl)).replacing(with: 0, where: none))
-    }
-
-    /// The parts' values mixed by their weights at eight pixels (`mixParts`).
-    private struct PartsMix {
-        var shiftR = SIMD8<Float>(repeating: 0), shiftG = SIMD8<Float>(repeating: 0), shiftB = SIMD8<Float>(repeating: 0)
-        var slope = SIMD8<Float>(repeating: 0), u = SIMD8<Float>(repeating: 0)
-        var shimmer = SIMD8<Float>(repeating: 0), gain = SIMD8<Float>(repeating: 0)
-        /// The material, mixed per lane like the rest; `isLone`: a lone part at full weight (every pixel of a
-        /// single panel) takes its own values without arithmetic, as `Mix(_:)` does.
+        var shiftR = zero, shiftG = zero, shiftB = zero, slope = zero, u = zero, shimmer = zero, gain = zero
         var mix = LiquidGlass.MixLanes(), isLone = false
-    }
-
-    /// Each part's lens tables at depth `d` (displacement per channel and slope), gain, position along its own
-    /// diagonal and shimmer, added by its weight.
-    @inline(__always)
-    private func mixParts(_ k: Int, _ n: Int, d: SIMD8<Float>, px: SIMD8<Float>, py: Float, active: SIMDMask<SIMD8<Int32>>,
-                          lensed: SIMDMask<SIMD8<Int32>>, anyLensed: Bool) -> PartsMix {
-        // The table's sample below d and the weight of the next: d * 8 is exact in Float, so index and
-        // weight are the Double kernel's. Integer lanes through Float bits (`LaneIntegers`).
-        let position = (d * Float(BezelTable.samplesPerPixel)).replacing(with: Float(1 << 20), where: d .> Float(1 << 17))
-        var below = LaneIntegers.rounded(position).value
-        below = below.replacing(with: below - 1, where: below .> position)
-        let within = position - below
-        var m = PartsMix()
         for i in 0..<parts.count {
             let a = partWeights(k, n, part: i)
             let c = parts[i]
-            if parts.count == 1, LaneMasks.all((a .== 1) .| .!active) { m.isLone = true } else { m.mix.add(c, weight: a) }
+            if parts.count == 1, LaneMasks.all((a .== 1) .| .!active) { isLone = true } else { mix.add(c, weight: a) }
             if anyLensed {
                 // Past this part's table both its values are zero, as `interpolate` returns.
                 let outside = .!((below + 1 .< Float(c.tableLength)) .& lensed)
@@ -159,51 +126,64 @@ extension LiquidGlass.Context.Pointers {
                 let planes = (t, t + tableStride, t + 2 * tableStride, t + 3 * tableStride)
                 let wa = (1 - within).replacing(with: 0, where: outside), wb = within.replacing(with: 0, where: outside)
                 let red = gather(planes.0, i0) * wa + gather(planes.0, i1) * wb
-                m.shiftR += a * red
-                if c.achromatic {
-                    // The green and blue planes hold red's numbers: the same products.
-                    m.shiftG += a * red
-                    m.shiftB += a * red
+                shiftR += a * red
+                if c.achromatic { // The green and blue planes hold red's numbers: the same products.
+                    shiftG += a * red
+                    shiftB += a * red
                 } else {
-                    m.shiftG += a * (gather(planes.1, i0) * wa + gather(planes.1, i1) * wb)
-                    m.shiftB += a * (gather(planes.2, i0) * wa + gather(planes.2, i1) * wb)
+                    shiftG += a * (gather(planes.1, i0) * wa + gather(planes.1, i1) * wb)
+                    shiftB += a * (gather(planes.2, i0) * wa + gather(planes.2, i1) * wb)
                 }
-                m.slope += a * (gather(planes.3, i0) * wa + gather(planes.3, i1) * wb)
+                slope += a * (gather(planes.3, i0) * wa + gather(planes.3, i1) * wb)
             }
-            m.gain += a * c.gain
+            gain += a * c.gain
             // Position along this part's own diagonal, mixed like the rest; a shimmer belongs to its part.
             let ui = ((px - c.minX) + (py - c.minY)) * c.perDiagonal
-            m.u += a * ui
+            u += a * ui
             if c.shimmerStrength > 0 {
-                m.shimmer += a * c.shimmerGain * lighting.specular.profile8(u: ui, center: c.shimmerCenter)
+                shimmer += a * c.shimmerGain * lighting.specular.profile8(u: ui, center: c.shimmerCenter)
             }
         }
-        return m
+        var lit = lighting.band8(u: u)
+        if anyLensed { lit += lighting.rim8(slope: slope, inwardX: ix, inwardY: iy) }
+        var spec = gain * lit + shimmer
+        spec = spec.replacing(with: 1, where: spec .> 1)
+        var seen = LaneMasks.any(active .& .!lensed) ? direct(x: x, y: y, count: n) : ColorPlanes(r: zero, g: zero, b: zero)
+        if anyLensed {
+            // Each channel's sample at its own displacement; without dispersion one sample serves all three.
+            var lens = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftR, y: py + iy * shiftR)
+            let dispersed = .!((shiftG .== shiftR) .& (shiftB .== shiftR)) .& lensed
+            if LaneMasks.any(dispersed) {
+                let g = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftG, y: py + iy * shiftG)
+                let b = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftB, y: py + iy * shiftB)
+                lens.g = lens.g.replacing(with: g.g, where: dispersed)
+                lens.b = lens.b.replacing(with: b.b, where: dispersed)
+            }
+            seen = ColorPlanes(r: seen.r.replacing(with: lens.r, where: lensed),
+                               g: seen.g.replacing(with: lens.g, where: lensed),
+                               b: seen.b.replacing(with: lens.b, where: lensed))
+        }
+        let glow = haloChroma(x: x, n: n, first: first, haloRow: haloRow)
+        let color = isLone ? lone.light(seen, halo: glow, spec: spec) : mix.light(seen, halo: glow, spec: spec)
+        blend(color, cov: cov, x: x, y: y, n: n, into: out, frameWidth: frameWidth)
     }
 
-    /// What the glass shows at eight pixels: the window directly where flat, and where lensed each channel's
-    /// sample at its own displacement (without dispersion one sample serves all three).
+    /// Coverage of eight pixels from their signed distances, times the glass's opacity.
     @inline(__always)
-    private func seen(x: Int, y: Int, n: Int, px: SIMD8<Float>, py: Float, ix: SIMD8<Float>, iy: SIMD8<Float>,
-                      m: PartsMix, active: SIMDMask<SIMD8<Int32>>, lensed: SIMDMask<SIMD8<Int32>>,
-                      anyLensed: Bool) -> ColorPlanes {
-        let zero = SIMD8<Float>(repeating: 0)
-        var seen = LaneMasks.any(active .& .!lensed) ? direct(x: x, y: y, count: n) : ColorPlanes(r: zero, g: zero, b: zero)
-        guard anyLensed else { return seen }
-        @inline(__always) func sample(_ shift: SIMD8<Float>) -> ColorPlanes {
-            Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shift, y: py + iy * shift)
-        }
-        var lens = sample(m.shiftR)
-        let dispersed = .!((m.shiftG .== m.shiftR) .& (m.shiftB .== m.shiftR)) .& lensed
-        if LaneMasks.any(dispersed) {
-            let g = sample(m.shiftG), b = sample(m.shiftB)
-            lens.g = lens.g.replacing(with: g.g, where: dispersed)
-            lens.b = lens.b.replacing(with: b.b, where: dispersed)
-        }
-        seen = ColorPlanes(r: seen.r.replacing(with: lens.r, where: lensed),
-                           g: seen.g.replacing(with: lens.g, where: lensed),
-                           b: seen.b.replacing(with: lens.b, where: lensed))
-        return seen
+    private func coverage(_ sd: SIMD8<Float>) -> SIMD8<Float> {
+        var cov = 0.5 - sd
+        cov = cov.replacing(with: 0, where: cov .< 0)
+        return cov.replacing(with: 1, where: cov .> 1) * opacity
+    }
+
+    /// The lens tables' sample below depth d and the weight of the next: d * 8 is exact in Float, so index and
+    /// weight are the Double kernel's. Integer lanes through Float bits (`LaneIntegers`).
+    @inline(__always)
+    private func tablePosition(_ d: SIMD8<Float>) -> (below: SIMD8<Float>, within: SIMD8<Float>) {
+        let position = (d * Float(BezelTable.samplesPerPixel)).replacing(with: Float(1 << 20), where: d .> Float(1 << 17))
+        var below = LaneIntegers.rounded(position).value
+        below = below.replacing(with: below - 1, where: below .> position)
+        return (below, position - below)
     }
 
     /// The halo's chroma at eight pixels of the row, from the row's interpolated cells, or nil without a halo.
