@@ -1,6 +1,6 @@
 import Raster
 
-/// A lens window a drawing blurred, kept for the next frame's drawing of the same container (issue 25, work
+/// A lens window a drawing blurred, kept for the next frame's drawing of the same container (work
 /// proportional to what changed): where the plane did not change within the tent's reach, a blurred pixel is the
 /// same (the blur's sums are exact integers, so a pixel's value is a function of the plane around it alone,
 /// WindowBlur.swift), and only the rest is blurred again.
@@ -10,10 +10,13 @@ import Raster
 public final class KeptWindow: @unchecked Sendable {
     private var window: Window?
     let radius: Int
+    /// The window's pixels, for the bound of the store that keeps it.
+    public let pixelCount: Int
 
     init(_ window: Window, radius: Int) {
         self.window = window
         self.radius = radius
+        pixelCount = window.width * window.height
     }
 
     /// The window, which this object no longer holds.
