@@ -39,7 +39,8 @@ public struct MemoryEstimate: Sendable {
 
 extension SceneDecoder {
     /// The `--max-memory` default: 8 GB, a third of a 24 GB machine, so that a render leaves room for the
-    /// system and for ffmpeg. The largest canvas the megapixel limit lets through estimates 4.4 GB.
+    /// system and for ffmpeg. The largest canvas the megapixel limit lets through estimates about 8.5 GB with
+    /// every kept store at its bound, so the default refuses the largest canvases (`--max-memory` lets them).
     public static let defaultMaxMemory = 8_000_000_000.0
 
     /// Refuses a document whose estimate is over `maxMemory`, naming the largest part.
