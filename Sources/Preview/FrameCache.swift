@@ -1,16 +1,22 @@
 import Foundation
+import Raster
 
 /// Encoded frames the preview has rendered, kept for scrubbing back and for playback rendered ahead, within a
 /// memory budget counted in PNG bytes. When a new frame would pass the budget the least recently used ones go.
 ///
-/// Budget: 64 MiB by default. The showcase's frames are 63-79 KB at scale 1 (its whole 4 s timeline is 8.9 MB
-/// and fits seven times over) and 377-423 KB at scale 3 (about 160 frames, over five seconds at 30 fps);
-/// measured with `forkrender --scale 1 -o f1` and `--scale 3`. Each compositor the session keeps costs more
-/// than a frame: its plane buffer alone is 16 bytes a pixel (5.3 MB at scale 1).
+/// Budget: 64 MiB by default, over five seconds of the showcase at scale 3 (about 400 KB a frame,
+/// `forkrender --scale 3 -o f3`). Each compositor the session keeps costs more than a frame: its plane buffer
+/// alone is 16 bytes a pixel.
 ///
 /// Thread-safe: the session reads it without holding its render lock, so a cached frame is answered while
 /// another frame is being rendered ahead.
 final class FrameCache: @unchecked Sendable {
+    static let descriptor = KeptStoreDescriptor(
+        "FrameCache", place: "Preview, one per session", holds: "encoded PNG frames for scrubbing and playback",
+        key: "the frame request (frame, tilt, switches)",
+        dropped: "least recently used beyond the budget; all when the scene file changes",
+        bound: "64 MiB of PNG bytes", fixedBytes: Double(64 << 20))
+
     let budget: Int
     private let lock = NSLock()
     private var frames: [FrameRequest: [UInt8]] = [:]

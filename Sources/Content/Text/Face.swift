@@ -1,5 +1,6 @@
 import CText
 import Foundation
+import Raster
 
 /// One font face at any size, with its glyph cache. Reference type because it owns a FreeType face and a
 /// HarfBuzz font (one FT_Library per face, so faces never share FreeType state); a lock serializes calls.
@@ -204,16 +205,23 @@ public struct ShapedGlyph: Sendable, Hashable {
     public var offset: SIMD2<Float>
 }
 
-private final class FaceTable: @unchecked Sendable {
-    private let lock = NSLock()
-    private var faces: [String: Face] = [:]
+/// The open faces, process-wide: they hold no scene data, only font files and their glyphs.
+package struct FaceTable: Sendable {
+    package static let descriptor = KeptStoreDescriptor(
+        "FaceTable", place: "Content/Text (`Face`), process-wide",
+        holds: "open FreeType faces", key: "file path and face index",
+        dropped: "all at once beyond 64 faces (a layout keeps the faces it holds)",
+        bound: "64 faces of about 256 KB: 16 MB", fixedBytes: Double(16 << 20))
+
+    fileprivate let store = KeptStore(Self.descriptor, keeping: .everything, KeptEntries<Face>(limit: 64))
+
     func face(path: String, index: Int) throws(FontError) -> Face {
-        lock.lock()
-        defer { lock.unlock() }
         let key = "\(index):\(path)"
-        if let f = faces[key] { return f }
-        let f = try Face(path: path, index: index)
-        faces[key] = f
-        return f
+        return try store.access { faces throws(FontError) -> Face in
+            if let f = faces[key] { return f }
+            let f = try Face(path: path, index: index)
+            faces[key] = f
+            return f
+        }
     }
 }

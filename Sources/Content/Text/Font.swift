@@ -143,10 +143,17 @@ func cString<T>(_ tuple: inout T) -> String {
     }
 }
 
-final class ResolutionCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var table: [FontRequest: FontResolution] = [:]
-    func get(_ r: FontRequest) -> FontResolution? { lock.withLock { table[r] } }
-    func set(_ r: FontRequest, _ v: FontResolution) { lock.withLock { table[r] = v } }
-    func removeAll() { lock.withLock { table.removeAll() } }
+/// Which face file each font request resolves to, process-wide: it holds no scene data, only what fontconfig
+/// answers.
+package struct ResolutionCache: Sendable {
+    package static let descriptor = KeptStoreDescriptor(
+        "ResolutionCache", place: "Content/Text (`FontLibrary`), process-wide",
+        holds: "which face file a font request resolves to", key: "the font request",
+        dropped: "all at once when a font folder is added (`--font-dir`, a scene's `fontDirs`) or beyond 4,096 entries",
+        bound: "4,096 entries of about 256 B: 1 MB", fixedBytes: 4_096 * 256)
+
+    let store = KeptStore(Self.descriptor, keeping: .everything, KeptTable<FontRequest, FontResolution>(limit: 4_096))
+    func get(_ r: FontRequest) -> FontResolution? { store.access { $0[r] } }
+    func set(_ r: FontRequest, _ v: FontResolution) { store.access { $0[r] = v } }
+    func removeAll() { store.forget() }
 }

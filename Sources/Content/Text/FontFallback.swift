@@ -1,5 +1,6 @@
 import CText
 import Foundation
+import Raster
 
 /// Per-character font fallback: the face that draws a character the label's own face lacks.
 ///
@@ -47,8 +48,7 @@ public enum FontFallback {
 
     /// Characters that never pick a face of their own: they take the face of the character before them.
     static func followsPrevious(_ s: Unicode.Scalar) -> Bool {
-        // ASCII: only spaces and controls, without Unicode property lookups (with the batch glyph lookup and one
-        // UTF-8 conversion per paragraph, this took the text-heavy benchmark's shaping from 5.9 to 1.7 ms).
+        // ASCII: only spaces and controls, without Unicode property lookups (most of a paragraph's characters).
         if s.value < 0x80 { return s.value <= 0x20 || s.value == 0x7F }
         switch s.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .spaceSeparator: return true
@@ -74,9 +74,17 @@ private struct ChoiceKey: Hashable {
     var scalar: UInt32
 }
 
-private final class ChoiceCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var table: [ChoiceKey: FontFallback.Choice?] = [:]
-    func get(_ k: ChoiceKey) -> FontFallback.Choice?? { lock.withLock { table[k] } }
-    func set(_ k: ChoiceKey, _ v: FontFallback.Choice?) { lock.withLock { table[k] = v } }
+/// The fallback face chosen per request and character, process-wide: it holds no scene data, only what the
+/// installed fonts answer.
+package struct ChoiceCache: Sendable {
+    package static let descriptor = KeptStoreDescriptor(
+        "ChoiceCache", place: "Content/Text (`FontFallback`), process-wide",
+        holds: "the fallback face for a character the requested face lacks", key: "the request and the Unicode scalar",
+        dropped: "all at once beyond 16,384 entries (font folders are added before a scene decodes)",
+        bound: "16,384 entries of about 256 B: 4 MB", fixedBytes: 16_384 * 256)
+
+    fileprivate let store = KeptStore(Self.descriptor, keeping: .everything,
+                                      KeptTable<ChoiceKey, FontFallback.Choice?>(limit: 16_384))
+    fileprivate func get(_ k: ChoiceKey) -> FontFallback.Choice?? { store.access { $0[k] } }
+    fileprivate func set(_ k: ChoiceKey, _ v: FontFallback.Choice?) { store.access { $0[k] = .some(v) } }
 }

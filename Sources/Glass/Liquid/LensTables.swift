@@ -1,19 +1,24 @@
 import Foundation
+import Raster
 
 /// A lens's tables as the Liquid Glass kernel reads them, kept by lens: per sample every 1/8 px across the bezel,
 /// the displacement for red, green and blue and the slope, side by side (`LiquidGlass.PartConstants`).
 ///
-/// Why kept: building them is several `pow` calls in Double per sample, four functions per sample, serially
-/// before the kernel starts; for the showcase's three parts every frame that was 0.4 ms of a frame's CPU on
-/// one thread (`perf record` of `bench --only glass --threads 1`, 49 of the stage's 2,459 samples) and the
-/// same wall time on two, where nothing else runs beside it. The tables are a pure function of the lens and
+/// Why kept: building them is several `pow` calls in Double per sample, serially before the kernel starts (0.4 ms
+/// of a showcase frame). Process-wide: they are constant tables of a lens, no scene data. The tables are a pure function of the lens and
 /// the dispersion (the `Key`), so a kept table holds exactly the values a fresh one would: frames do not
 /// depend on which lenses were drawn before. `make` is the computation itself, which tests compare with.
 ///
 /// Memory: at most `capacity` tables of 8 x bezel + 2 samples (32 bytes each; 12 KB for a 48 px bezel). A
 /// panel growing out of its neighbour changes its lens every frame; when the kept tables reach the capacity
 /// they are all dropped, and the ones still in use are made again.
-final class LensTables: @unchecked Sendable {
+package struct LensTables: Sendable {
+    package static let descriptor = KeptStoreDescriptor(
+        "LensTables", place: "Glass/Liquid, process-wide (`LensTables.shared`)",
+        holds: "a lens's bezel tables (displacement per channel and slope, every 1/8 px)", key: "the lens and its dispersion",
+        dropped: "all at once when 64 are kept (a panel growing out of its neighbour changes its lens every frame)",
+        bound: "64 tables of up to 8 x 512 + 2 samples of 32 B: 8 MB", fixedBytes: 64 * (8 * 512 + 2) * 32)
+
     static let shared = LensTables()
     static let capacity = 64
 
@@ -21,19 +26,14 @@ final class LensTables: @unchecked Sendable {
         let lens: Lens, dispersion: Double
     }
 
-    let lock = NSLock()
-    /// Guarded by `lock`.
-    var kept: [Key: [SIMD4<Double>]] = [:]
+    let store = KeptStore(Self.descriptor, keeping: .everything, KeptTable<Key, [SIMD4<Double>]>(limit: Self.capacity))
 
     /// The tables of `lens` with `dispersion` (`make`'s values), kept ones when this lens was seen before.
     func tables(lens: Lens, dispersion: Double) -> [SIMD4<Double>] {
         let key = Key(lens: lens, dispersion: dispersion)
-        if let t = lock.withLock({ kept[key] }) { return t }
+        if let t = store.access({ $0[key] }) { return t }
         let t = Self.make(lens: lens, dispersion: dispersion)
-        lock.withLock {
-            if kept.count >= Self.capacity { kept.removeAll() }
-            kept[key] = t
-        }
+        store.access { $0[key] = t }
         return t
     }
 

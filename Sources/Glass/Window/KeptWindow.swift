@@ -10,10 +10,13 @@ import Raster
 public final class KeptWindow: @unchecked Sendable {
     private var window: Window?
     let radius: Int
+    /// The window's pixels, for the bound of the store that keeps it.
+    public let pixelCount: Int
 
     init(_ window: Window, radius: Int) {
         self.window = window
         self.radius = radius
+        pixelCount = window.width * window.height
     }
 
     /// The window, which this object no longer holds.

@@ -9,7 +9,14 @@ import Foundation
 /// the block it had; a request takes the smallest kept block that fits, or new memory. The showcase at scale 3
 /// keeps one block of 7 MiB: its two windows are made one after the other, and the second takes the first's.
 /// Sendable: every access to the kept blocks holds `lock`; a block is in the pool or with one window, never both.
-final class WindowMemory: @unchecked Sendable {
+package final class WindowMemory: @unchecked Sendable {
+    package static let descriptor = KeptStoreDescriptor(
+        "WindowMemory", place: "Glass/Window, process-wide (`WindowMemory.shared`)",
+        holds: "pixel memory of lens windows given back, for the next window (no pixel values are read from it)",
+        key: "size (the smallest kept block that fits, in 1 MiB granules)",
+        dropped: "beyond 4 blocks or 32 MB the smallest go",
+        bound: "32 MB", fixedBytes: Double(32 << 20))
+
     static let shared = WindowMemory(blocks: 4, bytes: 32 << 20)
 
     /// Pixels per rounding step: 1 MiB of SIMD4<Float>.

@@ -32,32 +32,19 @@ extension Compositor {
     }
 }
 
-// The reference for glass kept between frames (GlassReuseTests): a compositor whose glass keeps no panel, so
-// every panel is drawn every frame.
+// What the kept stores did, for their tests.
 extension Compositor {
-    func keepNoPanels() {
-        glass.reuse.capacity = 0
-    }
-
     /// The panels' pixels kept and drawn so far.
-    var panelReuse: GlassReuse.Statistics { glass.reuse.statistics }
-}
-
-// The reference for the glow halo's cells kept between frames (HaloCellCacheTests): a compositor whose halos
-// compute every cell they need.
-extension Compositor {
-    func keepNoHaloCells() {
-        glass.haloCells.enabled = false
-    }
+    var panelReuse: GlassReuse.Statistics { state.reuse.statistics }
 
     /// The halo cells computed so far.
-    var haloCellsComputed: Int { glass.haloCells.computedCells }
+    var haloCellsComputed: Int { state.haloCells.computedCells }
 }
 
-// The reference for the lens windows kept between frames (LensWindowCacheTests): a compositor whose liquid
-// drawings blur every window afresh.
-extension Compositor {
-    func keepNoLensWindows() {
-        glass.windows.enabled = false
+// The glass layer alone with its own stores, for the tests that draw it over planes in any order.
+extension GlassLayer {
+    init(document: SceneDocument, keeping: Keeping = .everything) {
+        let c = document.canvas
+        self.init(document: document, tilt: document.tilt, state: FrameState(pixels: c.pixelWidth * c.pixelHeight, keeping: keeping))
     }
 }

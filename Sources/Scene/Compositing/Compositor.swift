@@ -7,8 +7,12 @@ import Raster
 /// This is the only place that knows the layer order. Glass receives the finished plane as a read-only value
 /// and nothing else, so no glass surface can sample another glass surface: the rule holds by construction.
 public struct Compositor {
-    public private(set) var document: SceneDocument
+    public let document: SceneDocument
     public let workers: Workers
+    /// The tilt the glass highlights are lit by: the document's until `setTilt` gives another.
+    public private(set) var tilt: Keyframes<Tilt>
+    /// What the session keeps between frames.
+    let state: FrameState
     var plane: PlaneLayer
     var glass: GlassLayer
     let content: ContentLayer
@@ -23,12 +27,16 @@ public struct Compositor {
     /// The physics rate. Frames sample the simulation at whatever fps the scene asks for.
     public static let physicsRate = 60.0
 
-    public init(document: SceneDocument, workers: Workers = .allCores) {
+    /// A session over `document`; `keeping: .nothing` makes every store kept between frames keep nothing (the
+    /// reference the kept stores are checked against).
+    public init(document: SceneDocument, workers: Workers = .allCores, keeping: Keeping = .everything) {
         self.document = document
         self.workers = workers
-        self.plane = PlaneLayer(document: document)
-        self.glass = GlassLayer(document: document)
-        self.content = ContentLayer(document: document)
+        tilt = document.tilt
+        state = FrameState(pixels: document.canvas.pixelWidth * document.canvas.pixelHeight, keeping: keeping)
+        plane = PlaneLayer(document: document)
+        glass = GlassLayer(document: document, tilt: tilt, state: state)
+        content = ContentLayer(document: document, masks: state.masks)
     }
 
     /// The physics step a frame shows: the last step at or before the frame's time.
@@ -103,21 +111,17 @@ public struct Compositor {
         // the glass layer does not keep from a cancelled pass).
         if workers.isCancelled {
             slot.forget()
-            glass.reuse.forget()
-            glass.haloCells.forget()
-            glass.windows.forget()
+            state.forgetCancelledFrame()
         }
         times.content += t2.secondsSince
     }
 
-    /// Replaces the tilt keyframes and keeps the simulation where it is: tilt moves only the glass highlights,
-    /// never the plane, so a preview that drags the tilt does not replay the physics from t = 0. It never
-    /// changes a shape either, so the containers' distance fields are kept too (a drag on the preview's tilt
-    /// pad evaluated every container's field again on each move).
+    /// Lights the glass by `tilt` from the next frame on, keeping the simulation and every kept store: tilt
+    /// moves only the glass highlights, never the plane or a shape, so a preview that drags the tilt replays no
+    /// physics and evaluates no distance field again. The document is not changed.
     public mutating func setTilt(_ tilt: Keyframes<Tilt>) {
-        document.tilt = tilt
-        glass = GlassLayer(document: document, fields: glass.fields, reuse: glass.reuse, haloCells: glass.haloCells,
-                           interiors: glass.interiors, windows: glass.windows)
+        self.tilt = tilt
+        glass = GlassLayer(document: document, tilt: tilt, state: state)
     }
 
     /// Simulates up to and rasterizes frame `i`.

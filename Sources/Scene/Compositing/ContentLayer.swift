@@ -17,10 +17,11 @@ struct ContentLayer {
     let layouts: [TextLayout?]
     /// The last mask of each item and the placement it was built for: content that does not move between frames
     /// is not rebuilt (a mask is a pure function of the item and its placement, so this never changes a byte).
-    let cache = MaskCache()
+    let cache: MaskCache
 
-    init(document: SceneDocument) {
+    init(document: SceneDocument, masks: MaskCache = MaskCache(keeping: .everything)) {
         self.document = document
+        cache = masks
         let scale = document.canvas.scale
         layouts = document.content.items.map { item in
             guard case .label(let l) = item.kind, let face = try? Face.shared(l.font) else { return nil }
@@ -77,14 +78,26 @@ struct ContentLayer {
         }
     }
 
-    final class MaskCache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var entries: [Int: (PanelPlacement?, CoverageMask)] = [:]
+    struct MaskCache: Sendable {
+        static let descriptor = KeptStoreDescriptor(
+            "MaskCache", place: "Scene/Compositing (`ContentLayer`), in the session's `FrameState`",
+            holds: "a label's coverage mask", key: "the content item and its panel placement (frame and press scale)",
+            dropped: "replaced when the placement changes; with the session",
+            bound: "one mask per label, counted as the estimate's text masks (4 B per glyph pixel)")
+
+        struct Kept: KeptValue {
+            var entries: [Int: (PanelPlacement?, CoverageMask)] = [:]
+            mutating func dropKept() { entries = [:] }
+        }
+
+        let store: KeptStore<Kept>
+
+        init(keeping: Keeping) { store = KeptStore(Self.descriptor, keeping: keeping, Kept()) }
 
         func mask(item: Int, placement: PanelPlacement?, build: () -> CoverageMask) -> CoverageMask {
-            if let hit = lock.withLock({ entries[item] }), hit.0 == placement { return hit.1 }
+            if let hit = store.access({ $0.entries[item] }), hit.0 == placement { return hit.1 }
             let m = build()
-            lock.withLock { entries[item] = (placement, m) }
+            store.access { $0.entries[item] = (placement, m) }
             return m
         }
     }

@@ -12,41 +12,17 @@ import Raster
 struct GlassLayer {
     let document: SceneDocument
 
-    /// Distance fields of the liquid containers, kept while their shapes do not change (see DistanceFieldCache).
-    let fields: DistanceFieldCache
+    /// The tilt the highlights are lit by: the document's, or the session's own (`Compositor.setTilt`).
+    let tilt: Keyframes<Tilt>
 
-    /// Frosted, web and Android panels kept from the last frame (see GlassReuse).
-    let reuse: GlassReuse
+    /// The session's stores kept between frames (see FrameState).
+    let state: FrameState
 
-    /// The glow halo's cells kept from the last frame (see HaloCellCache).
-    let haloCells: HaloCellCache
-
-    /// The liquid containers' deep interiors, kept while their shapes do not change (see InteriorSpansCache).
-    let interiors: InteriorSpansCache
-
-    /// The liquid containers' lens windows kept from the last frame (see LensWindowCache).
-    let windows: LensWindowCache
-
-    /// A layer for `document` with empty caches.
-    init(document: SceneDocument) {
-        self.init(document: document, fields: DistanceFieldCache(),
-                  reuse: GlassReuse(capacity: document.canvas.pixelWidth * document.canvas.pixelHeight),
-                  haloCells: HaloCellCache(), interiors: InteriorSpansCache(), windows: LensWindowCache())
-    }
-
-    /// A layer for `document` keeping an earlier layer's caches of the same scene (`Compositor.setTilt`): the
-    /// fields are a function of the shapes alone, which a new tilt never changes, and the kept panels check
-    /// their own inputs, as do the halo's cells. (Two initializers rather than `reuse: GlassReuse? = nil` and `reuse ?? GlassReuse(...)`:
-    /// with that form a release build of Swift 6.3 released the kept object early, and `setTilt` crashed.)
-    init(document: SceneDocument, fields: DistanceFieldCache, reuse: GlassReuse, haloCells: HaloCellCache,
-         interiors: InteriorSpansCache, windows: LensWindowCache) {
-        self.document = document
-        self.fields = fields
-        self.reuse = reuse
-        self.haloCells = haloCells
-        self.interiors = interiors
-        self.windows = windows
-    }
+    var fields: DistanceFieldCache { state.fields }
+    var reuse: GlassReuse { state.reuse }
+    var haloCells: HaloCellCache { state.haloCells }
+    var interiors: InteriorSpansCache { state.interiors }
+    var windows: LensWindowCache { state.windows }
 
     /// One thing to draw: a surface of a non-liquid tier in its tier's `Frost`, or a liquid shape (a lone panel
     /// or a container's joined panels) with its parts' materials. The two kernels state their own regions.
@@ -90,7 +66,7 @@ struct GlassLayer {
     /// a drawing among `drawings` overwrites without reading the frame: a frosted, web or Android one whether it is
     /// drawn, drawn in part or pasted from its tile (`Frost.overwrittenSpans`; a tile holds its whole region), a
     /// Liquid Glass one at full opacity (`LiquidGlass.overwrittenSpans`). The frame slot does not copy the plane
-    /// there: 1.2 million pixels (19 MB) a frame of the web twin, 189,000 (3.0 MB) of the showcase's bar.
+    /// there (19 MB a frame of the web twin).
     /// Found for bands of `band` rows (the interior runs are bisected on each band's first and last row: every
     /// row's own would cost two distance searches a row) and given row by row.
     func overwrittenSpans(_ drawings: [Drawing], canvas: PixelRect, band: Int = 16) -> RowSpans {
@@ -118,100 +94,126 @@ struct GlassLayer {
         guard !drawings.isEmpty else { return [] }
         let canvas = PixelRect(plane)
         let written = drawings.map { $0.writtenRegions(canvas: canvas) }
-        let decisions: [GlassReuse.Decision]
-        if let record {
-            let haloReach = GlowHalo.reach(scale: document.canvas.scale)
-            decisions = reuse.plan(ids: drawings.map(\.id), written: written, frosted: drawings.map { d in
-                guard case .surface(let s, let frost, let lit, _) = d else { return nil }
-                // The plane the blur reads (the web tier's backdrop is the panel's box: CSS backdrop-filter sees
-                // nothing beyond it) and the halo, which is computed once the drawn panels are known.
-                let region = frost.drawnPixels(s, canvas: canvas)
-                // A panel off the canvas draws nothing and keeps nothing (its region can have a negative side).
-                guard region.width > 0 && region.height > 0 else { return nil }
-                let halo = lit ? haloReach : nil
-                return (GlassReuse.Key(s, lit: lit), region, frost.readPixels(s, canvas: canvas, haloReach: halo),
-                        frost.reach(haloReach: halo))
-            }, record: record)
-        } else {
-            decisions = drawings.map { _ in .draw(keep: false) }
-        }
-        // The halo only where glass reads it (the same values there as over the whole plane; see GlowHalo), and
-        // only for drawings it lights and that are drawn (whole or some rows): a web or Android scene, one with the halo switched off,
-        // or one whose lit panels are all kept computes none.
-        let regions = zip(drawings, decisions).compactMap { d, decision -> PixelRect? in
-            if case .reuse = decision { return nil }
-            guard d.glowHalo else { return nil }
-            return d.haloRegion(canvas: canvas)
-        }
-        // Its cells are kept for the next frame, given the plane's record (see HaloCellCache); a cancelled
-        // frame's pass may have skipped some, so it keeps none (cancellation is never lowered: not raised after
-        // the pass, it was not raised during it).
-        // The plane's fill and dots' boxes let the lens windows blur only around the dots and the halo's cell
-        // pass read only the pixels near them (PlaneFill); made only for a liquid drawing or a halo (the web
-        // twin has neither, and would list every dot's box every frame for nothing).
-        let liquid = drawings.contains { if case .liquid = $0 { true } else { false } }
-        let fill = liquid || !regions.isEmpty
-            ? record.flatMap(\.fill).map { PlaneFill(background: $0.background, boxes: $0.boxes) } : nil
-        var halo: GlowHalo?
-        if !regions.isEmpty {
-            let h = GlowHalo(plane: plane, background: document.plane.configuration.background,
-                             ink: document.plane.configuration.label, scale: document.canvas.scale, workers: workers,
-                             reading: regions, reusing: record.flatMap { haloCells.take(for: $0) }, fill: fill)
-            if let record, !workers.isCancelled { haloCells.keep(h.cells, plane: record) }
-            halo = h
-        }
+        let decisions = plan(drawings, written: written, record: record, canvas: canvas)
+        let lit = litRegions(drawings, decisions, canvas: canvas)
+        let fill = planeFill(drawings, lit: lit, record: record)
+        let halo = lit.isEmpty ? nil : glowHalo(plane: plane, record: record, reading: lit, fill: fill, workers: workers)
         // Frost and LiquidGlass each check that the halo holds the pixels they read.
         var overlay: [Overlay] = []
         for (k, (drawing, decision)) in zip(drawings, decisions).enumerated() {
             let start = DispatchTime.now()
-            defer {
-                let area = written[k].reduce(0) { $0 + max(0, $1.width) * max(0, $1.height) }
-                let kept = switch decision {
-                case .reuse: area
-                case .redraw(let rows): area - rows.reduce(0) { $0 + $1.count } * (written[k].first?.width ?? 0)
-                case .draw: 0
-                }
-                self.record(drawing, since: start, canvas: canvas, reused: kept, into: &times)
-            }
-            switch (drawing, decision) {
-            case (.surface(_, _, _, let id), .reuse):
-                let token = reuse.paste(id, into: &frame, workers: workers)
-                overlay += written[k].map { Overlay($0, token: token) }
-            case (.surface(var surface, let frost, let lit, let id), .redraw(let rows)):
-                // The tile's clean rows, then the others drawn over what the frame holds there (the plane and the
-                // drawings before this one), as a whole drawing draws them.
-                _ = reuse.paste(id, skipping: rows, into: &frame, workers: workers)
-                surface.halo = lit ? halo : nil
-                let region = frost.drawnPixels(surface, canvas: canvas)
-                for r in rows {
-                    frost.apply(surface, plane: plane, into: &frame, workers: workers,
-                                within: PixelRect(x: region.x, y: r.lowerBound, width: region.width, height: r.count))
-                }
-                let token = reuse.update(id, rows: rows, region: region, plane: record ?? PlaneSpriteRecord(), frame: frame,
-                                         workers: workers)
-                overlay += written[k].map { Overlay($0, token: token) }
-            case (.surface(var surface, let frost, let lit, let id), .draw(let keep)):
-                surface.halo = lit ? halo : nil
-                frost.apply(surface, plane: plane, into: &frame, workers: workers)
-                if keep, let record {
-                    let token = reuse.keep(id, key: GlassReuse.Key(surface, lit: lit), region: frost.drawnPixels(surface, canvas: canvas),
-                                           plane: record, frame: frame, workers: workers)
-                    overlay += written[k].map { Overlay($0, token: token) }
-                } else {
-                    overlay += written[k].map { Overlay($0) }
-                }
-            case (.liquid(var glass, let shape, let materials, let slot, let lit), _):
-                glass.halo = lit ? halo : nil
-                // The lens window of this container's last drawing, blurred again where the plane changed; this
-                // one kept for the next frame unless the frame was cancelled (a band of its blur may be missing).
-                let window = glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers,
-                                         fields: fields, slot: slot, fill: fill,
-                                         reusing: record.flatMap { windows.take(slot: slot, for: $0) })
-                if let record, let window, !workers.isCancelled { windows.keep(slot: slot, window, plane: record) }
-                overlay += written[k].map { Overlay($0) }
-            }
+            let step = Step(plane: plane, record: record, halo: halo, fill: fill, canvas: canvas, written: written[k],
+                            workers: workers)
+            overlay += draw(drawing, decision, step, into: &frame)
+            self.record(drawing, since: start, canvas: canvas, reused: Self.keptPixels(decision, written[k]), into: &times)
         }
         return overlay
+    }
+
+    /// What drawing one drawing of a frame reads beside the drawing and its decision.
+    struct Step {
+        let plane: Framebuffer, record: PlaneSpriteRecord?, halo: GlowHalo?, fill: PlaneFill?, canvas: PixelRect
+        let written: [PixelRect]
+        let workers: Workers
+    }
+
+    /// Stage 1: what the frame does with each drawing (`GlassReuse.plan`); every drawing is drawn without a
+    /// plane record.
+    func plan(_ drawings: [Drawing], written: [[PixelRect]], record: PlaneSpriteRecord?, canvas: PixelRect) -> [GlassReuse.Decision] {
+        guard let record else { return drawings.map { _ in .draw(keep: false) } }
+        let haloReach = GlowHalo.reach(scale: document.canvas.scale)
+        return reuse.plan(ids: drawings.map(\.id), written: written, frosted: drawings.map { d in
+            guard case .surface(let s, let frost, let lit, _) = d else { return nil }
+            // The plane the blur reads (the web tier's backdrop is the panel's box: CSS backdrop-filter sees
+            // nothing beyond it) and the halo, which is computed once the drawn panels are known.
+            let region = frost.drawnPixels(s, canvas: canvas)
+            // A panel off the canvas draws nothing and keeps nothing (its region can have a negative side).
+            guard region.width > 0 && region.height > 0 else { return nil }
+            let halo = lit ? haloReach : nil
+            return (GlassReuse.Key(s, lit: lit), region, frost.readPixels(s, canvas: canvas, haloReach: halo),
+                    frost.reach(haloReach: halo))
+        }, record: record)
+    }
+
+    /// Stage 2: where the halo is read. Only where glass reads it (the same values there as over the whole
+    /// plane; see GlowHalo), and only for drawings it lights and that are drawn (whole or some rows): a web or
+    /// Android scene, one with the halo switched off, or one whose lit panels are all kept computes none.
+    func litRegions(_ drawings: [Drawing], _ decisions: [GlassReuse.Decision], canvas: PixelRect) -> [PixelRect] {
+        zip(drawings, decisions).compactMap { d, decision -> PixelRect? in
+            if case .reuse = decision { return nil }
+            guard d.glowHalo else { return nil }
+            return d.haloRegion(canvas: canvas)
+        }
+    }
+
+    /// Stage 3: the plane's fill and dots' boxes, which let the lens windows blur only around the dots and the
+    /// halo's cell pass read only the pixels near them (PlaneFill); made only for a liquid drawing or a halo
+    /// (the web twin has neither, and would list every dot's box every frame for nothing).
+    func planeFill(_ drawings: [Drawing], lit: [PixelRect], record: PlaneSpriteRecord?) -> PlaneFill? {
+        let liquid = drawings.contains { if case .liquid = $0 { true } else { false } }
+        guard liquid || !lit.isEmpty else { return nil }
+        return record.flatMap(\.fill).map { PlaneFill(background: $0.background, boxes: $0.boxes) }
+    }
+
+    /// Stage 4: the glow halo over `lit`. Its cells are kept for the next frame, given the plane's record (see
+    /// HaloCellCache); a cancelled frame's pass may have skipped some, so it keeps none (cancellation is never
+    /// lowered: not raised after the pass, it was not raised during it).
+    func glowHalo(plane: Framebuffer, record: PlaneSpriteRecord?, reading lit: [PixelRect], fill: PlaneFill?,
+                  workers: Workers) -> GlowHalo {
+        let h = GlowHalo(plane: plane, background: document.plane.configuration.background,
+                         ink: document.plane.configuration.label, scale: document.canvas.scale, workers: workers,
+                         reading: lit, reusing: record.flatMap { haloCells.take(for: $0) }, fill: fill)
+        if let record, !workers.isCancelled { haloCells.keep(h.cells, plane: record) }
+        return h
+    }
+
+    /// Stage 5: one drawing, as its decision says; its overlay regions.
+    func draw(_ drawing: Drawing, _ decision: GlassReuse.Decision, _ step: Step, into frame: inout Framebuffer) -> [Overlay] {
+        let (plane, record, workers, canvas) = (step.plane, step.record, step.workers, step.canvas)
+        switch (drawing, decision) {
+        case (.surface(_, _, _, let id), .reuse):
+            let token = reuse.paste(id, into: &frame, workers: workers)
+            return step.written.map { Overlay($0, token: token) }
+        case (.surface(var surface, let frost, let lit, let id), .redraw(let rows)):
+            // The tile's clean rows, then the others drawn over what the frame holds there (the plane and the
+            // drawings before this one), as a whole drawing draws them.
+            _ = reuse.paste(id, skipping: rows, into: &frame, workers: workers)
+            surface.halo = lit ? step.halo : nil
+            let region = frost.drawnPixels(surface, canvas: canvas)
+            for r in rows {
+                frost.apply(surface, plane: plane, into: &frame, workers: workers,
+                            within: PixelRect(x: region.x, y: r.lowerBound, width: region.width, height: r.count))
+            }
+            let token = reuse.update(id, rows: rows, region: region, plane: record ?? PlaneSpriteRecord(), frame: frame,
+                                     workers: workers)
+            return step.written.map { Overlay($0, token: token) }
+        case (.surface(var surface, let frost, let lit, let id), .draw(let keep)):
+            surface.halo = lit ? step.halo : nil
+            frost.apply(surface, plane: plane, into: &frame, workers: workers)
+            guard keep, let record else { return step.written.map { Overlay($0) } }
+            let token = reuse.keep(id, key: GlassReuse.Key(surface, lit: lit), region: frost.drawnPixels(surface, canvas: canvas),
+                                   plane: record, frame: frame, workers: workers)
+            return step.written.map { Overlay($0, token: token) }
+        case (.liquid(var glass, let shape, let materials, let slot, let lit), _):
+            glass.halo = lit ? step.halo : nil
+            // The lens window of this container's last drawing, blurred again where the plane changed; this
+            // one kept for the next frame unless the frame was cancelled (a band of its blur may be missing).
+            let window = glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers,
+                                     fields: fields, slot: slot, fill: step.fill,
+                                     reusing: record.flatMap { windows.take(slot: slot, for: $0) })
+            if let record, let window, !workers.isCancelled { windows.keep(slot: slot, window, plane: record) }
+            return step.written.map { Overlay($0) }
+        }
+    }
+
+    /// The pixels a drawing took from its tile rather than drew.
+    static func keptPixels(_ decision: GlassReuse.Decision, _ written: [PixelRect]) -> Int {
+        let area = written.reduce(0) { $0 + max(0, $1.width) * max(0, $1.height) }
+        return switch decision {
+        case .reuse: area
+        case .redraw(let rows): area - rows.reduce(0) { $0 + $1.count } * (written.first?.width ?? 0)
+        case .draw: 0
+        }
     }
 
     /// What `render` draws, in scene order: liquid panels that share a container or a union are one drawing,
@@ -284,7 +286,7 @@ struct GlassLayer {
         }
         let shape = SmoothUnion(parts, spacing: spacing * scale)
         let materials = zip(parts, partMembers).map { material(of: $1, shape: $0, plane: plane, time: time) }
-        let tilt = document.tilt(at: time)
+        let tilt = self.tilt.tilt(at: time)
         var glass = LiquidGlass(material: materials[0], light: Specular.light(pitch: tilt.pitch, roll: tilt.roll),
                                 blurRadius: Int(checked: L.blurPoints * scale, .toNearestOrAwayFromZero))
         glass.opacity = opacity

@@ -1,11 +1,9 @@
 import Dots
-import Foundation
 import Glass
 import Raster
 
 /// Frosted, web and Android panels kept between frames: a drawing whose inputs did not change since the last
-/// frame gives the same pixels, so they are copied from the tile it left instead of computed again (issue 25,
-/// "work proportional to what changed").
+/// frame gives the same pixels, so they are copied from the tile it left instead of computed again.
 ///
 /// What a `Frost` drawing's pixels depend on, and how each is checked:
 /// - its surface (shape at this time, material, tint, appearance, scale, tier) and whether the halo lights it:
@@ -30,10 +28,16 @@ import Raster
 /// Tokens: a tile's token changes each time it is drawn again, so two frames whose overlay carries the same
 /// token for a region hold the same glass pixels there (`FrameHistory` vouches for their PNG bands).
 ///
-/// Memory: the tiles of the last frame's kept drawings, at most `capacity` pixels (one frame's worth by
-/// default: 47 MB of float pixels at 1170 x 2532; the web twin keeps 1.2 million pixels, 19 MB); a drawing that
-/// would pass it is drawn every frame. Tiles of drawings the frame no longer has are dropped.
-final class GlassReuse: @unchecked Sendable {
+/// Memory: the tiles of the last frame's kept drawings, at most `capacity` pixels (one frame's worth); a drawing
+/// that would pass it is drawn every frame. Tiles of drawings the frame no longer has are dropped.
+struct GlassReuse: Sendable {
+    static let descriptor = KeptStoreDescriptor(
+        "GlassReuse", place: "Scene/Compositing, in the session's `FrameState`",
+        holds: "each frosted, web or Android drawing's pixels over its region from the last frame (a tile), the plane record it was drawn from, a token",
+        key: "the drawing's surface key, its surface (`GlassReuse.Key`) and region; a tile's rows are redrawn where a plane pixel it reads changed (within its blur's and halo's reach) or an earlier drawing changed pixels under it",
+        dropped: "tiles of drawings the frame no longer has; all on a cancelled frame; with the session (a new tilt keeps it)",
+        bound: "one canvas of float pixels (16 B per pixel); a drawing that would pass it is not kept", bytesPerPixel: 16)
+
     /// Everything but the plane that a frosted drawing's pixels are a function of.
     struct Key: Equatable {
         let shape: PanelShape
@@ -77,23 +81,33 @@ final class GlassReuse: @unchecked Sendable {
         var reusedShare: Double { Double(reusedPixels) / Double(max(1, reusedPixels + drawnPixels)) }
     }
 
-    private let lock = NSLock()
-    private var tiles: [String: Tile] = [:]
-    /// The regions each drawing wrote in the last frame, by drawing id.
-    private var written: [String: [PixelRect]] = [:]
-    private var nextToken: UInt64 = 1
-    private var counts = Statistics()
-    private var limit: Int
+    /// The tiles and what the last frame wrote, with the counts and tokens that outlive a `forget`.
+    struct State: KeptValue {
+        var tiles: [String: Tile] = [:]
+        /// The regions each drawing wrote in the last frame, by drawing id.
+        var written: [String: [PixelRect]] = [:]
+        var nextToken: UInt64 = 1
+        var counts = Statistics()
+        /// At most this many pixels of tiles are kept (0: none, every panel is drawn every frame).
+        var limit: Int
 
-    init(capacity: Int) { limit = capacity }
-
-    /// At most this many pixels of tiles are kept (0: none, every panel is drawn every frame).
-    var capacity: Int {
-        get { lock.withLock { limit } }
-        set { lock.withLock { limit = newValue } }
+        mutating func dropKept() {
+            tiles = [:]
+            written = [:]
+        }
     }
 
-    var statistics: Statistics { lock.withLock { counts } }
+    let store: KeptStore<State>
+
+    /// A store keeping at most `capacity` pixels of tiles (none when `keeping` is `.nothing`).
+    init(capacity: Int, keeping: Keeping) {
+        store = KeptStore(Self.descriptor, keeping: keeping, State(limit: keeping == .everything ? capacity : 0))
+    }
+
+    var statistics: Statistics { store.access { $0.counts } }
+
+    /// Drops every tile (a frame cancelled while drawing may have kept part of one).
+    func forget() { store.forget() }
 
     /// The decisions for one frame's drawings, in drawing order: `ids` name them (stable across frames),
     /// `written` are the regions each may write, `frosted` holds for a `Frost` drawing its key, its region, the
@@ -102,74 +116,20 @@ final class GlassReuse: @unchecked Sendable {
     func plan(ids: [String], written now: [[PixelRect]],
               frosted: [(key: Key, region: PixelRect, read: PixelRect, reach: Int)?],
               record: PlaneSpriteRecord) -> [Decision] {
-        lock.withLock {
-            // Regions whose pixels under later drawings may differ from the last frame's, whatever their order.
-            var changed: [PixelRect] = []
-            let current = Dictionary(zip(ids, now), uniquingKeysWith: { a, _ in a })
-            for (id, old) in written where current[id] != old { changed += old }
-            for (id, new) in current where written[id] != new { changed += new }
-            written = current
-            tiles = tiles.filter { current[$0.key] != nil }
-
-            var kept = 0
-            var decisions: [Decision] = []
-            for (k, id) in ids.enumerated() {
-                guard let f = frosted[k] else {
-                    decisions.append(.draw(keep: false))
-                    counts.drawnPixels += now[k].reduce(0) { $0 + max(0, $1.width) * max(0, $1.height) }
-                    changed += now[k]
-                    continue
-                }
-                let area = f.region.width * f.region.height
-                let fits = kept + area <= limit
-                if fits { kept += area }
-                guard let tile = tiles[id], tile.key == f.key, tile.region == f.region else {
-                    decisions.append(.draw(keep: fits))
-                    counts.drawnPixels += area
-                    changed += now[k]
-                    if !fits { tiles[id] = nil }
-                    continue
-                }
-                let rows = Self.dirtyRows(f.region, reading: f.read, reach: f.reach, since: tile.plane, now: record,
-                                          earlier: changed)
-                let dirty = rows.reduce(0) { $0 + $1.count }
-                if dirty == 0 {
-                    decisions.append(.reuse)
-                    counts.reusedPixels += area
-                } else if dirty < f.region.height {
-                    decisions.append(.redraw(rows: rows))
-                    counts.reusedPixels += (f.region.height - dirty) * f.region.width
-                    counts.drawnPixels += dirty * f.region.width
-                    changed += rows.map { PixelRect(x: f.region.x, y: $0.lowerBound, width: f.region.width, height: $0.count) }
-                } else {
-                    decisions.append(.draw(keep: true))
-                    counts.drawnPixels += area
-                    changed += now[k]
-                }
-            }
-            return decisions
-        }
-    }
-
-    /// Drops every tile (a frame cancelled while drawing may have kept part of one).
-    func forget() {
-        lock.withLock {
-            tiles = [:]
-            written = [:]
-        }
+        store.access { $0.plan(ids: ids, written: now, frosted: frosted, record: record) }
     }
 
     /// Keeps the frame's pixels over `region` as the tile of drawing `id`; returns its token.
     func keep(_ id: String, key: Key, region: PixelRect, plane: PlaneSpriteRecord, frame: Framebuffer,
               workers: Workers) -> UInt64 {
-        var pixels = lock.withLock { tiles.removeValue(forKey: id)?.pixels }
+        var pixels = store.access { $0.tiles.removeValue(forKey: id)?.pixels }
             .flatMap { $0.width == region.width && $0.height == region.height && $0.space == frame.space ? $0 : nil }
             ?? Framebuffer.unfilled(width: region.width, height: region.height, space: frame.space)
         pixels.copyPixels(from: frame, rect: region, to: (0, 0), workers: workers)
-        return lock.withLock {
-            defer { nextToken += 1 }
-            tiles[id] = Tile(key: key, region: region, plane: plane, pixels: pixels, token: nextToken)
-            return nextToken
+        return store.access { s in
+            defer { s.nextToken += 1 }
+            s.tiles[id] = Tile(key: key, region: region, plane: plane, pixels: pixels, token: s.nextToken)
+            return s.nextToken
         }
     }
 
@@ -199,7 +159,8 @@ final class GlassReuse: @unchecked Sendable {
 
     /// Copies drawing `id`'s tile into `frame` at its region, but for `rows`; returns its token.
     func paste(_ id: String, skipping rows: [Range<Int>] = [], into frame: inout Framebuffer, workers: Workers) -> UInt64 {
-        lock.withLock {
+        store.access { s in
+            let tiles = s.tiles
             guard let tile = tiles[id] else { preconditionFailure("no tile kept for \(id)") }
             let r = tile.region
             var y = r.y
@@ -218,15 +179,68 @@ final class GlassReuse: @unchecked Sendable {
     /// frame's already); returns the tile's new token.
     func update(_ id: String, rows: [Range<Int>], region: PixelRect, plane: PlaneSpriteRecord, frame: Framebuffer,
                 workers: Workers) -> UInt64 {
-        lock.withLock {
-            guard var tile = tiles.removeValue(forKey: id) else { return 0 }
+        store.access { s in
+            guard var tile = s.tiles.removeValue(forKey: id) else { return 0 }
             for r in rows {
                 tile.pixels.copyPixels(from: frame, rect: PixelRect(x: region.x, y: r.lowerBound, width: region.width, height: r.count),
                                        to: (0, r.lowerBound - region.y), workers: workers)
             }
-            tiles[id] = Tile(key: tile.key, region: region, plane: plane, pixels: tile.pixels, token: nextToken)
-            defer { nextToken += 1 }
-            return nextToken
+            s.tiles[id] = Tile(key: tile.key, region: region, plane: plane, pixels: tile.pixels, token: s.nextToken)
+            defer { s.nextToken += 1 }
+            return s.nextToken
         }
+    }
+}
+
+extension GlassReuse.State {
+    /// `GlassReuse.plan`, under the store's lock.
+    mutating func plan(ids: [String], written now: [[PixelRect]],
+                       frosted: [(key: GlassReuse.Key, region: PixelRect, read: PixelRect, reach: Int)?],
+                       record: PlaneSpriteRecord) -> [GlassReuse.Decision] {
+        // Regions whose pixels under later drawings may differ from the last frame's, whatever their order.
+        var changed: [PixelRect] = []
+        let current = Dictionary(zip(ids, now), uniquingKeysWith: { a, _ in a })
+        for (id, old) in written where current[id] != old { changed += old }
+        for (id, new) in current where written[id] != new { changed += new }
+        written = current
+        tiles = tiles.filter { current[$0.key] != nil }
+
+        var kept = 0
+        var decisions: [GlassReuse.Decision] = []
+        for (k, id) in ids.enumerated() {
+            guard let f = frosted[k] else {
+                decisions.append(.draw(keep: false))
+                counts.drawnPixels += now[k].reduce(0) { $0 + max(0, $1.width) * max(0, $1.height) }
+                changed += now[k]
+                continue
+            }
+            let area = f.region.width * f.region.height
+            let fits = kept + area <= limit
+            if fits { kept += area }
+            guard let tile = tiles[id], tile.key == f.key, tile.region == f.region else {
+                decisions.append(.draw(keep: fits))
+                counts.drawnPixels += area
+                changed += now[k]
+                if !fits { tiles[id] = nil }
+                continue
+            }
+            let rows = GlassReuse.dirtyRows(f.region, reading: f.read, reach: f.reach, since: tile.plane, now: record,
+                                      earlier: changed)
+            let dirty = rows.reduce(0) { $0 + $1.count }
+            if dirty == 0 {
+                decisions.append(.reuse)
+                counts.reusedPixels += area
+            } else if dirty < f.region.height {
+                decisions.append(.redraw(rows: rows))
+                counts.reusedPixels += (f.region.height - dirty) * f.region.width
+                counts.drawnPixels += dirty * f.region.width
+                changed += rows.map { PixelRect(x: f.region.x, y: $0.lowerBound, width: f.region.width, height: $0.count) }
+            } else {
+                decisions.append(.draw(keep: true))
+                counts.drawnPixels += area
+                changed += now[k]
+            }
+        }
+        return decisions
     }
 }

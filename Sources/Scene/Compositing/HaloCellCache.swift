@@ -1,51 +1,50 @@
 import Dots
-import Foundation
 import Glass
 import Raster
 
 /// The glow halo's cells kept from the last frame's halo (`GlowHalo.Cells`) with the plane they were made over
 /// (its `PlaneSpriteRecord`), so that the next halo computes only the cells whose pixels changed since
-/// (`PlaneSpriteRecord.changedSpans`) and takes the others as they are (issue 25).
+/// (`PlaneSpriteRecord.changedSpans`) and takes the others as they are.
 ///
 /// The record says where two planes may differ whatever their order, so the kept cells are right for any next
 /// frame: a shard, `--frames` or a preview's jump gets the bits of a fresh halo. A frame takes the cells out
 /// (`take`) and puts its own back (`keep`) once its halo is whole, so two frames drawn at once never share them
 /// (the second computes afresh); a cancelled frame keeps nothing (its pass may have skipped bands).
-///
-/// Memory: one frame's cells (109 KB at 1170 x 2532, scale 3) and its record.
-final class HaloCellCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var kept: (cells: GlowHalo.Cells, plane: PlaneSpriteRecord)?
-    /// False for the reference of the tests: nothing is kept.
-    var enabled = true
+struct HaloCellCache {
+    static let descriptor = KeptStoreDescriptor(
+        "HaloCellCache", place: "Scene/Compositing, in the session's `FrameState`",
+        holds: "the glow halo's cells of the last frame (`GlowHalo.Cells`: cell means, per-cell peak chroma, which cells are held) and the plane record they were made over",
+        key: "the plane's size and space, the cell size and the neutral axis; a cell is computed again where `PlaneSpriteRecord.changedSpans` says a pixel of it changed",
+        dropped: "all when the record is not comparable or those differ; taken out by a frame and put back when its halo is whole (none from a cancelled frame); with the session",
+        bound: "one frame's cells: 1 B per canvas pixel", bytesPerPixel: 1)
+
+    struct Kept: KeptValue {
+        var last: (cells: GlowHalo.Cells, plane: PlaneSpriteRecord)?
+        /// Cells the halos computed since the start, kept or not, for tests and `bench`.
+        var computed = 0
+        mutating func dropKept() { last = nil }
+    }
+
+    let store: KeptStore<Kept>
+
+    init(keeping: Keeping) { store = KeptStore(Self.descriptor, keeping: keeping, Kept()) }
 
     /// Takes the kept cells with where `plane` may differ from the plane they were made over; nil when nothing
     /// is kept or the two planes cannot be compared (then every cell is computed).
     func take(for plane: PlaneSpriteRecord) -> (cells: GlowHalo.Cells, changed: [[Range<Int>]], band: Int)? {
-        guard let k = lock.withLock({ () -> (cells: GlowHalo.Cells, plane: PlaneSpriteRecord)? in
-            defer { kept = nil }
-            return enabled ? kept : nil
-        }) else { return nil }
-        // Bands of a row of cells each: the sprites' bands of 16 rows straddle the showcase's cells of 24, and
-        // marked two rows of cells for a dot's box of 11 rows in one.
+        guard let k = store.access({ kept in defer { kept.last = nil }; return kept.last }) else { return nil }
+        // Bands of a row of cells each: the sprites' bands of 16 rows straddle the cells.
         guard let changed = plane.changedSpans(since: k.plane, band: k.cells.cell) else { return nil }
         return (k.cells, changed, k.cells.cell)
     }
 
-    /// Cells the halos computed since the start, kept or not, for tests and `bench`.
-    var computedCells: Int { lock.withLock { computed } }
-    private var computed = 0
+    var computedCells: Int { store.access { $0.computed } }
 
     /// Keeps a whole halo's cells, made over `plane`.
     func keep(_ cells: GlowHalo.Cells, plane: PlaneSpriteRecord) {
-        lock.withLock {
-            computed += cells.computed
-            if enabled { kept = (cells, plane) }
+        store.access {
+            $0.computed += cells.computed
+            $0.last = (cells, plane)
         }
-    }
-
-    /// Drops what is kept.
-    func forget() {
-        lock.withLock { kept = nil }
     }
 }

@@ -77,7 +77,12 @@ extension SceneDocument {
     }
 
     /// The tilt at time t (level when the scene has no keyframes).
+    public func tilt(at t: Double) -> Tilt { tilt.tilt(at: t) }
+}
+
+extension Keyframes where Value == Tilt {
+    /// The tilt at time t (level when there are no keyframes).
     public func tilt(at t: Double) -> Tilt {
-        tilt.value(at: t) { a, b, p in a.interpolated(to: b, p) } ?? .level
+        value(at: t) { a, b, p in a.interpolated(to: b, p) } ?? .level
     }
 }

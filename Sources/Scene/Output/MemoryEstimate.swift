@@ -6,8 +6,8 @@ import Raster
 ///
 /// Per pixel: the plane layer, the frame and the glass stage's window and blur scratch, each a Float RGBA
 /// framebuffer (16 B), plus the 8-bit RGBA encode buffer: 68 B. Per dot: 13 Floats of state (52 B) and the
-/// arrays the physics step double-buffers, 64 B in all (4.8 million dots measured 255 MB peak, about 53 B each
-/// plus the frame). Per label: its coverage mask, 4 B per pixel of glyph raster.
+/// arrays the physics step double-buffers, 64 B in all. Per label: its coverage mask, 4 B per pixel of glyph raster. The stores kept between frames:
+/// each one's declared bound (`KeptInventory`).
 public struct MemoryEstimate: Sendable {
     public var parts: [(what: String, bytes: Double)]
     public var total: Double { parts.reduce(0) { $0 + $1.bytes } }
@@ -26,9 +26,11 @@ public struct MemoryEstimate: Sendable {
                 text += Double(l.text.unicodeScalars.count) * em * em * Self.bytesPerGlyphPixel
             }
         }
+        let dots = doc.plane.dotCount(canvas: c)
         parts = [("frame buffers (\(c.pixelWidth) x \(c.pixelHeight) px)", pixels * Self.bytesPerPixel),
-                 ("plane dots", doc.plane.dotCount(canvas: c) * Self.bytesPerDot),
+                 ("plane dots", dots * Self.bytesPerDot),
                  ("text masks", text)]
+            + KeptInventory.all.map { ("kept \($0.name)", $0.bytes(pixels: pixels, dots: dots)) }.filter { $0.1 > 0 }
     }
 
     /// Megabytes, for messages.
@@ -37,7 +39,8 @@ public struct MemoryEstimate: Sendable {
 
 extension SceneDecoder {
     /// The `--max-memory` default: 8 GB, a third of a 24 GB machine, so that a render leaves room for the
-    /// system and for ffmpeg. The largest canvas the megapixel limit lets through estimates 4.4 GB.
+    /// system and for ffmpeg. The largest canvas the megapixel limit lets through estimates about 8.5 GB with
+    /// every kept store at its bound, so the default refuses the largest canvases (`--max-memory` lets them).
     public static let defaultMaxMemory = 8_000_000_000.0
 
     /// Refuses a document whose estimate is over `maxMemory`, naming the largest part.

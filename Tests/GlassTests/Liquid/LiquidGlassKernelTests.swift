@@ -116,7 +116,7 @@ import Raster
             SmoothUnion([PanelUnion([PanelShape(.rect, box: Rect(x: x, y: 60, width: 180, height: 120), cornerRadius: 50)])],
                         spacing: 0)
         }
-        let cache = DistanceFieldCache()
+        let cache = DistanceFieldCache(keeping: .everything)
         for x: Float in [40, 40, 90] {
             var cached = plane, fresh = plane
             glass.apply(plane: plane, joined: union(x), materials: [m], into: &cached, workers: Workers(2), fields: cache, slot: "a")

@@ -33,7 +33,7 @@ import Raster
 
     @Test func onlyAShapeKeptSinceTheFrameBeforeHasSpans() {
         let canvas = PixelRect(x: 0, y: 0, width: 420, height: 180)
-        let cache = InteriorSpansCache()
+        let cache = InteriorSpansCache(keeping: .everything)
         func spans(_ shape: SmoothUnion<PanelUnion>) -> [(band: Int, columns: Range<Int>)] {
             LiquidGlass.overwrittenSpans(shape, opacity: 1, canvas: canvas, band: 16, interiors: cache, slot: "bar")
         }

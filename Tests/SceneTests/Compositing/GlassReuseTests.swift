@@ -75,8 +75,7 @@ import Raster
     func keptPanelsHaveTheBitsOfPanelsDrawnAgain(scene: String) throws {
         let doc = try Self.document(scene)
         for frames in Self.runs(doc) {
-            var reference = Compositor(document: doc, workers: Workers(2))
-            reference.keepNoPanels()
+            var reference = Compositor(document: doc, workers: Workers(2), keeping: .nothing)
             var keeping = Compositor(document: doc, workers: Workers(2))
             var slots = (0..<2).map { _ in FrameSlot(keeping.emptyFrame()) }
             for (n, i) in frames.enumerated() {

@@ -22,7 +22,7 @@ import Raster
     func keptCellsGiveTheBitsOfCellsComputedAgain(scene: String) throws {
         let doc = try Self.document(scene)
         for frames in GlassReuseTests.runs(doc) {
-            let run = KeptStateRun(doc, frames: frames, scene: scene, fresh: "a fresh halo's") { $0.keepNoHaloCells() }
+            let run = KeptStateRun(doc, frames: frames, scene: scene, fresh: "a fresh halo's")
             let (keeping, reference) = (run.keeping, run.reference)
             #expect(keeping.haloCellsComputed > 0)
             print("halo cells \(scene), run of \(frames.count): \(keeping.haloCellsComputed) computed, \(reference.haloCellsComputed) without keeping")
@@ -47,17 +47,13 @@ import Raster
             _ = compositor.render(frame: i)
             planes.append((i, compositor.planeBuffer!, compositor.planeRecord))
         }
-        let fresh = GlassLayer(document: doc)
-        fresh.haloCells.enabled = false
-        fresh.windows.enabled = false
-        fresh.reuse.capacity = 0
+        let fresh = GlassLayer(document: doc, keeping: .nothing)
         let expected = planes.map { p in bits(draw(fresh, p.plane, p.record, frame: p.frame, doc)) }
         var rng = SplitMix64(seed: 11)
         var shuffled = Array(planes.indices)
         for k in stride(from: shuffled.count - 1, to: 0, by: -1) { shuffled.swapAt(k, Int(rng.next() % UInt64(k + 1))) }
         for order in [Array(planes.indices), planes.indices.reversed(), shuffled] {
-            let keeping = GlassLayer(document: doc)
-            keeping.reuse.capacity = 0
+            let keeping = GlassLayer(document: doc, keeping: .everything)
             for k in order {
                 let p = planes[k]
                 let wrong = zip(bits(draw(keeping, p.plane, p.record, frame: p.frame, doc)), expected[k]).filter { $0 != $1 }.count

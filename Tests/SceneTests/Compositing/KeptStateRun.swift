@@ -3,15 +3,14 @@ import Raster
 @testable import Scene
 
 /// Frames of a scene drawn by a compositor that keeps state between frames and by a reference that does not
-/// (`keepNothing` switches it off there), with every frame's bits expected to be the reference's: the check of
+/// (`Keeping.nothing`), with every frame's bits expected to be the reference's: the check of
 /// every cache whose contract is "the bits of computing again" (HaloCellCacheTests, LensWindowCacheTests).
 struct KeptStateRun {
     var keeping: Compositor
     var reference: Compositor
 
-    init(_ doc: SceneDocument, frames: [Int], scene: String, fresh: String, keepNothing: (inout Compositor) -> Void) {
-        reference = Compositor(document: doc, workers: Workers(2))
-        keepNothing(&reference)
+    init(_ doc: SceneDocument, frames: [Int], scene: String, fresh: String) {
+        reference = Compositor(document: doc, workers: Workers(2), keeping: .nothing)
         keeping = Compositor(document: doc, workers: Workers(2))
         for i in frames {
             let expected = Self.bits(reference.render(frame: i))

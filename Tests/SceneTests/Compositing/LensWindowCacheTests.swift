@@ -14,7 +14,7 @@ import Raster
         let doc = scene == "far tap liquid" ? try SceneDecoder().decode(text: GlassReuseTests.farTap(platform: "ios26", tapY: 150))
             : try HaloCellCacheTests.document(scene)
         for frames in GlassReuseTests.runs(doc) {
-            _ = KeptStateRun(doc, frames: frames, scene: scene, fresh: "a fresh window's") { $0.keepNoLensWindows() }
+            _ = KeptStateRun(doc, frames: frames, scene: scene, fresh: "a fresh window's")
         }
     }
 }

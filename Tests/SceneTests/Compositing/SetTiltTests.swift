@@ -1,9 +1,11 @@
 import Testing
+import Glass
 import Raster
 @testable import Scene
 
-/// `Compositor.setTilt`: a new tilt keeps the containers' distance fields (tilt never changes a shape), and the
-/// frames drawn after it are the ones a compositor decoded with that tilt draws, bit for bit.
+/// `Compositor.setTilt`: a new tilt keeps the session's stores (tilt never changes a shape) and leaves the decoded
+/// document as it was, and the frames drawn after it are the ones a compositor decoded with that tilt draws, bit
+/// for bit.
 @Suite struct SetTiltTests {
     @Test func aNewTiltKeepsTheDistanceFieldsAndDrawsTheSameBits() throws {
         var decoder = SceneDecoder()
@@ -11,9 +13,12 @@ import Raster
         var compositor = Compositor(document: try decoder.decode(text: Showcase.json), workers: Workers(2))
         _ = compositor.render(frame: 10)
         let fields = compositor.glass.fields
+        let decoded = compositor.document.tilt
         let tilt = Tilt(pitch: 0.3, roll: -0.4)
         compositor.setTilt(Keyframes([.init(time: 0, value: tilt, easing: .linear)]))
         #expect(compositor.glass.fields === fields, "setTilt dropped the distance fields")
+        #expect(compositor.document.tilt.keys.map(\.value) == decoded.keys.map(\.value), "setTilt edited the document")
+        #expect(compositor.tilt.tilt(at: 0) == tilt)
         decoder.tilt = .fixed(tilt)
         var fresh = Compositor(document: try decoder.decode(text: Showcase.json), workers: Workers(2))
         for i in [11, 12] {

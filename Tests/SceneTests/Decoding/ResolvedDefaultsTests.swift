@@ -55,9 +55,9 @@ import Glass
         #expect(big?.location == nil)
         // The scene's own scale under the same limit decodes; the memory budget applies to the override too.
         _ = try SceneDecoder(maxPixels: 1_000_000).decode(text: text)
-        let memory = #expect(throws: SceneError.self) { try SceneDecoder(maxMemory: 1e6, scale: 4).decode(text: text) }
+        let memory = #expect(throws: SceneError.self) { try SceneDecoder(maxMemory: 100e6, scale: 4).decode(text: text) }
         #expect(memory?.message.hasPrefix("rendering needs about") == true, "\(String(describing: memory))")
-        #expect(throws: Never.self) { try SceneDecoder(maxMemory: 1e6, scale: 0.1).decode(text: text) }
+        #expect(throws: Never.self) { try SceneDecoder(maxMemory: 100e6, scale: 0.1).decode(text: text) }
     }
 
     @Test func reduceTransparencyReachesThePlane() throws {
