@@ -70,7 +70,7 @@ public enum ContentDefaults {
     /// so their vibrancy pulls more of it forward: the order ultraThin > thin > chrome > regular > thick follows
     /// the materials' foreground alphas (about 0.44, 0.70, 0.82, 0.97 in light appearance; chrome sits between
     /// thin and regular). Apple publishes no numbers for its vibrancy blend; these are chosen to keep that order.
-    public static let vibrancyPull: [VibrancyMaterial: (light: Float, dark: Float)] = [
+    public static let vibrancyPull: [Material: (light: Float, dark: Float)] = [
         .ultraThin: (0.45, 0.45),
         .thin: (0.38, 0.38),
         .chrome: (0.32, 0.32),

@@ -1,11 +1,5 @@
 import Raster
 
-/// The glass materials vibrancy is defined for, thinnest to thickest (plus chrome, for bars). The Glass module
-/// has its own material type; this mirror names the same five by the same strings.
-public enum VibrancyMaterial: String, Sendable, CaseIterable, Hashable {
-    case ultraThin, thin, regular, thick, chrome
-}
-
 /// Apple's vibrancy levels for foreground content on a material: four for labels, three for fills, one for
 /// separators. The name says the relative contrast: the plain level has the most, quaternary the least.
 public enum VibrancyLevel: String, Sendable, CaseIterable, Hashable {
@@ -48,10 +42,10 @@ public enum VibrancyLevel: String, Sendable, CaseIterable, Hashable {
 /// is read and written premultiplied in its blend space; an opaque frame stays opaque.
 public struct Vibrancy: Sendable, Hashable {
     public var level: VibrancyLevel
-    public var material: VibrancyMaterial?
+    public var material: Material?
     public var appearance: Appearance
 
-    public init(level: VibrancyLevel, material: VibrancyMaterial?, appearance: Appearance) {
+    public init(level: VibrancyLevel, material: Material?, appearance: Appearance) {
         self.level = level
         self.material = material
         self.appearance = appearance

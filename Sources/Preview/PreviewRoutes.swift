@@ -30,96 +30,115 @@ public struct PreviewRoutes: Sendable {
         page = Array(PreviewPage.html(token: access.token).utf8)
     }
 
-    static let routes = ["/", "/scene", "/frame.png", "/lint", "/overlap.png", "/layers", "/export", "/version"]
-
     struct BadRequest: Error {
         var message: String
     }
 
+    /// One row of the table: a path, the requests it takes, and what answers them. A handler throws
+    /// `BadRequest` for a bad parameter (400); any other error is the preview's own (500).
+    struct Route: Sendable {
+        enum Method: Sendable {
+            /// GET or HEAD: reads, changes nothing.
+            case read
+            /// POST with the page's token: writes files.
+            case change
+        }
+        let path: String
+        let method: Method
+        let answer: @Sendable (PreviewRoutes, PreviewRequest) throws -> PreviewResponse
+    }
+
+    static let table: [Route] = [
+        Route(path: "/", method: .read) { routes, request in
+            try routes.allow([], request)
+            return PreviewResponse(status: 200, contentType: "text/html; charset=utf-8", body: routes.page)
+        },
+        Route(path: "/scene", method: .read) { routes, request in
+            try routes.allow([], request)
+            return .json(routes.sceneJSON())
+        },
+        Route(path: "/frame.png", method: .read) { routes, request in try routes.frame(request) },
+        Route(path: "/lint", method: .read) { routes, request in
+            let r = try routes.frameRequest(request)
+            return .json(routes.lintJSON(try routes.session.lint(r), ruleBreaks: try routes.session.ruleBreaks(r.settings)))
+        },
+        Route(path: "/overlap.png", method: .read) { routes, request in try routes.overlap(request) },
+        Route(path: "/layers", method: .read) { routes, request in try routes.layers(request) },
+        Route(path: "/export", method: .change) { routes, request in try routes.export(request) },
+        Route(path: "/version", method: .read) { routes, request in
+            try routes.allow([], request)
+            let (version, error) = routes.session.reload()
+            return .json(routes.json(["version": version, "error": error ?? NSNull()]))
+        },
+    ]
+
+    static let routes = table.map(\.path)
+
     public func respond(_ request: PreviewRequest) -> PreviewResponse {
         if let refusal = access.refusal(request) { return refusal }
-        guard Self.routes.contains(request.path) else {
+        guard let route = Self.table.first(where: { $0.path == request.path }) else {
             return PreviewResponse(status: 404, text: "not found: \(request.path.prefix(200)) (routes: \(Self.routes.joined(separator: ", ")))")
         }
-        if request.path == "/export" {
-            guard request.method == "POST" else {
-                return PreviewResponse(status: 405, text: "/export changes files: it takes POST from the page's Export button",
-                                       headers: [("Allow", "POST")])
-            }
-            guard access.hasToken(request) else {
-                return PreviewResponse(status: 403, text: "refused: /export needs the page's token (X-Forkrender-Token); use the page's Export button")
-            }
-        } else if request.method != "GET" && request.method != "HEAD" {
-            return PreviewResponse(status: 405, text: "\(request.path) takes GET or HEAD", headers: [("Allow", "GET, HEAD")])
-        }
+        if let refusal = refusal(request, by: route) { return refusal }
         do {
-            switch request.path {
-            case "/":
-                try allow([], request)
-                return PreviewResponse(status: 200, contentType: "text/html; charset=utf-8", body: page)
-            case "/scene":
-                try allow([], request)
-                return .json(sceneJSON())
-            case "/version":
-                try allow([], request)
-                let (version, error) = session.reload()
-                return .json(json(["version": version, "error": error ?? NSNull()]))
-            case "/frame.png":
-                let r = try frameRequest(request, extra: ["play"])
-                let play = try flag("play", request) ?? false
-                do {
-                    return PreviewResponse(status: 200, contentType: "image/png", body: try session.png(r, play: play))
-                } catch {
-                    return PreviewResponse(status: 500, text: "error: \(error)")
-                }
-            case "/overlap.png":
-                let r = try frameRequest(request)
-                do {
-                    let map = try session.overlap(r)
-                    return PreviewResponse(status: 200, contentType: "image/png",
-                                           body: try PNG.encode(rgba8: map.overlay(), width: map.width, height: map.height))
-                } catch {
-                    return PreviewResponse(status: 500, text: "error: \(error)")
-                }
-            case "/layers":
-                let r = try frameRequest(request, extra: ["x", "y"])
-                let d = session.document
-                let x = try pixel("x", request, below: d.canvas.pixelWidth)
-                let y = try pixel("y", request, below: d.canvas.pixelHeight)
-                do {
-                    return .json(layersJSON(try session.overlap(r).probe(x: x, y: y)))
-                } catch {
-                    return PreviewResponse(status: 500, text: "error: \(error)")
-                }
-            case "/lint":
-                let r = try frameRequest(request)
-                do {
-                    return .json(lintJSON(try session.lint(r), ruleBreaks: try session.ruleBreaks(r.settings)))
-                } catch {
-                    return PreviewResponse(status: 500, text: "error: \(error)")
-                }
-            case "/export":
-                let r = try frameRequest(request)
-                guard session.exportFolder != nil else {
-                    throw BadRequest(message: "export is off: start forkrender preview with --export <folder>")
-                }
-                // The command line refuses such a scene, so export does too: the request asks for what cannot be.
-                if let breaks = try? session.ruleBreaks(r.settings), !breaks.isEmpty {
-                    throw BadRequest(message: "export refused: the scene breaks a glass rule\n" + breaks.map(\.diagnostic).joined(separator: "\n"))
-                }
-                do {
-                    return .json(json(["written": try session.export(r)]))
-                } catch {
-                    return PreviewResponse(status: 500, text: "error: \(error)")
-                }
-            default:
-                return PreviewResponse(status: 404, text: "not found: \(request.path.prefix(200))")
-            }
+            return try route.answer(self, request)
         } catch let e as BadRequest {
             return PreviewResponse(status: 400, text: e.message)
         } catch {
             return PreviewResponse(status: 500, text: "error: \(error)")
         }
+    }
+
+    /// 405 for a method the route does not take, 403 for a change without the page's token; nil when allowed.
+    private func refusal(_ request: PreviewRequest, by route: Route) -> PreviewResponse? {
+        switch route.method {
+        case .change:
+            guard request.method == "POST" else {
+                return PreviewResponse(status: 405, text: "\(route.path) changes files: it takes POST from the page's Export button",
+                                       headers: [("Allow", "POST")])
+            }
+            guard access.hasToken(request) else {
+                return PreviewResponse(status: 403, text: "refused: \(route.path) needs the page's token (X-Forkrender-Token); use the page's Export button")
+            }
+        case .read:
+            guard request.method == "GET" || request.method == "HEAD" else {
+                return PreviewResponse(status: 405, text: "\(request.path) takes GET or HEAD", headers: [("Allow", "GET, HEAD")])
+            }
+        }
+        return nil
+    }
+
+    private func frame(_ request: PreviewRequest) throws -> PreviewResponse {
+        let r = try frameRequest(request, extra: ["play"])
+        let play = try flag("play", request) ?? false
+        return PreviewResponse(status: 200, contentType: "image/png", body: try session.png(r, play: play))
+    }
+
+    private func overlap(_ request: PreviewRequest) throws -> PreviewResponse {
+        let map = try session.overlap(try frameRequest(request))
+        return PreviewResponse(status: 200, contentType: "image/png",
+                               body: try PNG.encode(rgba8: map.overlay(), width: map.width, height: map.height))
+    }
+
+    private func layers(_ request: PreviewRequest) throws -> PreviewResponse {
+        let r = try frameRequest(request, extra: ["x", "y"])
+        let d = session.document
+        let x = try pixel("x", request, below: d.canvas.pixelWidth)
+        let y = try pixel("y", request, below: d.canvas.pixelHeight)
+        return .json(layersJSON(try session.overlap(r).probe(x: x, y: y)))
+    }
+
+    /// Refused (400) without --export, and for a scene that breaks the layer rule: the command line refuses
+    /// such a scene, so export does too.
+    private func export(_ request: PreviewRequest) throws -> PreviewResponse {
+        let r = try frameRequest(request)
+        guard session.exportFolder != nil else {
+            throw BadRequest(message: "export is off: start forkrender preview with --export <folder>")
+        }
+        if let breaks = try? session.ruleBreaks(r.settings), !breaks.isEmpty {
+            throw BadRequest(message: "export refused: the scene breaks a glass rule\n" + breaks.map(\.diagnostic).joined(separator: "\n"))
+        }
+        return .json(json(["written": try session.export(r)]))
     }
 
     static let frameParameters = ["frame", "pitch", "roll", "appearance", "tier", "reduceTransparency"]

@@ -83,7 +83,7 @@ import Content
     struct MovingPanel: PanelGeometry {
         var panelIDs: [String] { ["p"] }
         func placement(of id: String, at time: Double) -> PanelPlacement? {
-            PanelPlacement(frame: Rect(x: 20 + 30 * Float(time), y: 40, width: 200, height: 100), material: "thin",
+            PanelPlacement(frame: Rect(x: 20 + 30 * Float(time), y: 40, width: 200, height: 100), material: .thin,
                            pressScale: time >= 1 ? 1.2 : 1)
         }
     }

@@ -6,12 +6,12 @@ import Raster
 @Suite struct VibrancyTests {
     /// The foreground alpha of each material over its blur (the published design-kit values the Glass issue
     /// cites: about 0.44, 0.70, 0.82 and 0.97 from ultraThin to thick; chrome taken between thin and regular).
-    static let overlayAlpha: [VibrancyMaterial: Float] = [.ultraThin: 0.44, .thin: 0.70, .chrome: 0.75, .regular: 0.82, .thick: 0.97]
+    static let overlayAlpha: [Material: Float] = [.ultraThin: 0.44, .thin: 0.70, .chrome: 0.75, .regular: 0.82, .thick: 0.97]
 
     /// A stand-in for a frosted material: a colored, dotted backdrop (blue-green gradient, dark dots) under the
     /// material's overlay color (white in light, near-black in dark) at its alpha. Glass renders the real thing;
     /// this has the same kind of pixels.
-    static func material(_ m: VibrancyMaterial, _ appearance: Appearance, width: Int = 240, height: Int = 80) -> Framebuffer {
+    static func material(_ m: Material, _ appearance: Appearance, width: Int = 240, height: Int = 80) -> Framebuffer {
         var fb = Framebuffer(width: width, height: height, color: Token.systemGroupedBackground.color(appearance))
         for y in 0..<height {
             for x in 0..<width {
@@ -34,17 +34,17 @@ import Raster
         return layout.mask(at: Point(20, 15))
     }
 
-    static func contrast(_ level: VibrancyLevel, _ m: VibrancyMaterial, _ a: Appearance, mask: CoverageMask) -> ContrastSample {
+    static func contrast(_ level: VibrancyLevel, _ m: Material, _ a: Appearance, mask: CoverageMask) -> ContrastSample {
         let before = material(m, a)
         var after = before
         Paint.vibrant(Vibrancy(level: level, material: m, appearance: a)).apply(mask, to: &after, workers: Workers(2))
         return ContrastSample.measure(mask, before: before, after: after)!
     }
 
-    static let cases: [(VibrancyMaterial, Appearance)] = VibrancyMaterial.allCases.flatMap { m in Appearance.allCases.map { (m, $0) } }
+    static let cases: [(Material, Appearance)] = Material.allCases.flatMap { m in Appearance.allCases.map { (m, $0) } }
 
     @Test(arguments: cases)
-    func labelLevelsKeepTheirOrderOnEveryMaterial(material: VibrancyMaterial, appearance: Appearance) throws {
+    func labelLevelsKeepTheirOrderOnEveryMaterial(material: Material, appearance: Appearance) throws {
         let mask = try Self.textMask()
         let levels: [VibrancyLevel] = [.label, .secondaryLabel, .tertiaryLabel, .quaternaryLabel]
         let c = levels.map { Self.contrast($0, material, appearance, mask: mask) }
@@ -55,7 +55,7 @@ import Raster
     }
 
     @Test(arguments: cases)
-    func fillLevelsKeepTheirOrder(material: VibrancyMaterial, appearance: Appearance) {
+    func fillLevelsKeepTheirOrder(material: Material, appearance: Appearance) {
         let mask = CoverageMask(shape: RoundedRect(Rect(x: 20, y: 10, width: 200, height: 60), radius: 12), canvasWidth: 240, canvasHeight: 80)
         let c = [VibrancyLevel.fill, .secondaryFill, .tertiaryFill].map { Self.contrast($0, material, appearance, mask: mask).wcag }
         #expect(c[0] > c[1] && c[1] > c[2], "\(c)")

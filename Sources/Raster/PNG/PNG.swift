@@ -31,19 +31,19 @@ public enum PNG {
     /// band: each band of `bandRows` rows is quantized to `depth` (8 or 16) bits with the ordered dither or
     /// without, filtered into a band-sized buffer (`Framebuffer.withPNGScanlineWriter`), then compressed by
     /// `options.library` alone, or its piece taken from `cache` when the band's bytes are the ones it holds, while those
-    /// bytes are still in the core's caches (a band `reuse` vouches for is taken from `cache` unquantized);
+    /// bytes are still in the core's caches (a band `changes` vouches for is taken from `cache` unquantized);
     /// libpng writes every chunk. The bytes are those of
     /// `encode(scanlines:)` over `Framebuffer.pngScanlines` of the same frame. `quantizeSeconds` gains the
     /// wall time spent quantizing and filtering.
     ///
-    /// With `kept` and `reuse` at 8 bits, the samples are made in a kept frame (`PNGKeptSamples`) first: one that
-    /// holds an earlier frame's samples gets only the columns `reuse.changedColumns` names quantized again, row
+    /// With `kept` and `changes` at 8 bits, the samples are made in a kept frame (`PNGKeptSamples`) first: one that
+    /// holds an earlier frame's samples gets only the columns `changes.changedColumns` names quantized again, row
     /// by row (also in the bands later taken unquantized, so that all of it is this frame's), and the bands are
     /// filtered from it: `quantize`, then `encode(_:options:...)`, the two steps the render pipeline takes apart.
     /// The bytes are the same with or without it.
     public static func encode(
         _ image: Framebuffer, depth: Int, dither: Bool, filter: PNGRowFilter, options: PNGEncodeOptions = .default,
-        cache: PNGBandCache? = nil, reuse: PNGBandReuse? = nil, kept: PNGKeptSamples? = nil,
+        cache: PNGBandCache? = nil, changes: FrameChanges? = nil, kept: PNGKeptSamples? = nil,
         quantizeSeconds: inout Double
     ) throws(PNGError) -> [UInt8] {
         guard depth == 8 || depth == 16 else { throw PNGError("PNG sample depth must be 8 or 16, got \(depth)") }
@@ -52,17 +52,17 @@ public enum PNG {
         let line = image.scanlineBytes(depth: depth)
         p.row_stride = line
         // 8-bit with a kept frame: quantized into it first (only the changed columns), then filtered from it.
-        if depth == 8, let reuse, let kept,
-           let quantized = quantize(image, dither: dither, filter: filter, reuse: reuse, kept: kept,
+        if depth == 8, let changes, let kept,
+           let quantized = quantize(image, dither: dither, filter: filter, changes: changes, kept: kept,
                                     quantizeSeconds: &quantizeSeconds) {
-            return try encode(quantized, options: options, cache: cache, reuse: reuse, quantizeSeconds: &quantizeSeconds)
+            return try encode(quantized, options: options, cache: cache, changes: changes, quantizeSeconds: &quantizeSeconds)
         }
         var quantizing: UInt64 = 0
         defer { quantizeSeconds += Double(quantizing) * 1e-9 }
         let result = image.withPNGScanlineWriter(depth: depth, dither: dither, filter: filter) { writer in
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bandRows * line, alignment: 64)
             defer { buffer.deallocate() }
-            return encodeBands(params: p, line: line, height: image.height, cache: cache, reuse: reuse) { band in
+            return encodeBands(params: p, line: line, height: image.height, cache: cache, changes: changes) { band in
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 writer.write(band, into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
                 quantizing += DispatchTime.now().uptimeNanoseconds - t0
@@ -76,12 +76,12 @@ public enum PNG {
     static let prefetchRows = 3
 
     /// The first step of an 8-bit encode with kept samples: a kept frame of `kept` brought to this frame's
-    /// samples (only the columns `reuse.changedColumns` names since the frame it held, all of them when it held
-    /// none) and tagged with `reuse.tag`. After it, the encode reads no float pixel (`encode(_:options:...)`), so
+    /// samples (only the columns `changes.changedColumns` names since the frame it held, all of them when it held
+    /// none) and tagged with `changes.frame`. After it, the encode reads no float pixel (`encode(_:options:...)`), so
     /// the render pipeline gives the frame buffer back to the renderer before the deflate. Nil when `kept` has no
     /// frame free. Bands of `quantizeBand` rows spread over `workers`: a row is a function of its own pixels and
     /// the dither's offsets, so the samples do not depend on the workers.
-    public static func quantize(_ image: Framebuffer, dither: Bool, filter: PNGRowFilter, reuse: PNGBandReuse,
+    public static func quantize(_ image: Framebuffer, dither: Bool, filter: PNGRowFilter, changes: FrameChanges,
                                 kept: PNGKeptSamples, workers: Workers = .single,
                                 quantizeSeconds: inout Double) -> PNGQuantizedFrame? {
         guard let frame = kept.take(width: image.width, height: image.height, dither: dither, space: image.space) else {
@@ -90,7 +90,7 @@ public enum PNG {
         let t0 = DispatchTime.now().uptimeNanoseconds
         let held = frame.tag
         frame.tag = nil
-        let changed = held.flatMap { reuse.changedColumns($0) }.flatMap { $0.height == image.height ? $0 : nil }
+        let changed = held.flatMap { changes.changedColumns($0) }.flatMap { $0.height == image.height ? $0 : nil }
         image.withPNGScanlineWriter(depth: 8, dither: dither, filter: filter) { writer in
             let ahead = Self.prefetchRows, writer = writer, samples = frame.samples
             // The changed spans through the flat lists: a row's `changed[y]` slice retained and released the
@@ -119,7 +119,7 @@ public enum PNG {
                 }
             }
         }
-        frame.tag = reuse.tag
+        frame.tag = changes.frame
         quantizeSeconds += Double(DispatchTime.now().uptimeNanoseconds - t0) * 1e-9
         return PNGQuantizedFrame(frame, kept: kept, filter: filter)
     }
@@ -127,7 +127,7 @@ public enum PNG {
     /// The second step: the PNG bytes of a quantized frame, its bands filtered from the samples and compressed
     /// as `encode(_:depth:...)` compresses them (the same bytes); the kept frame goes back to its sink after.
     public static func encode(_ q: PNGQuantizedFrame, options: PNGEncodeOptions = .default, cache: PNGBandCache? = nil,
-                              reuse: PNGBandReuse? = nil, quantizeSeconds: inout Double) throws(PNGError) -> [UInt8] {
+                              changes: FrameChanges? = nil, quantizeSeconds: inout Double) throws(PNGError) -> [UInt8] {
         defer { q.giveBack() }
         let frame = q.frame, width = frame.width
         var p = try makeParams(count: 4 * width * frame.height, width: width, height: frame.height, bitDepth: 8,
@@ -138,7 +138,7 @@ public enum PNG {
         defer { quantizeSeconds += Double(quantizing) * 1e-9 }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bandRows * line, alignment: 64)
         defer { buffer.deallocate() }
-        return try encodeBands(params: p, line: line, height: frame.height, cache: cache, reuse: reuse) { band in
+        return try encodeBands(params: p, line: line, height: frame.height, cache: cache, changes: changes) { band in
             let t0 = DispatchTime.now().uptimeNanoseconds
             PNGScanlineWriter.filter(band, samples: frame.samples, width: width, filter: q.filter,
                                      into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))

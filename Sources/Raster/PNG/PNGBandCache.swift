@@ -14,7 +14,7 @@ import Foundation
 /// encoders compress the same band, the later store wins; either piece is right for its bytes.
 ///
 /// Memory: one entry per band of the image size last seen, each holding its piece and, for images encoded
-/// without a `PNGBandReuse`, a copy of the band's filtered bytes: at most one frame of scanlines plus its
+/// without a `FrameChanges`, a copy of the band's filtered bytes: at most one frame of scanlines plus its
 /// compressed stream (11.9 MB + about 0.4 MB for a 1170 x 2532 showcase frame; the render pipeline, whose
 /// frames a history vouches for, keeps only the stream). An image of another height replaces all entries.
 public final class PNGBandCache: @unchecked Sendable {
@@ -30,12 +30,12 @@ public final class PNGBandCache: @unchecked Sendable {
     final class Entry: @unchecked Sendable {
         let lock = NSLock()
         var key: Key?
-        /// The band's filtered bytes, kept only by images encoded without a `PNGBandReuse` (see `store`).
+        /// The band's filtered bytes, kept only by images encoded without a `FrameChanges` (see `store`).
         var bytes: [UInt8] = []
         /// How many filtered bytes the band had.
         var count = 0
         var piece: PNGBandPiece?
-        /// The tag (`PNGBandReuse.tag`) of an image whose band has these bytes; nil when none was given.
+        /// The tag (`FrameChanges.frame`) of an image whose band has these bytes; nil when none was given.
         var tag: Int?
     }
 
@@ -49,7 +49,7 @@ public final class PNGBandCache: @unchecked Sendable {
     /// over every image so far.
     public struct Statistics: Sendable, Equatable {
         public var reused = 0
-        /// Of `reused`, the bands taken without being quantized (`PNGBandReuse`).
+        /// Of `reused`, the bands taken without being quantized (`FrameChanges`).
         public var unquantized = 0
         public var compressed = 0
         public var compressSeconds = 0.0
@@ -87,19 +87,19 @@ public final class PNGBandCache: @unchecked Sendable {
     }
 
     /// `entry`'s piece, without the band's bytes, when the entry holds `count` bytes made with `key` by an image
-    /// whose band `reuse` vouches is the same as this one's; the entry then names this image's tag, so that
+    /// whose band `changes` vouches is the same as this one's; the entry then names this image's tag, so that
     /// the tags follow the frames. Nil otherwise.
-    func reuse(_ entry: Entry, key: Key, count: Int, band: Int, reuse: PNGBandReuse) -> PNGBandPiece? {
+    func reuse(_ entry: Entry, key: Key, count: Int, band: Int, changes: FrameChanges) -> PNGBandPiece? {
         entry.lock.withLock {
             guard entry.key == key, entry.count == count, let tag = entry.tag,
-                  tag == reuse.tag || reuse.unchanged(band, tag) else { return nil }
-            entry.tag = reuse.tag
+                  tag == changes.frame || changes.unchanged(band, tag) else { return nil }
+            entry.tag = changes.frame
             return entry.piece
         }
     }
 
     /// Records `piece` as the compressed form of `bytes` with `key`, made by the image tagged `tag`, in place
-    /// of the entry's earlier band. With `keepBytes` false (an image whose frames a `PNGBandReuse` vouches for)
+    /// of the entry's earlier band. With `keepBytes` false (an image whose frames a `FrameChanges` vouches for)
     /// only their count is kept: such an image takes a band from the cache when it is vouched for, and never
     /// compares bytes (see `PNG.encodeBands`).
     func store(_ entry: Entry, key: Key, bytes: UnsafeRawBufferPointer, keepBytes: Bool, piece: PNGBandPiece, tag: Int?) {

@@ -29,7 +29,7 @@ extension PNG {
 
     /// The PNG of `height` rows of `line` filtered bytes that `band` hands over a band at a time: each band
     /// compressed alone, the last one final, or its piece taken from `cache` when its bytes are the ones the
-    /// cache holds for that band (or, without asking `band` for them, when `reuse` vouches that they are); then
+    /// cache holds for that band (or, without asking `band` for them, when `changes` vouches that they are); then
     /// libpng frames the pieces where they lie (`cpng_write_pieces`).
     ///
     /// `band(rows)` returns the filtered bytes of `rows` (a band, in order from the first), valid until it is
@@ -38,7 +38,7 @@ extension PNG {
     /// ahead (docs/performance.md, "Encoding band by band"). The Adler-32 is each band's, joined
     /// (`cpng_adler32_combine`): a band from the cache brings its own.
     static func encodeBands(
-        params: cpng_write_params, line: Int, height: Int, cache: PNGBandCache?, reuse: PNGBandReuse? = nil,
+        params: cpng_write_params, line: Int, height: Int, cache: PNGBandCache?, changes: FrameChanges? = nil,
         band: (Range<Int>) -> UnsafeRawBufferPointer
     ) -> Result<[UInt8], PNGError> {
         var p = params
@@ -59,8 +59,8 @@ extension PNG {
             let rows = b * bandRows..<min(height, (b + 1) * bandRows)
             let key = PNGBandCache.Key(library: params.library, level: params.level, strategy: strategy, last: b == bands - 1)
             // A band vouched for as another frame's whose piece the cache holds: neither quantized nor compared.
-            if let cache, let entries, let reuse,
-               let cached = cache.reuse(entries[b], key: key, count: rows.count * line, band: b, reuse: reuse) {
+            if let cache, let entries, let changes,
+               let cached = cache.reuse(entries[b], key: key, count: rows.count * line, band: b, changes: changes) {
                 reused += 1
                 unquantized += 1
                 adler = cpng_adler32_combine(adler, cached.adler, rows.count * line)
@@ -70,11 +70,10 @@ extension PNG {
             let bytes = band(rows)
             let bandBytes = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
             let piece: PNGBandPiece
-            // Bytes compared only without a history: with one, a band it does not vouch for had changed in 94% of
-            // the showcase's cases (3.6% of its bands were found equal by comparing, against 37.7% vouched for),
-            // and comparing and keeping every compressed band's bytes read and wrote 7 MB of cold memory a
-            // frame (memmove and memcmp, 1.6% and 0.5% of a render's samples; perf) to spare 11 bands' deflate (0.6%).
-            if let cache, let entries, reuse == nil, let cached = cache.reuse(entries[b], key: key, bytes: bytes) {
+            // Bytes compared only without `changes`: with them, a band they do not vouch for has almost always
+            // changed, and comparing and keeping every compressed band's bytes would read and write about 7 MB of
+            // cold memory a frame to spare a few bands' deflate.
+            if let cache, let entries, changes == nil, let cached = cache.reuse(entries[b], key: key, bytes: bytes) {
                 reused += 1
                 piece = cached
             } else {
@@ -90,7 +89,7 @@ extension PNG {
                 }
                 piece = out.withUnsafeBufferPointer { PNGBandPiece(copying: UnsafeBufferPointer(rebasing: $0[0..<n]), adler: check) }
                 if let cache, let entries {
-                    cache.store(entries[b], key: key, bytes: bytes, keepBytes: reuse == nil, piece: piece, tag: reuse?.tag)
+                    cache.store(entries[b], key: key, bytes: bytes, keepBytes: changes == nil, piece: piece, tag: changes?.frame)
                 }
             }
             adler = cpng_adler32_combine(adler, piece.adler, bytes.count)

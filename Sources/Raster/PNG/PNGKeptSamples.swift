@@ -1,11 +1,11 @@
 import Foundation
 
 /// The 8-bit samples of frames a PNG sink encoded last, kept so that the next frame quantizes only the columns
-/// that may have changed since (`PNGBandReuse.changedColumns`) and copies the rest (`PNG.encode(_:depth:...)`).
+/// that may have changed since (`FrameChanges.changedColumns`) and copies the rest (`PNG.encode(_:depth:...)`).
 ///
-/// Why: quantizing reads the 47 MB float frame (16 bytes a pixel for 4 bytes out) and was 14% of a showcase
-/// render's CPU, though a frame differs from the one before only around the dots that moved or changed color
-/// and under glass and content: on the showcase a changed dot's box is 11 of a 63-pixel pitch each way.
+/// Why: quantizing reads the whole float frame (16 bytes a pixel for 4 bytes out), though a frame differs from
+/// the one before only around the dots that moved or changed color and under glass and content: on the
+/// showcase a changed dot's box is 11 of a 63-pixel pitch each way.
 ///
 /// Exactness: a kept frame holds exactly the samples of the frame its `tag` names (the quantizer's, at 8 bits,
 /// with the sink's dither), or is untagged. An encoder takes a frame, untags it while it writes (a failed or
@@ -21,7 +21,7 @@ public final class PNGKeptSamples: @unchecked Sendable {
     final class Frame: @unchecked Sendable {
         let width: Int, height: Int, dither: Bool, space: BlendSpace
         let samples: UnsafeMutableRawPointer
-        /// The frame (`PNGBandReuse.tag`) whose samples these are; nil while written or when unknown.
+        /// The frame (`FrameChanges.frame`) whose samples these are; nil while written or when unknown.
         var tag: Int?
 
         init(width: Int, height: Int, dither: Bool, space: BlendSpace) {

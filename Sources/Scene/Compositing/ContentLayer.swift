@@ -52,8 +52,7 @@ struct ContentLayer {
             switch item.color {
             case .plain(let c): paint = .plain(c)
             case .vibrancy(let level):
-                let material = placement?.material.flatMap(VibrancyMaterial.init(rawValue:))
-                paint = .vibrant(Vibrancy(level: level, material: material, appearance: document.appearance))
+                paint = .vibrant(Vibrancy(level: level, material: placement?.material, appearance: document.appearance))
             }
             let measured: Bool
             switch item.kind {

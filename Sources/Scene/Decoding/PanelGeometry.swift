@@ -15,13 +15,13 @@ public protocol PanelGeometry: Sendable {
 public struct PanelPlacement: Sendable, Hashable {
     /// The panel's frame at that time, points, before the press scale.
     public let frame: Rect
-    /// The panel's material name ("ultraThin", "thin", "regular", "thick", "chrome"), or nil when its tier has
-    /// no material (opaque, Android legacy): vibrancy then falls back to flat token colors.
-    public let material: String?
+    /// The panel's material, or nil when its tier has no material (opaque, Android legacy): vibrancy then falls
+    /// back to flat token colors.
+    public let material: Material?
     /// The interactive press response: 1 at rest; the panel and its content scale by it about the frame's center.
     public let pressScale: Float
 
-    public init(frame: Rect, material: String?, pressScale: Float = 1) {
+    public init(frame: Rect, material: Material?, pressScale: Float = 1) {
         self.frame = frame
         self.material = material
         self.pressScale = pressScale
@@ -46,9 +46,9 @@ public struct GlassPanels: PanelGeometry {
     public func placement(of id: String, at time: Double) -> PanelPlacement? {
         guard let p = panels.first(where: { $0.id == id }) else { return nil }
         // Opaque and Android-legacy surfaces have no material to be vibrant against.
-        let material: String? = switch p.tier.rendered {
+        let material: Material? = switch p.tier.rendered {
         case .opaque, .androidLegacy: nil
-        default: p.material.rawValue
+        default: p.material
         }
         return PanelPlacement(frame: p.frame(at: time), material: material, pressScale: Float(p.liquid.pressScale(at: time)))
     }

@@ -2,12 +2,11 @@ import Dispatch
 import Raster
 
 /// What an encoder thread keeps from frame to frame: the time spent per step, and, for the frame it is
-/// encoding, how to tell which of its PNG bands are an earlier frame's (`PNGBandReuse`, set by the pipeline
-/// from its `FrameHistory`; nil outside a pipeline). (It held a frame of PNG scanlines, 12 MB at 1170 x 2532,
-/// until the encoder made them a band at a time.)
+/// encoding, what may have changed since earlier frames (`FrameChanges`, set by the pipeline from its
+/// `FrameHistory`; nil outside a pipeline).
 public struct EncodeScratch: Sendable {
     public var times = EncodeTimes()
-    public var reuse: PNGBandReuse?
+    public var changes: FrameChanges?
     public init() {}
 }
 

@@ -35,7 +35,7 @@ public struct EncodeSettings: Sendable {
     /// band by band (`PNG.encode(_:depth:...)`): each band of rows is written into a band-sized buffer and
     /// compressed while it is in the core's caches, with no frame of scanlines, no sample array and no
     /// row-by-row copying inside libpng; a band whose bytes `bands` holds from an earlier frame is not
-    /// compressed again, and the bytes are the same with or without it (nor quantized, when `scratch.reuse`
+    /// compressed again, and the bytes are the same with or without it (nor quantized, when `scratch.changes`
     /// vouches that the band is an earlier frame's). Other filter sets
     /// (libpng's per-row choice) go through libpng's own row filtering.
     ///
@@ -52,7 +52,7 @@ public struct EncodeSettings: Sendable {
                     scratch.times.deflate += t0.secondsSince - quantizing
                 }
                 return try PNG.encode(image, depth: depth, dither: dither, filter: filter, options: png, cache: bands,
-                                      reuse: scratch.reuse, kept: kept, quantizeSeconds: &quantizing)
+                                      changes: scratch.changes, kept: kept, quantizeSeconds: &quantizing)
             }
             if depth == 16 {
                 let samples = image.rgba16(dither: dither)
@@ -70,14 +70,14 @@ public struct EncodeSettings: Sendable {
     }
 
     /// The first of two steps of `pngBytes(_:scratch:bands:kept:)`: the frame quantized into one of `kept`'s
-    /// frames (`PNG.quantize`), when it is 8-bit with one fused filter, `scratch.reuse` is set and a kept frame
+    /// frames (`PNG.quantize`), when it is 8-bit with one fused filter, `scratch.changes` is set and a kept frame
     /// is free; nil otherwise (encode in one step).
     public func quantize(_ image: Framebuffer, scratch: inout EncodeScratch, kept: PNGKeptSamples?,
                          workers: Workers = .single) -> PNGQuantizedFrame? {
-        guard depth == 8, let filter = fusedFilter, let reuse = scratch.reuse, let kept else { return nil }
+        guard depth == 8, let filter = fusedFilter, let changes = scratch.changes, let kept else { return nil }
         var quantizing = 0.0
         defer { scratch.times.quantize += quantizing }
-        return PNG.quantize(image, dither: dither, filter: filter, reuse: reuse, kept: kept, workers: workers,
+        return PNG.quantize(image, dither: dither, filter: filter, changes: changes, kept: kept, workers: workers,
                             quantizeSeconds: &quantizing)
     }
 
@@ -91,7 +91,7 @@ public struct EncodeSettings: Sendable {
             scratch.times.deflate += t0.secondsSince - filtering
         }
         do {
-            return try PNG.encode(quantized, options: png, cache: bands, reuse: scratch.reuse, quantizeSeconds: &filtering)
+            return try PNG.encode(quantized, options: png, cache: bands, changes: scratch.changes, quantizeSeconds: &filtering)
         } catch {
             throw OutputError("PNG encoding failed: \(error)")
         }

@@ -7,17 +7,16 @@ import Foundation
 ///
 /// Encoders run `niceness` steps nicer than the thread that starts them, so that the render, one frame at a
 /// time and the pipeline's critical path, keeps both cores while encoders fill the gaps of its serial sections
-/// and uneven bands with the frames waiting in flight (with equal priorities, a trace of the showcase found
-/// only one of forkrender's threads with work 11-16% of the time; docs/performance.md). Linux keeps nice values per
+/// and uneven bands with the frames waiting in flight (with equal priorities, the render's workers wait for
+/// encoders and a core sits idle while the next frame could be drawn). Linux keeps nice values per
 /// thread, and with autogroup scheduling (Debian's default) they only weigh threads of the same session
 /// against each other: other programs do not starve the encoders. On other systems encoders keep the
 /// render's priority.
 final class EncoderPool: @unchecked Sendable {
     typealias Job = (inout EncodeScratch) -> Void
     /// Nice steps above the starting thread. CFS weights nice 0 at 1024 and nice 10 at 110, so an encoder
-    /// sharing a core with a render worker gets about a tenth of it. 0, 10 and 19 were measured in turns,
-    /// eight rounds each (docs/performance.md): 10 and 19 kept as much of both cores busy (medians 166% and
-    /// 167% against 156%), 19 with more CPU time.
+    /// sharing a core with a render worker gets about a tenth of it. Of 0, 10 and 19, 10 and 19 keep both cores
+    /// equally busy, and 19 costs more CPU time.
     static let niceness: Int32 = 10
     private let condition = NSCondition()
     private var jobs: [Job] = []

@@ -4,7 +4,7 @@ import Raster
 
 /// What the last rendered frames held, as their slots knew it (`FrameSlot`: the plane's sprite record, and the
 /// regions glass and content drew over it), so that an encoder can tell, without looking at pixels, that a PNG
-/// band of one frame has the bytes of the same band of another (`PNGBandReuse`).
+/// band of one frame has the bytes of the same band of another (`FrameChanges`).
 ///
 /// Two frames may differ only where their planes may differ (`PlaneSpriteRecord.changedSpans`, true for any two
 /// records) or where either frame has glass or content: outside those, each frame holds its plane exactly (the

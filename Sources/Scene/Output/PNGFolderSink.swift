@@ -11,7 +11,7 @@ public final class PNGFolderSink: FrameSink, @unchecked Sendable {
     public let bands = PNGBandCache()
     /// The 8-bit samples of the frames encoded last, so that a frame quantizes only the columns that changed
     /// (`PNGKeptSamples`): three, one for the frame the render loop quantizes while the two encoders deflate
-    /// theirs (RenderPipeline; with two, the loop found none free and handed the float frame over instead).
+    /// theirs (RenderPipeline; with fewer, the loop finds none free and hands the float frame over instead).
     public let kept = PNGKeptSamples(capacity: 3)
     private let lock = NSLock()
     /// Temporary files being written by the encoders right now.
@@ -40,7 +40,7 @@ public final class PNGFolderSink: FrameSink, @unchecked Sendable {
     }
 
     /// Encodes and writes the frame's file: frames are independent files, so the encoders write them at once.
-    public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
+    public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> EncodedFrame {
         try write(frame: index, settings.pngBytes(image, scratch: &scratch, bands: bands, kept: kept))
     }
 
@@ -49,19 +49,19 @@ public final class PNGFolderSink: FrameSink, @unchecked Sendable {
         settings.quantize(image, scratch: &scratch, kept: kept, workers: workers).map(PreparedFrame.init)
     }
 
-    public func encode(frame index: Int, prepared: PreparedFrame, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
+    public func encode(frame index: Int, prepared: PreparedFrame, scratch: inout EncodeScratch) throws(OutputError) -> EncodedFrame {
         try write(frame: index, settings.pngBytes(prepared.quantized, scratch: &scratch, bands: bands))
     }
 
-    private func write(frame index: Int, _ bytes: [UInt8]) throws(OutputError) -> [UInt8] {
+    private func write(frame index: Int, _ bytes: [UInt8]) throws(OutputError) -> EncodedFrame {
         let destination = path(ofFrame: index), temporary = AtomicFile.temporaryPath(for: destination)
         lock.withLock { _ = writing.insert(temporary) }
         defer { lock.withLock { _ = writing.remove(temporary) } }
         try AtomicFile.write(bytes, to: destination)
-        return []
+        return .written
     }
 
-    public func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {}
+    public func deliver(frame index: Int, _ encoded: EncodedFrame) throws(OutputError) {}
 
     public func finish() throws(OutputError) {}
 

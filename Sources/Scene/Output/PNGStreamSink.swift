@@ -13,12 +13,12 @@ public final class PNGStreamSink: FrameSink, @unchecked Sendable {
         self.settings = settings
     }
 
-    public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
-        try settings.pngBytes(image, scratch: &scratch, bands: bands)
+    public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> EncodedFrame {
+        try EncodedFrame(bytes: settings.pngBytes(image, scratch: &scratch, bands: bands))
     }
 
-    public func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {
-        try writeAll(fd, bytes, what: "standard output")
+    public func deliver(frame index: Int, _ encoded: EncodedFrame) throws(OutputError) {
+        try writeAll(fd, encoded.bytes, what: "standard output")
     }
 
     public func finish() throws(OutputError) {}

@@ -10,9 +10,8 @@ import CProcess
 /// killed as a whole group.
 ///
 /// Why not Foundation's `Process`: distributions and users wrap ffmpeg in shell scripts that do not `exec`, so
-/// the program forkrender starts may not be the one holding the pipe. Killing the wrapper then left its child
-/// reading nothing and holding the pipe open, forkrender's blocking write never returned, and one Ctrl-C no
-/// longer stopped a render. Here the child is started by posix_spawn with POSIX_SPAWN_SETPGROUP (its own group,
+/// the program forkrender starts may not be the one holding the pipe: killing only the wrapper would leave its
+/// child reading nothing and holding the pipe open, and a blocking write to it would never return. Here the child is started by posix_spawn with POSIX_SPAWN_SETPGROUP (its own group,
 /// so `kill` reaches every process the wrapper started, and a terminal's Ctrl-C reaches it only through us),
 /// with the signal dispositions reset to their defaults (forkrender ignores SIGINT, SIGTERM and SIGPIPE, and
 /// ignored signals are inherited across exec), with every other descriptor closed; the pipe's write end is
@@ -30,14 +29,42 @@ public final class ProcessGroup: @unchecked Sendable {
     /// Starts `executable` with `arguments`, stdin a pipe from us, stdout /dev/null and stderr appended to the
     /// file `stderr`; with `hugePages` false, without transparent huge pages (`withoutTransparentHugePages`).
     public init(executable: String, arguments: [String], stderr: String, hugePages: Bool = true) throws(OutputError) {
+        let (readEnd, writeEnd) = try Self.makePipe()
+        let (child, rc) = Self.spawn(executable, arguments, stdin: readEnd, stderr: stderr, hugePages: hugePages)
+        close(readEnd)
+        guard rc == 0 else {
+            close(writeEnd)
+            throw OutputError("cannot start \(executable): \(String(cString: strerror(rc)))")
+        }
+        _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
+        pid = child
+        input = writeEnd
+        reap()
+    }
+
+    /// The child's stdin: a pipe whose two ends close on exec.
+    private static func makePipe() throws(OutputError) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [0, 0]
         // pipe2(O_CLOEXEC) is not in Swift's Glibc module; the pipe is made before any render thread starts a
         // child, so setting the flag right after leaves no window in which a fork could inherit it.
         guard pipe(&fds) == 0 else { throw OutputError("cannot create a pipe: \(String(cString: strerror(errno)))") }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        let (readEnd, writeEnd) = (fds[0], fds[1])
+        return (fds[0], fds[1])
+    }
 
+    #if canImport(Glibc)
+    private typealias SpawnActions = posix_spawn_file_actions_t
+    private typealias SpawnAttributes = posix_spawnattr_t
+    #else
+    private typealias SpawnActions = posix_spawn_file_actions_t?
+    private typealias SpawnAttributes = posix_spawnattr_t?
+    #endif
+
+    /// Starts the child (`redirect`, `isolate`), retrying while the program is busy; its pid and posix_spawn's
+    /// result.
+    private static func spawn(_ executable: String, _ arguments: [String], stdin: Int32, stderr: String,
+                              hugePages: Bool) -> (pid: pid_t, result: Int32) {
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
@@ -51,9 +78,49 @@ public final class ProcessGroup: @unchecked Sendable {
             posix_spawn_file_actions_destroy(&actions)
             posix_spawnattr_destroy(&attributes)
         }
-        posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
+        redirect(&actions, stdin: stdin, stderr: stderr)
+        isolate(&attributes)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var spawned: pid_t = 0
+        let start = { () -> Int32 in
+            let run = { posix_spawn(&spawned, executable, &actions, &attributes, argv, environ) }
+            return hugePages ? run() : Self.withoutTransparentHugePages(run)
+        }
+        var rc = start()
+        // ETXTBSY: some process still holds the program open for writing. A wrapper script written a moment
+        // ago is held so by any child that another thread forked while its descriptor was open (it lives until
+        // that child's exec). It clears by itself: retried for up to 0.5 s.
+        var retries = 0
+        while rc == ETXTBSY && retries < 50 {
+            retries += 1
+            usleep(10_000)
+            rc = start()
+        }
+        return (spawned, rc)
+    }
+
+    /// The child's descriptors: stdin from `stdin`, stdout /dev/null, stderr appended to the file `stderr`, and
+    /// every other one closed, so that a test's or a caller's pipe is not held open by the child.
+    private static func redirect(_ actions: inout SpawnActions, stdin: Int32, stderr: String) {
+        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_APPEND | O_CREAT, 0o600)
+        #if canImport(Glibc)
+        // posix_spawn_file_actions_addclosefrom_np (glibc 2.34) is not in Swift's Glibc module: looked up by
+        // name; without it, each descriptor open now is closed one by one.
+        if let closeFrom = Self.addCloseFrom {
+            _ = closeFrom(&actions, 3)
+        } else {
+            for fd in Self.openDescriptors() where fd > 2 && fd != stdin { posix_spawn_file_actions_addclose(&actions, fd) }
+        }
+        #endif
+    }
+
+    /// The child in a process group of its own, with the signal dispositions and mask reset to their defaults
+    /// (forkrender ignores SIGINT, SIGTERM and SIGPIPE, and ignored signals are inherited across exec); on
+    /// Darwin, every descriptor not redirected closes on exec.
+    private static func isolate(_ attributes: inout SpawnAttributes) {
         var defaults = sigset_t()
         sigemptyset(&defaults)
         for sig in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGCHLD] { sigaddset(&defaults, sig) }
@@ -63,47 +130,16 @@ public final class ProcessGroup: @unchecked Sendable {
         posix_spawnattr_setsigmask(&attributes, &mask)
         posix_spawnattr_setpgroup(&attributes, 0)
         var flags = Int32(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
-        #if canImport(Glibc)
-        // Every descriptor above stderr closed in the child: a test's or a caller's pipe must not be held open
-        // by ffmpeg. posix_spawn_file_actions_addclosefrom_np (glibc 2.34) is not in Swift's Glibc module:
-        // looked up by name; without it, each descriptor open now is closed one by one.
-        if let closeFrom = Self.addCloseFrom {
-            _ = closeFrom(&actions, 3)
-        } else {
-            for fd in Self.openDescriptors() where fd > 2 && fd != readEnd { posix_spawn_file_actions_addclose(&actions, fd) }
-        }
-        #else
+        #if !canImport(Glibc)
         flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
         #endif
         posix_spawnattr_setflags(&attributes, Int16(flags))
+    }
 
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for a in argv { free(a) } }
-        var spawned: pid_t = 0
-        let spawn = { () -> Int32 in
-            let start = { posix_spawn(&spawned, executable, &actions, &attributes, argv, environ) }
-            return hugePages ? start() : Self.withoutTransparentHugePages(start)
-        }
-        var rc = spawn()
-        // ETXTBSY: some process still holds the program open for writing. A wrapper script written a moment
-        // ago is held so by any child that another thread forked while its descriptor was open (it lives until
-        // that child's exec); CI met it once. It clears by itself: retried for up to 0.5 s.
-        var retries = 0
-        while rc == ETXTBSY && retries < 50 {
-            retries += 1
-            usleep(10_000)
-            rc = spawn()
-        }
-        let child = spawned
-        close(readEnd)
-        guard rc == 0 else {
-            close(writeEnd)
-            throw OutputError("cannot start \(executable): \(String(cString: strerror(rc)))")
-        }
-        _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
-        pid = child
-        input = writeEnd
-        // One reaper, so that `wait` may be called from several threads (finish and abort).
+    /// One reaper thread waits for the child and records its status, so that `wait` may be called from several
+    /// threads (finish and abort).
+    private func reap() {
+        let child = pid
         Thread.detachNewThread { [lock, ended] in
             var st: Int32 = 0
             while waitpid(child, &st, 0) < 0 && errno == EINTR {}
@@ -118,12 +154,10 @@ public final class ProcessGroup: @unchecked Sendable {
     /// child keeps it across exec (Linux's PR_SET_THP_DISABLE), then puts the flag back as it was.
     ///
     /// Why, for ffmpeg: on a machine with transparent huge pages `always`, x264's large buffers come in 2 MiB
-    /// pages, and on a VM whose host takes freed memory back (a Firecracker guest's balloon: docs/performance.md,
-    /// "Huge pages off") their first touch is slow; 17% of ffmpeg's samples were the kernel zeroing them.
-    /// Without them, the 120-frame showcase's `--video`: ffmpeg's and our system time 2.6 -> 1.1 s, wall 0.90 of
-    /// the run with them (six runs in turns), the same video bytes. Where the kernel has no such flag, nothing
-    /// changes. The flag is the whole process's while `body` runs: spawns are serialized here, and a child another
-    /// thread starts meanwhile gets it too, which changes only its speed.
+    /// pages, and on a VM whose host takes freed memory back (a balloon) their first touch is slow: the kernel
+    /// zeroing them was about a sixth of ffmpeg's time. The video bytes are the same either way. Where the
+    /// kernel has no such flag, nothing changes. The flag is the whole process's while `body` runs: spawns are
+    /// serialized here, and a child another thread starts meanwhile gets it too, which changes only its speed.
     public static func withoutTransparentHugePages<R>(_ body: () throws -> R) rethrows -> R {
         hugePagesLock.lock()
         defer { hugePagesLock.unlock() }

@@ -12,29 +12,26 @@ import Raster
 ///    from t = 0, so a subset of frames equals a full run's).
 /// 2. Memory: at most `inFlight` float frames exist between the start of their render and the end of their
 ///    encode, recycled through a pool, so a render allocates no frame-sized memory after the first `inFlight`
-///    frames (allocating and faulting in 47 MB per 1170 x 2532 frame was 30% of the run's CPU). A buffer
+///    frames (faulting in a fresh 47 MB frame at 1170 x 2532 costs more CPU than the encode). A buffer
 ///    travels as a `FrameSlot`, with what it holds, so the next frame drawn into it copies from the plane only
 ///    what changed (any slot, in any order: the bytes do not depend on which one a frame gets); at most
-///    `inFlight + waiting` frames exist between render start and delivery, the extra ones as encoded bytes
-///    (a PNG, or for `--video` a raw frame: 4.4 MB of yuv420p, 11.8 MB of RGBA for .gif). A frame's buffer goes back to the pool when its encode
-///    ends, not when it is delivered: an encoder that finished frame k + 1 before another finished frame k
-///    no longer holds up the next render (seen in a trace of the showcase, docs/performance.md). A lone sink
-///    that prepares its frames (`FrameSink.prepare`: a PNG folder quantizes into its kept samples) has that
-///    step done by the render loop itself, with the render's workers, and the buffer is free for the next
-///    frame at once: the showcase's PNG folder renders with one float frame (peak 184 MiB, 220 with two),
-///    and the encoders only deflate. (Prepared in an encoder, the step lagged behind the next frame's render
-///    at the encoders' lower priority, and the render waited for the buffer with one core idle.)
+///    `inFlight + waiting` frames exist between render start and delivery, the extra ones as `EncodedFrame`s
+///    (a PNG, or for `--video` a raw frame of yuv420p, or RGBA for .gif). A frame's buffer goes back to the
+///    pool when its encode ends, not when it is delivered, so that an encoder that finished frame k + 1 before
+///    another finished frame k does not hold up the next render. A lone sink that prepares its frames
+///    (`FrameSink.prepare`: a PNG folder quantizes into its kept samples) has that step done by the render
+///    loop itself, with the render's workers, and the buffer is free for the next frame at once: a PNG folder
+///    renders with one float frame, and the encoders only deflate.
 /// 3. Cores: encoders are as many as workers, and the renderer's bands use the same workers; an encoder blocked
 ///    on a pipe or a file does not hold a core. Encoders run at a lower priority than the render (EncoderPool),
-///    which is the critical path: they fill its gaps. Measured in docs/performance.md.
+///    which is the critical path: they fill its gaps.
 /// 4. Failure: the first error or a cancellation stops rendering, waits for the encoders, and aborts every
 ///    sink; nothing half-written remains.
 public struct RenderPipeline {
     public var document: SceneDocument
     public var workers: Workers
-    /// Frames between render start and delivery; default one per worker, at least 2. One more bought no
-    /// speed (the showcase's 120 frames in 6.7 s either way on 2 cores) and cost a 47 MB frame (peak 253 MB
-    /// against 207 MB).
+    /// Frames between render start and delivery; default one per worker, at least 2. One more buys no speed
+    /// on 2 cores and costs a float frame (47 MB at 1170 x 2532).
     public var inFlight: Int
     /// Encoded frames that may wait for an earlier frame's delivery, beyond `inFlight`: with n encoders, at
     /// most n - 1 frames can finish while an earlier one is still being encoded.
@@ -100,18 +97,17 @@ public struct RenderPipeline {
             state.history.record(i, slot: image)
             // A lone sink that prepares its frames (a PNG folder quantizes into its kept samples) is given the
             // frame's first step here, by the render's workers at the render's priority, and the buffer is free
-            // for the next frame at once. In an encoder (nice 10, one thread) the step lagged behind the render
-            // of the next frame, which then waited for the buffer with one core idle: 14% of a showcase run's
-            // wall time had one encoder running and the other core idle (perf sched_switch, issue 25).
+            // for the next frame at once: in a nicer encoder thread the step would lag behind the next frame's
+            // render, which would wait for the buffer with one core idle.
             var prepared: PreparedFrame?
             if sinks.count == 1 && !state.failed {
-                renderScratch.reuse = state.reuse(frame: i)
+                renderScratch.changes = state.changes(frame: i)
                 do throws(OutputError) {
                     prepared = try sinks[0].prepare(frame: i, image: image.frame, scratch: &renderScratch, workers: workers)
                 } catch {
                     state.fail(error)
                 }
-                renderScratch.reuse = nil
+                renderScratch.changes = nil
             }
             if let prepared {
                 state.giveBack(consume image)
@@ -157,7 +153,7 @@ private final class PipelineState: @unchecked Sendable {
     /// Float frames free to render into, each with what it holds (FrameSlot).
     private var buffers: [FrameSlot] = []
     /// Encoded frames by index, waiting until every earlier frame has been delivered.
-    private var ready: [Int: [[UInt8]]] = [:]
+    private var ready: [Int: [EncodedFrame]] = [:]
     /// The frames in delivery order, and how many of them are delivered.
     private let order: [Int]
     private var delivered = 0
@@ -197,7 +193,7 @@ private final class PipelineState: @unchecked Sendable {
 
     /// Rendered frames waiting for an encoder. The buffers travel through here, never captured by a closure,
     /// so the one reference to a buffer moves from the render loop to an encoder and back to the pool: a
-    /// second reference would make the next render into it copy 47 MB (seen as a 250 MB peak, 200 without).
+    /// second reference would make the next render into it copy the whole frame.
     private var rendered: [Int: FrameSlot] = [:]
     /// Frames the render loop prepared (their first step done, the buffer given back), waiting for an encoder.
     private var preparedFrames: [Int: PreparedFrame] = [:]
@@ -210,34 +206,34 @@ private final class PipelineState: @unchecked Sendable {
         lock.withLock { preparedFrames[i] = prepared }
     }
 
-    /// How frame `i`'s PNG bands tell an earlier frame's (`PNGBandReuse`), from the history.
-    func reuse(frame i: Int) -> PNGBandReuse {
+    /// What may have changed in frame `i` since an earlier frame, from the history.
+    func changes(frame i: Int) -> FrameChanges {
         let history = self.history
-        return PNGBandReuse(tag: i, unchanged: { band, other in history.unchanged(band: band, frame: i, as: other) },
+        return FrameChanges(frame: i, unchanged: { band, other in history.unchanged(band: band, frame: i, as: other) },
                             changedColumns: { other in history.changedColumns(frame: i, as: other) })
     }
 
-    /// What the last frames held, so that an encoder takes a band an earlier frame shares from the band cache
-    /// without quantizing it (`FrameHistory`, `PNGBandReuse`).
+    /// What the last frames held, so that an encoder keeps what an earlier frame shares with this one
+    /// (`FrameHistory`, `FrameChanges`).
     let history = FrameHistory()
 
     /// Encodes one frame for every sink, returns its buffer to the pool and delivers whatever is now in order.
     func encode(frame i: Int, scratch: inout EncodeScratch, cancelled: () -> Bool) {
-        // Moved straight out of the dictionary: a `let` copy beside `image` kept a second reference to the buffer
-        // until this function returned, after the delivery's blocking write to ffmpeg, so the next render into
-        // the buffer copied it on write (fresh pages: 450k page faults in a 120-frame `--video`, 24k without).
+        // Moved straight out of the dictionary, with no `let` copy beside it: a second reference to the buffer
+        // kept until this function returns (after the delivery's blocking write to ffmpeg) would make the next
+        // render into the buffer copy it on write.
         var image: FrameSlot?
         let done = lock.withLock { () -> PreparedFrame? in
             image = rendered.removeValue(forKey: i)
             return preparedFrames.removeValue(forKey: i)
         }
-        scratch.reuse = reuse(frame: i)
-        defer { scratch.reuse = nil }
-        var encoded: [[UInt8]] = []
+        scratch.changes = changes(frame: i)
+        defer { scratch.changes = nil }
+        var encoded: [EncodedFrame] = []
         if !failed && !cancelled() {
             do throws(OutputError) {
                 // One sink that can take the float frame's samples first (a PNG folder): the buffer goes back to
-                // the renderer before the deflate, which is most of the encode (docs/performance.md). The render
+                // the renderer before the deflate, which is most of the encode. The render
                 // loop prepares such frames itself when the sink has kept samples free.
                 if let done {
                     encoded.append(try sinks[0].encode(frame: i, prepared: done, scratch: &scratch))
@@ -260,8 +256,8 @@ private final class PipelineState: @unchecked Sendable {
     }
 
     /// A frame buffer back to the pool, for the next render. Moved in, not copied, and no reference left here
-    /// when the renderer wakes: a second one would make its next draw copy the 47 MB buffer (copy on write),
-    /// which a closure capturing `slot` did, a frame in three (peak 264 MiB against 222).
+    /// when the renderer wakes (no closure captures `slot`): a second one would make its next draw copy the
+    /// 47 MB buffer (copy on write).
     func giveBack(_ slot: consuming FrameSlot) {
         lock.lock()
         buffers.append(slot)
@@ -273,16 +269,16 @@ private final class PipelineState: @unchecked Sendable {
     private func deliverInOrder() {
         guard deliverLock.try() else { return }
         while true {
-            let next: (Int, [[UInt8]])? = lock.withLock {
+            let next: (Int, [EncodedFrame])? = lock.withLock {
                 guard delivered < order.count else { return nil }
                 let i = order[delivered]
-                guard let bytes = ready.removeValue(forKey: i) else { return nil }
-                return (i, bytes)
+                guard let encoded = ready.removeValue(forKey: i) else { return nil }
+                return (i, encoded)
             }
-            guard let (i, bytes) = next else { break }
+            guard let (i, encoded) = next else { break }
             if !failed {
                 do throws(OutputError) {
-                    for (sink, b) in zip(sinks, bytes) { try sink.deliver(frame: i, bytes: b) }
+                    for (sink, e) in zip(sinks, encoded) { try sink.deliver(frame: i, e) }
                 } catch {
                     fail(error)
                 }

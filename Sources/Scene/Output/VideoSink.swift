@@ -7,9 +7,10 @@ import Raster
 /// .gif a two-pass palette. The frames are yuv420p for H.264 and VP9 (the encoder threads convert them,
 /// `Framebuffer.yuv420p`, as ffmpeg's swscale would from RGBA, so ffmpeg converts nothing and the pipe carries
 /// 1.5 bytes a pixel instead of 4), raw RGBA for .gif (palettegen wants RGB) and for odd dimensions (ffmpeg
-/// pads those by a pixel; its conversion at the padded edge was not matched). ffmpeg writes to a temporary name that is renamed into place only when the video is
-/// complete: ffmpeg exited 0, said nothing at `-loglevel error` (ffmpeg 5.1 exits 0 after "Error writing
-/// trailer" on a full disk, leaving an mp4 without its moov atom), and ffprobe reads every frame back.
+/// pads those by a pixel, and its conversion at the padded edge is not matched here). ffmpeg writes to a
+/// temporary name that is renamed into place only when the video is complete: ffmpeg exited 0, said nothing
+/// at `-loglevel error` (ffmpeg 5.1 exits 0 after "Error writing trailer" on a full disk, leaving an mp4
+/// without its moov atom), and ffprobe reads every frame back.
 /// ffmpeg runs in a process group of its own and is fed without blocking (`ProcessGroup`): `abort` kills the
 /// whole group (SIGTERM, SIGKILL 50 ms later: an ffmpeg that stopped reading may ignore SIGTERM, and a wrapper
 /// script that does not `exec` leaves a child holding the pipe), a `deliver` waiting on the pipe returns
@@ -26,13 +27,9 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     let pixelFormat: String
     private let lock = NSLock()
     private var delivered = 0
-    /// Raw frames between their encode and their turn in the pipe, by frame index, in memory the sink owns; the
-    /// pipeline carries no bytes for them. And the raw frames already written, which `encode` reuses, so the
-    /// sink holds only as many as were ever waiting at once (at most the pipeline's delivery window, three on
-    /// two cores). Handed to the pipeline as arrays (before this), a spare the pipeline still held was copied
-    /// on write by the encoder that took it (7 of the showcase's 120 frames), malloc kept the freed copies, and
-    /// forkrender's own peak with `--video` moved between 238 and 283 MB from run to run.
-    private var waiting: [Int: RawFrame] = [:]
+    /// The raw frames already written, which `encode` fills again, so that the sink allocates only as many as
+    /// were ever between encode and delivery at once (at most the pipeline's delivery window, three on two
+    /// cores). They are references, not arrays: a frame the pipeline still holds is never copied on write.
     private var spare: [RawFrame] = []
     private var aborted = false
     private var samplesConverted = 0, samplesTotal = 0
@@ -69,11 +66,11 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     }
 
     /// The raw frame, quantized (and converted to yuv420p) by the encoder threads while earlier frames are in
-    /// the pipe, into a buffer that an earlier frame has left in the pipe. That buffer still holds the earlier
-    /// frame's planes: the pixels the compositor vouches for (`scratch.reuse`: outside the columns `FrameHistory`
-    /// says may have changed between the two frames) keep their bytes, which are this frame's too, so the stream
-    /// does not depend on which buffer a frame gets.
-    public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
+    /// the pipe, into a `RawFrame` an earlier frame has left behind (`spare`), returned for `deliver`. That
+    /// buffer still holds the earlier frame's planes: the pixels the compositor vouches for (`scratch.changes`:
+    /// outside the columns that may have changed between the two frames) keep their bytes, which are this
+    /// frame's too, so the stream does not depend on which buffer a frame gets.
+    public func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> EncodedFrame {
         let yuv = pixelFormat == "yuv420p"
         let count = yuv ? YUV420.byteCount(width: image.width, height: image.height) : image.pixelCount * 4
         let reused = lock.withLock { spare.popLast() }
@@ -81,25 +78,24 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         if yuv {
             // Unknown (nil: no earlier frame in the buffer, or one the history cannot compare) converts everything;
             // the history's bands say no more than its columns (they are made from them).
-            let changed = raw.frame.flatMap { previous in scratch.reuse?.changedColumns(previous) }
+            let changed = raw.frame.flatMap { previous in scratch.changes?.changedColumns(previous) }
             let converted = image.yuv420p(dither: dither, into: raw.bytes, changed: changed)
             lock.withLock { samplesConverted += converted; samplesTotal += image.pixelCount }
         } else {
             image.rgba8(dither: dither, into: raw.bytes)
         }
         raw.frame = index
-        lock.withLock { waiting[index] = raw }
-        return []
+        return EncodedFrame(raw: raw)
     }
 
     /// Of the Y samples of the frames encoded so far, how many were converted to yuv420p (the others kept an
     /// earlier frame's bytes), and how many there were.
     public var conversionCounts: (converted: Int, samples: Int) { lock.withLock { (samplesConverted, samplesTotal) } }
 
-    /// Writes frame `index`'s raw frame, which `encode` left in `waiting` (`bytes` is the empty array it returned).
-    public func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {
-        guard let raw = lock.withLock({ waiting.removeValue(forKey: index) }) else {
-            throw OutputError("internal error: frame \(index) reached the video sink without being encoded")
+    /// Writes the raw frame `encode` made into the pipe, then keeps its memory for a later frame.
+    public func deliver(frame index: Int, _ encoded: EncodedFrame) throws(OutputError) {
+        guard case .raw(let raw) = encoded.payload else {
+            throw OutputError("internal error: frame \(index) reached the video sink without its raw frame")
         }
         do {
             try process.write(UnsafeRawBufferPointer(raw.bytes), what: "ffmpeg") { lock.withLock { aborted } }
@@ -231,17 +227,4 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         }
         return nil
     }
-}
-
-/// One raw frame in memory of its own, freed with the sink, and the index of the frame it holds (nil before
-/// its first encode); only the encoder that took it from the sink's spares touches it until it is delivered.
-final class RawFrame: @unchecked Sendable {
-    let bytes: UnsafeMutableRawBufferPointer
-    var frame: Int?
-
-    init(count: Int) {
-        bytes = .allocate(byteCount: count, alignment: 64)
-    }
-
-    deinit { bytes.deallocate() }
 }

@@ -91,7 +91,7 @@ public enum LegibilityAudit {
             }
             let material = item.on.flatMap { document.content.panels.placement(of: $0, at: 0)?.material }
             var e = LegibilityReport.Entry(path: item.path, id: item.id, kind: item.kindName, text: item.text,
-                                           color: item.color.name, panel: item.on, material: material, size: size,
+                                           color: item.color.name, panel: item.on, material: material?.rawValue, size: size,
                                            threshold: threshold, flags: [])
             if let w = worst[i] {
                 e.wcag = w.wcag
@@ -107,13 +107,13 @@ public enum LegibilityAudit {
             } else {
                 warnings.append("\(item.path): not measured (off the canvas in every frame)")
             }
-            if case .vibrancy(.quaternaryLabel) = item.color, material == "thin" || material == "ultraThin" {
+            if case .vibrancy(.quaternaryLabel) = item.color, let material, material == .thin || material == .ultraThin {
                 e.flags.append(.init(code: "quaternary-on-thin",
-                                     message: "quaternaryLabel on \(material!) material: its contrast is too low there"))
+                                     message: "quaternaryLabel on \(material.rawValue) material: its contrast is too low there"))
             }
             if case .plain = item.color, item.on != nil {
                 e.flags.append(.init(code: "non-vibrant",
-                                     message: "plain color on \(material ?? "a") material; use a vibrancy level"))
+                                     message: "plain color on \(material?.rawValue ?? "a") material; use a vibrancy level"))
             }
             entries.append(e)
         }

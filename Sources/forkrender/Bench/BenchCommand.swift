@@ -177,12 +177,12 @@ final class DiscardSink: FrameSink, @unchecked Sendable {
     private var total = 0
     var bytes: Int { lock.withLock { total } }
     init(settings: EncodeSettings) { self.settings = settings }
-    func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
+    func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> EncodedFrame {
         let n = try settings.pngBytes(image, scratch: &scratch, bands: bands).count
         lock.withLock { total += n }
-        return []
+        return .written
     }
-    func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {}
+    func deliver(frame index: Int, _ encoded: EncodedFrame) throws(OutputError) {}
     func finish() throws(OutputError) {}
     func abort() {}
 }

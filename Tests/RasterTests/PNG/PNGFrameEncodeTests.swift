@@ -92,12 +92,12 @@ import Testing
             let kept = PNGKeptSamples(), cache = PNGBandCache()
             for (i, fb) in frames.enumerated() {
                 // Frame 6 is told nothing.
-                let reuse = PNGBandReuse(tag: i, unchanged: { band, other in
+                let changes = FrameChanges(frame: i, unchanged: { band, other in
                     vouching && (max(0, band * PNG.bandRows - 1)..<min(h, (band + 1) * PNG.bandRows)).allSatisfy { changed(i, other).isEmpty(row: $0) }
                 }, changedColumns: { other in i == 6 ? nil : changed(i, other) })
                 var seconds = 0.0
                 let bytes = try PNG.encode(fb, depth: 8, dither: dither, filter: filter, options: o, cache: cache,
-                                           reuse: reuse, kept: kept, quantizeSeconds: &seconds)
+                                           changes: changes, kept: kept, quantizeSeconds: &seconds)
                 let cold = try Self.banded(fb, depth: 8, dither: dither, filter: filter, options: o)
                 #expect(bytes == cold, "frame \(i) vouching \(vouching)")
             }
@@ -136,10 +136,10 @@ import Testing
         let o = try Self.options(filter, library: .igzip)
         let one = PNGKeptSamples(capacity: 1), three = PNGKeptSamples(capacity: 1)
         for (i, frame) in frames.enumerated() {
-            let reuse = PNGBandReuse(tag: i, unchanged: { _, _ in false }, changedColumns: { changed(i, $0) })
+            let changes = FrameChanges(frame: i, unchanged: { _, _ in false }, changedColumns: { changed(i, $0) })
             var seconds = 0.0
-            let a = try #require(PNG.quantize(frame, dither: true, filter: filter, reuse: reuse, kept: one, quantizeSeconds: &seconds))
-            let b = try #require(PNG.quantize(frame, dither: true, filter: filter, reuse: reuse, kept: three, workers: Workers(3),
+            let a = try #require(PNG.quantize(frame, dither: true, filter: filter, changes: changes, kept: one, quantizeSeconds: &seconds))
+            let b = try #require(PNG.quantize(frame, dither: true, filter: filter, changes: changes, kept: three, workers: Workers(3),
                                               quantizeSeconds: &seconds))
             let cold = try Self.banded(frame, depth: 8, dither: true, filter: filter, options: o)
             #expect(try PNG.encode(a, options: o, quantizeSeconds: &seconds) == cold, "frame \(i), one worker")
@@ -155,19 +155,19 @@ import Testing
     func twoStepsGiveTheOneStepBytes(filter: PNGRowFilter) throws {
         let fb = QuantizeKernelTests.awkwardFrame(space: .srgb, width: 61, height: 45)
         let o = try Self.options(filter, library: .igzip)
-        let reuse = PNGBandReuse(tag: 0, unchanged: { _, _ in false }, changedColumns: { _ in nil })
+        let changes = FrameChanges(frame: 0, unchanged: { _, _ in false }, changedColumns: { _ in nil })
         var seconds = 0.0
         let cold = try Self.banded(fb, depth: 8, dither: true, filter: filter, options: o)
         let kept = PNGKeptSamples(capacity: 1)
-        let quantized = try #require(PNG.quantize(fb, dither: true, filter: filter, reuse: reuse, kept: kept, quantizeSeconds: &seconds))
-        #expect(PNG.quantize(fb, dither: true, filter: filter, reuse: reuse, kept: kept, quantizeSeconds: &seconds) == nil,
+        let quantized = try #require(PNG.quantize(fb, dither: true, filter: filter, changes: changes, kept: kept, quantizeSeconds: &seconds))
+        #expect(PNG.quantize(fb, dither: true, filter: filter, changes: changes, kept: kept, quantizeSeconds: &seconds) == nil,
                 "the one kept frame is the first step's until its second")
         #expect(try PNG.encode(quantized, options: o, quantizeSeconds: &seconds) == cold)
         do {
-            let dropped = PNG.quantize(fb, dither: true, filter: filter, reuse: reuse, kept: kept, quantizeSeconds: &seconds)
+            let dropped = PNG.quantize(fb, dither: true, filter: filter, changes: changes, kept: kept, quantizeSeconds: &seconds)
             #expect(dropped != nil)
         }
-        #expect(PNG.quantize(fb, dither: true, filter: filter, reuse: reuse, kept: kept, quantizeSeconds: &seconds) != nil,
+        #expect(PNG.quantize(fb, dither: true, filter: filter, changes: changes, kept: kept, quantizeSeconds: &seconds) != nil,
                 "a dropped first step gave its kept frame back")
     }
 

@@ -109,10 +109,10 @@ import Raster
         private var kept: [[UInt8]] = []
         init(dither: Bool) { self.dither = dither }
         var frames: [[UInt8]] { lock.withLock { kept } }
-        func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
-            image.rgba8(dither: dither)
+        func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> EncodedFrame {
+            EncodedFrame(bytes: image.rgba8(dither: dither))
         }
-        func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) { lock.withLock { kept.append(bytes) } }
+        func deliver(frame index: Int, _ encoded: EncodedFrame) throws(OutputError) { lock.withLock { kept.append(encoded.bytes) } }
         func finish() throws(OutputError) {}
         func abort() {}
     }

@@ -4,7 +4,7 @@ import Raster
 @testable import Dots
 @testable import Scene
 
-/// The frame history (`FrameHistory`, `PNGBandReuse`): bands the pipeline takes from the band cache without
+/// The frame history (`FrameHistory`, `FrameChanges`): bands the pipeline takes from the band cache without
 /// quantizing them, because the compositor vouches that an earlier frame's band had the same pixels, leave every
 /// file as a cold encoder writes it.
 @Suite struct FrameHistoryTests {

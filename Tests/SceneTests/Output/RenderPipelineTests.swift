@@ -58,13 +58,13 @@ import Raster
         var addresses: Set<UInt> { lock.withLock { seen } }
         var delivered: [Int] { lock.withLock { _delivered } }
 
-        func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
+        func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> EncodedFrame {
             let address = image.withUnsafePixels { UInt(bitPattern: $0.baseAddress) }
             lock.withLock { _ = seen.insert(address) }
-            return [UInt8(index)]
+            return EncodedFrame(bytes: [UInt8(index)])
         }
 
-        func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {
+        func deliver(frame index: Int, _ encoded: EncodedFrame) throws(OutputError) {
             Thread.sleep(forTimeInterval: 0.02)
             lock.withLock { _delivered.append(index) }
         }
@@ -117,7 +117,7 @@ import Raster
         var delivered: [Int] { lock.withLock { _delivered } }
         var deliveredBytes: [[UInt8]] { lock.withLock { _bytes } }
 
-        func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> [UInt8] {
+        func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> EncodedFrame {
             lock.withLock {
                 encoding += 1
                 maxEncodingAtOnce = max(maxEncodingAtOnce, encoding)
@@ -127,13 +127,13 @@ import Raster
             if index == holding, started.wait(timeout: .now() + 10) == .timedOut {
                 lock.withLock { _timedOut = true }
             }
-            return [UInt8(index)]
+            return EncodedFrame(bytes: [UInt8(index)])
         }
 
-        func deliver(frame index: Int, bytes: [UInt8]) throws(OutputError) {
+        func deliver(frame index: Int, _ encoded: EncodedFrame) throws(OutputError) {
             lock.withLock {
                 _delivered.append(index)
-                _bytes.append(bytes)
+                _bytes.append(encoded.bytes)
             }
         }
 

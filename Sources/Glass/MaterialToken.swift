@@ -1,17 +1,6 @@
 import Raster
 
-/// The system materials, thinnest first (`allCases` is the thickness order: each blurs more and covers more
-/// than the one before). Named as UIBlurEffect.Style names them (`.systemUltraThinMaterial` ...).
-///
-/// `chrome` (`.systemChromeMaterial`, the bars' material) sits between regular and thick: bars need more
-/// legibility over scrolling content than a floating panel, but still show a hint of what moves beneath.
-public enum Material: String, Sendable, CaseIterable, Hashable {
-    case ultraThin
-    case thin
-    case regular
-    case chrome
-    case thick
-
+extension Material {
     /// The material's token from `GlassDefaults.materials`.
     public var token: MaterialToken { GlassDefaults.materials[self]! }
 }
