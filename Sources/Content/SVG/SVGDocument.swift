@@ -28,23 +28,26 @@ public final class SVGDocument: @unchecked Sendable {
     /// it is not SVG, and when its box is missing, empty, non-finite or above `ContentDefaults.maxSymbolBox` units
     /// on a side.
     public convenience init(text: String) throws(SVGDocumentError) {
-        try self.init(text: text, checkingReferences: true)
-    }
-
-    /// `checkingReferences: false` skips `SVGReferencePolicy`, for tests that show librsvg itself loads nothing;
-    /// `budget` is what the document may cost to draw (`SVGBudget`), checked on the text before librsvg parses it
-    /// (nil: not measured, for tests of librsvg's own limits).
-    init(text: String, checkingReferences: Bool, budget: SVGBudget? = .standard) throws(SVGDocumentError) {
         // The budgets first: they read the text in one bounded pass, where the reference policy's regular
         // expressions take seconds over a 1 MiB file. But the policy names an external entity precisely (the
         // budgets refuse every entity declaration), so a document that declares one meets the policy first.
-        if checkingReferences && text.contains("<!ENTITY") { try SVGReferencePolicy.check(text) }
-        var cost = SVGCost()
-        if let budget {
-            do { cost = try SVGCost(document: text, budget: budget) } catch { throw SVGDocumentError(message: error.message) }
-            try budget.check(cost)
-        }
-        if checkingReferences { try SVGReferencePolicy.check(text) }
+        if text.contains("<!ENTITY") { try SVGReferencePolicy.check(text) }
+        let cost = try Self.cost(of: text, within: .standard)
+        try SVGReferencePolicy.check(text)
+        try self.init(opening: text, cost: cost)
+    }
+
+    /// What `text` costs to draw, measured in one bounded pass before librsvg parses it; throws when it is over
+    /// `budget`.
+    static func cost(of text: String, within budget: SVGBudget) throws(SVGDocumentError) -> SVGCost {
+        let cost: SVGCost
+        do { cost = try SVGCost(document: text, budget: budget) } catch { throw SVGDocumentError(message: error.message) }
+        try budget.check(cost)
+        return cost
+    }
+
+    /// Opens `text`, already checked, in librsvg and reads its box.
+    init(opening text: String, cost: SVGCost) throws(SVGDocumentError) {
         var err = [CChar](repeating: 0, count: 512)
         let bytes = Array(text.utf8)
         let opened = bytes.withUnsafeBufferPointer { b in

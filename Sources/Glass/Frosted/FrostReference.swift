@@ -6,7 +6,7 @@ extension Frost {
     /// each one. `apply` takes the same steps in the same order, reconstructing the blur row by row inside its
     /// loop and skipping the distance where a row's interior is known to be covered past the border and
     /// highlight; a test compares the two bit for bit.
-    public func applyReference(_ surface: GlassSurface, plane: Framebuffer, into frame: inout Framebuffer, workers: Workers) {
+    func applyReference(_ surface: GlassSurface, plane: Framebuffer, into frame: inout Framebuffer, workers: Workers) {
         guard let drawing = Drawing(self, surface, plane: plane, space: frame.space) else { return }
         let shape = surface.shape, region = drawing.region, fills = drawing.fills
         let backdropPixels = blur.stagedReference(plane, region: region, backdrop: drawing.backdrop)

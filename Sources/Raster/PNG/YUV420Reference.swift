@@ -1,9 +1,9 @@
 /// The plain version of `Framebuffer.yuv420p`: the rule of `YUV420` one sample at a time, over whole planes,
 /// from the frame's 8-bit RGBA samples (`rgba8`), with no row ring, no SIMD and no reuse. The row kernels are
 /// tested against it byte for byte (`YUV420Tests`).
-public enum YUV420Reference {
+enum YUV420Reference {
     /// yuv420p planes of `rgba`, `width * height` pixels (both even).
-    public static func planes(rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
+    static func planes(rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
         precondition(rgba.count == width * height * 4)
         let cw = width / 2, ch = height / 2
         var out = [UInt8](repeating: 0, count: YUV420.byteCount(width: width, height: height))

@@ -47,93 +47,69 @@ enum RenderCommand: Command {
             print(p.has("--verbose") ? RendererFingerprint.current.text : "forkrender \(version)")
             return ExitCode.success
         }
-        // `forkrender lnit scene.json` is a misspelled command, not a scene called "lnit".
+        try refuseMisspelledSubcommand(p)
+        // Before the scene is read: decoding parses icons in librsvg and loads fonts, which Ctrl-C must end too.
+        Interrupt.shared.install()
+        let options = try RenderOptions(p)
+        // Decode and validate everything before touching the output.
+        let job = try RenderJob(options)
+        let sinks = try openSinks(job)
+        try render(job, into: sinks)
+        return ExitCode.success
+    }
+
+    /// `forkrender lnit scene.json` is a misspelled command, not a scene called "lnit".
+    static func refuseMisspelledSubcommand(_ p: ParsedArguments) throws {
         if let word = p.positionals.first, !FileManager.default.fileExists(atPath: word),
            let command = Suggest.closest(to: word, in: Forkrender.subcommands.compactMap({ $0.configuration.name })) {
             throw UsageError(message: "Unknown subcommand '\(word)'. Did you mean '\(command)'?")
         }
-        // Before the scene is read: decoding parses icons in librsvg and loads fonts, which Ctrl-C must end too.
-        Interrupt.shared.install()
-        let file = try p.optionalSceneFile()
-        let quiet = p.quiet
-        let threads = try p.threads()
-        let depth = try p.int("--depth", in: 8...16) ?? 8
-        guard depth == 8 || depth == 16 else { throw UsageError.invalid("\(depth)", for: "--depth", "expected 8 or 16") }
-        // The level goes as given to the one place that checks it and picks its strategy.
-        var settings: EncodeSettings
-        let level = try p.int("--png-level")
-        do {
-            settings = try EncodeSettings(depth: depth, pngLevel: level)
-        } catch {
-            // Its own message, as a usage error (exit 2): the range is stated once, where it is checked.
-            throw UsageError.invalid(p.value("--png-level") ?? "", for: "--png-level", error.message)
-        }
-        let scale = try p.scaleOverride()
-        try p.addFontDirectories()
+    }
 
-        // Decode and validate everything before touching the output.
-        let maxMemory = try p.double("--max-memory", in: 0.001...1_000_000).map { $0 * 1e9 } ?? SceneDecoder.defaultMaxMemory
-        var decoder = SceneDecoder(maxPixels: try p.maxPixels(), maxMemory: maxMemory)
-        decoder.scale = scale
-        if p.has("--tilt-sweep") { decoder.tilt = .sweep }
-        let document = try decoder.decodeScene(file: file)
-        settings.dither = document.dither
-
-        if p.has("--strict"), var first = document.content.fontWarnings.first {
-            first.file = file ?? Showcase.name
-            first.message += " (an error under --strict)"
-            throw first
-        }
-
-        var frames = try p.frameRange(frameCount: document.frameCount) ?? Array(0..<document.frameCount)
-        if let s = p.value("--shard") {
-            let (i, n) = try FrameSelection.parseShard(s)
-            frames = FrameSelection.shard(frames, index: i, of: n)
-        }
-
-        let output = p.value("--output") ?? (p.has("--video") ? nil : "frames")
-        if output == "-" && isatty(1) != 0 {
-            throw UsageError(message: "Refusing to write PNG data to a terminal; pipe '-o -' into a program such as ffmpeg")
-        }
-
-        try OutputPaths.check(output: output, video: p.value("--video"))
+    /// The PNG and video sinks the options ask for. Each sink's abort runs on an exit from the signal watcher,
+    /// registered as soon as the sink exists (a video sink has started ffmpeg).
+    static func openSinks(_ job: RenderJob) throws -> [any FrameSink] {
+        let options = job.options, document = job.document
+        try OutputPaths.check(output: options.output, video: options.video)
         var sinks: [any FrameSink] = []
-        // Each sink's abort runs on an exit from the signal watcher, registered as soon as the sink exists (a
-        // video sink has started ffmpeg).
         func add(_ sink: any FrameSink) {
             sinks.append(sink)
             Interrupt.shared.onForcedExit { sink.abort() }
         }
-        if let output {
+        if let output = options.output {
             if output == "-" {
-                add(PNGStreamSink(fileDescriptor: 1, settings: settings))
+                add(PNGStreamSink(fileDescriptor: 1, settings: job.settings))
             } else {
-                add(try PNGFolderSink(folder: output, settings: settings, frameCount: document.frameCount))
+                add(try PNGFolderSink(folder: output, settings: job.settings, frameCount: document.frameCount))
             }
         }
-        if let video = p.value("--video") {
+        if let video = options.video {
             add(try VideoSink(path: video, width: document.canvas.pixelWidth,
                               height: document.canvas.pixelHeight, fps: document.fps, dither: document.dither))
         }
+        return sinks
+    }
 
-        if !quiet {
+    /// Renders the job's frames into `sinks` with a progress bar, then says what was written where.
+    static func render(_ job: RenderJob, into sinks: [any FrameSink]) throws {
+        let options = job.options, document = job.document
+        if !options.quiet {
             for note in document.notes { printError("note: \(note)") }
         }
-        let bar = ProgressBar(total: frames.count, enabled: !quiet)
-        let pipeline = RenderPipeline(document: document, workers: Workers(threads, cancellation: Interrupt.shared.cancellation))
-        let report = try pipeline.run(frames: frames, sinks: sinks,
+        let bar = ProgressBar(total: job.frames.count, enabled: !options.quiet)
+        let pipeline = RenderPipeline(document: document, workers: Workers(options.threads, cancellation: Interrupt.shared.cancellation))
+        let report = try pipeline.run(frames: job.frames, sinks: sinks,
                                       progress: { bar.update($0) },
                                       cancelled: { Interrupt.shared.isSet })
         bar.finish()
-        if !quiet {
+        if !options.quiet {
             let c = document.canvas
             var dest: [String] = []
-            if let output { dest.append(output == "-" ? "stdout" : "\(output)/") }
-            if let v = p.value("--video") { dest.append(v) }
+            if let output = options.output { dest.append(output == "-" ? "stdout" : "\(output)/") }
+            if let video = options.video { dest.append(video) }
             printError(String(format: "rendered %d frames of %dx%d px in %.2f s (%.1f fps) to %@",
                               report.frames, c.pixelWidth, c.pixelHeight, report.wall,
                               Double(report.frames) / max(report.wall, 1e-9), dest.joined(separator: " and ")))
         }
-        return ExitCode.success
     }
 }

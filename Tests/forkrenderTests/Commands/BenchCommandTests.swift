@@ -51,4 +51,21 @@ import Testing
         let missing = try CLI.run(["bench", dir.appendingPathComponent("none.json").path])
         #expect(missing.status == 2 && missing.out.isEmpty && !missing.stderr.isEmpty)
     }
+
+    /// The browser peer needs the package's driver script, which the binary does not ship: run from a folder
+    /// without it, bench says where it looked and skips that peer, and the other peers and the exit stay as they are.
+    @Test func aPeerWithoutThePackagesFilesSaysSoAndSkips() throws {
+        let dir = CLI.temporaryFolder("bench-peers")
+        let file = dir.appendingPathComponent("web.json").path
+        try #"""
+            {"canvas": {"width": 120, "height": 90, "scale": 1}, "duration": 0.1, "fps": 30,
+             "glass": [{"id": "page", "frame": [10, 10, 40, 30], "tier": "web"}]}
+            """#.write(toFile: file, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["bench", file, "--only", "pipeline", "--peers", "--frames", "2", "--threads", "1"], cwd: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.out.contains("peers: web.json 120x90"), "\(r.out)")
+        let skip = "  browser: scripts/bench-peers/chromium_frames.py not found in \(dir.path) (run bench from the forkrender "
+            + "package, or set FORKRENDER_PACKAGE to it): Chromium peer skipped"
+        #expect(r.out.split(separator: "\n").contains { $0 == skip }, "\(r.out)")
+    }
 }

@@ -15,30 +15,16 @@ import Scene
 /// a note where Chromium, chromedriver or Selenium is missing, or hidden by `FORKRENDER_HIDE_DEV_TOOLS=1` (as the
 /// tests' DevTool hides them).
 enum BenchBrowserPeer {
-    /// The package's folder, found from this file's path: the driver script and the twin scene live there.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let twinScene = "scenes/web-twin.json"
+    static let driverScript = "scripts/bench-peers/chromium_frames.py"
 
-    static func run(_ bench: BenchCommand.Run, workers: Workers, dir: String) {
-        let twin: SceneDocument, name: String
-        if bench.file != nil {
-            guard bench.document.glass.panels.contains(where: { $0.tier.rendered == .web }) else {
-                print("  browser: \(bench.name) has no web-tier panel: Chromium peer skipped")
-                return
-            }
-            (twin, name) = (bench.document, bench.name)
-        } else {
-            let path = packageRoot.appendingPathComponent("scenes/web-twin.json").path
-            var decoder = SceneDecoder()
-            decoder.scale = bench.scale
-            guard let document = try? decoder.decode(file: path) else {
-                print("  browser: the web twin (\(path)) is not readable: Chromium peer skipped")
-                return
-            }
-            (twin, name) = (document, "web-twin.json (the twin row)")
+    static func run(_ bench: BenchRun, workers: Workers, dir: String, files: PackageFiles = PackageFiles()) {
+        guard let (twin, name) = scene(bench, files: files) else { return }
+        guard let script = files.path(driverScript) else {
+            print("  browser: \(files.missing(driverScript)): Chromium peer skipped")
+            return
         }
-        let script = packageRoot.appendingPathComponent("scripts/bench-peers/chromium_frames.py").path
-        guard let tools = tools(script: script) else { return }
+        guard let tools = tools() else { return }
         let count = bench.file != nil ? bench.frames : min(bench.frames, twin.frameCount)
         let w = twin.canvas.pixelWidth, h = twin.canvas.pixelHeight
         print("  browser: \(name) \(w)x\(h), \(count) frames to a PNG folder each, best of 3 in turns")
@@ -85,6 +71,30 @@ enum BenchBrowserPeer {
                        browser.wall / ours.wall, browser.cpu / ours.cpu))
     }
 
+    /// The scene the row measures: the one given when it has a web-tier panel, else the package's web twin;
+    /// nil after a note.
+    static func scene(_ bench: BenchRun, files: PackageFiles) -> (SceneDocument, String)? {
+        if bench.file != nil {
+            guard bench.document.glass.panels.contains(where: { $0.tier.rendered == .web }) else {
+                print("  browser: \(bench.name) has no web-tier panel: Chromium peer skipped")
+                return nil
+            }
+            return (bench.document, bench.name)
+        } else {
+            guard let path = files.path(twinScene) else {
+                print("  browser: \(files.missing(twinScene)): Chromium peer skipped")
+                return nil
+            }
+            var decoder = SceneDecoder()
+            decoder.scale = bench.scale
+            guard let document = try? decoder.decode(file: path) else {
+                print("  browser: the web twin (\(path)) is not readable: Chromium peer skipped")
+                return nil
+            }
+            return (document, "web-twin.json (the twin row)")
+        }
+    }
+
     /// What the page needs of the scene, from the decoded document: the canvas, the grid, its colors and taps,
     /// the panels (scripts/bench-peers/chromium_frames.py reads it).
     static func page(_ d: SceneDocument, frames: Int) -> [String: Any] {
@@ -114,7 +124,7 @@ enum BenchBrowserPeer {
     }
 
     /// Chromium, chromedriver and a python3 with Selenium (scripts/setup.sh --dev), or nil after a note.
-    static func tools(script: String) -> (python: String, chromedriver: String)? {
+    static func tools() -> (python: String, chromedriver: String)? {
         let environment = ProcessInfo.processInfo.environment
         if environment["FORKRENDER_HIDE_DEV_TOOLS"] == "1" {
             print("  browser: Chromium, chromedriver and python3 hidden by FORKRENDER_HIDE_DEV_TOOLS=1: peer skipped")
@@ -131,10 +141,6 @@ enum BenchBrowserPeer {
         // A pyenv python3 first on PATH may lack the module Debian's /usr/bin/python3 has.
         guard let python = all("python3").first(where: { runDriver($0, ["-c", "import selenium"]) != nil }) else {
             print("  browser: no python3 with Selenium (python3-selenium, scripts/setup.sh --dev): peer skipped")
-            return nil
-        }
-        guard FileManager.default.fileExists(atPath: script) else {
-            print("  browser: \(script) not found (bench runs it from the package it was built in): peer skipped")
             return nil
         }
         return (python, driver)

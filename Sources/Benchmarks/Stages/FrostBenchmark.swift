@@ -2,7 +2,7 @@ import Dispatch
 import Glass
 import Raster
 
-/// The frosted blur over panel regions (issue 25 point 3) against its floor: the web twin's three
+/// The frosted blur over panel regions against its floor: the web twin's three
 /// `backdrop-filter` panels (a 390 x 100 pt bar, a 350 x 200 pt card, a 350 x 64 pt tab bar at scale 3 on a
 /// 1170 x 2532 dot plane) drawn by `Frost.apply`, beside a copy of the same drawn pixels from the plane into the
 /// frame (one read and one write of each region: the least any drawing of them costs), and the clipped apply

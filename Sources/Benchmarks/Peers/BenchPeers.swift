@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Benchmarks
 import Glass
 import Raster
 import Scene
@@ -9,8 +8,8 @@ import Scene
 /// same run, so that anyone can check docs/performance.md on a shared, noisy machine: libpng alone, ffmpeg's
 /// `gblur`, ffmpeg encoding the same raw frames alone, a memory copy, and headless Chromium capturing the web twin
 /// frame by frame (BenchBrowserPeer). A peer that is not installed is skipped with a note.
-enum BenchPeers {
-    static func run(_ bench: BenchCommand.Run) {
+public enum BenchPeers {
+    public static func run(_ bench: BenchRun) {
         let threads = bench.threadCounts.max() ?? Workers.allCores.count
         let workers = Workers(threads)
         let document = bench.document
@@ -22,22 +21,36 @@ enum BenchPeers {
         let index = min(60, document.frameCount - 1)
         let frame = EncodeBenchmark.frame(of: document, index: index)
 
-        // Encoding against libpng alone and a memory copy, on the scene's frame.
+        let e = encoding(frame, index: index)
+        pngFolder(document, workers: workers, threads: threads, dir: dir, frame: frame, deflate: e.deflate)
+        blur(frame, dir: dir)
+
+        // --video against ffmpeg encoding the same raw frames alone with the same arguments.
+        BenchVideoPeer.run(document: document, frames: bench.frames, workers: workers, dir: dir)
+        // The web tier against headless Chromium capturing the same page frame by frame.
+        BenchBrowserPeer.run(bench, workers: workers, dir: dir)
+    }
+
+    /// Encoding against libpng alone and a memory copy, on the scene's frame.
+    static func encoding(_ frame: Framebuffer, index: Int) -> EncodeBenchmark.Figures {
         let e = EncodeBenchmark.measure(frame, repeats: 5)
-        let samples = frame.rgba8(dither: true)
         print("  encoding: frame \(index)")
         row("quantize + filter, 1 thread", e.scanlines, "ms/frame", e.readWrite, "one read of the float frame + one write of the bytes")
         row("memory copy of a float frame", e.copy, "ms", e.readWrite, "one read of the float frame + one write of the bytes")
         row("igzip + libpng chunks, 1 thread", e.deflate, "ms/frame", e.libpng, "libpng alone, 1 thread")
         row("zlib + libpng chunks, 1 thread", e.zlibDeflate, "ms/frame", e.libpng, "libpng alone, 1 thread")
         row("quantize to PNG, by band, 1 thread", e.bandByBand, "ms/frame", e.libpng, "libpng alone, 1 thread (no cache)")
+        return e
+    }
 
-        // The PNG folder render, through the real sink and file system: always the scene's every frame (the
-        // showcase's 120), whatever `--frames` says, because the target counts them all and the first
-        // frames, where the plane changes least, would flatter the band cache. Against libpng alone encoding as
-        // many frames (the scene's frame, `threads` at once), the two in turns, each the best of three: the peer
-        // was the best of three runs of 4 frames a thread (120 ms) against one run of the render (3 s), and moved
-        // from 23.5 to 28.9 ms a frame between two runs ten minutes apart while the render's row stayed put.
+    /// The PNG folder render, through the real sink and file system, against libpng alone encoding as many
+    /// frames (the scene's frame, `threads` at once), the two in turns, each the best of three. Always the
+    /// scene's every frame, whatever `--frames` says: the first frames, where the plane changes least, would
+    /// flatter the band cache.
+    static func pngFolder(_ document: SceneDocument, workers: Workers, threads: Int, dir: String, frame: Framebuffer,
+                          deflate: Double) {
+        let samples = frame.rgba8(dither: true)
+        let w = frame.width, h = frame.height
         let folder = dir + "/frames"
         let everyFrame = document.frameCount
         var ours = (wall: Double.infinity, cpu: Double.infinity)
@@ -71,10 +84,14 @@ enum BenchPeers {
         print("  " + "  bands reused unquantized".padding(toLength: 34, withPad: " ", startingAt: 0)
               + String(format: "%8.1f %%  of all bands (the compositor vouched for them: FrameHistory)",
                        Double(bands.unquantized) / Double(max(1, bands.reused + bands.compressed)) * 100))
-        row("  igzip CPU with the band cache", bands.compressSeconds / Double(everyFrame) * 1000, "ms/frame", e.deflate,
+        row("  igzip CPU with the band cache", bands.compressSeconds / Double(everyFrame) * 1000, "ms/frame", deflate,
             "igzip + libpng chunks, no cache, 1 thread")
+    }
 
-        // Blur against ffmpeg's gblur on the same frame, one thread each.
+    /// Blur against ffmpeg's gblur on the same frame, one thread each.
+    static func blur(_ frame: Framebuffer, dir: String) {
+        let samples = frame.rgba8(dither: true)
+        let w = frame.width, h = frame.height
         let raw = dir + "/frame.rgba"
         _ = FileManager.default.createFile(atPath: raw, contents: Data(samples))
         let all = PixelRect(frame)
@@ -91,16 +108,11 @@ enum BenchPeers {
                 peer == nil ? "ffmpeg not found: peer skipped" : "ffmpeg gblur sigma=60:steps=3, 1 thread".replacingOccurrences(of: "60", with: "\(Int(sigma))"))
         }
         unlink(raw)
-
-        // --video against ffmpeg encoding the same raw frames alone with the same arguments.
-        BenchVideoPeer.run(document: document, frames: bench.frames, workers: workers, dir: dir)
-        // The web tier against headless Chromium capturing the same page frame by frame.
-        BenchBrowserPeer.run(bench, workers: workers, dir: dir)
     }
 
     /// Milliseconds per frame, wall and CPU, of libpng encoding `samples` with zlib at forkrender's zlib default
     /// (level 1, filter up, `Z_RLE`), `threads` frames at once: the best of `tries` runs of `rounds` frames per
-    /// thread. A standalone C program over libpng gave 15.1-17.4 ms a frame on a quiet day.
+    /// thread.
     static func libpngThroughput(_ samples: [UInt8], width: Int, height: Int, threads: Int, rounds: Int,
                                  tries: Int) -> (wall: Double, cpu: Double) {
         var best = (wall: Double.infinity, cpu: Double.infinity)

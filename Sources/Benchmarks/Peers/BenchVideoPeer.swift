@@ -7,9 +7,8 @@ import Scene
 /// ffmpeg alone encoding the same frames, raw RGBA from a file, with the same arguments (`VideoSink.arguments`).
 ///
 /// Over at least 120 frames (the showcase's 120), as the best of three runs in turns, CPU seconds beside wall
-/// seconds: ours is this process's CPU plus ffmpeg's (and ffprobe's check) as its waited-for children. The row
-/// this replaces timed ffmpeg alone once over 30 frames, where x264's start-up and look-ahead dominate: 9.4 frames/s
-/// against 19.6 over 120 frames (issue 25), so it flattered forkrender by almost 2x.
+/// seconds: ours is this process's CPU plus ffmpeg's (and ffprobe's check) as its waited-for children. Fewer
+/// frames would let x264's start-up and look-ahead dominate both columns.
 enum BenchVideoPeer {
     /// The frames the row needs at least.
     static let minimumFrames = 120

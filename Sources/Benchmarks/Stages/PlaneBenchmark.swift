@@ -16,6 +16,14 @@ import Raster
 /// parallel efficiency, CPU time at 1 thread / CPU time at n threads (1.0: the threads did no extra work).
 public enum PlaneBenchmark {
     public static func report(threadCounts: [Int] = [1, 2]) -> String {
+        let dots = physicsPlane().dotCount
+        return (physicsRows(threadCounts, dots: dots) + blockedRows(threadCounts, dots: dots) + wavesRows(threadCounts)
+                + spriteRows(threadCounts)).joined(separator: "\n")
+    }
+
+    /// Two updates per call over the displaced million dots, at each thread count, checking that every count
+    /// ends in the same bytes.
+    static func physicsRows(_ threadCounts: [Int], dots: Int) -> [String] {
         var lines: [String] = []
         var base: Double?
         var reference: [UInt8]?
@@ -36,7 +44,6 @@ public enum PlaneBenchmark {
                 bytes[ti] = plane.stateBytes
             }
         }
-        let dots = physicsPlane().dotCount
         for (ti, t) in threadCounts.enumerated() {
             let rate = Double(dots * steps) / best[ti]
             if base == nil { base = rate }
@@ -46,8 +53,14 @@ public enum PlaneBenchmark {
                          + " (\(dots) dots, 4 live sources, speed-up \(format(rate / base!))x, CPU share"
                          + " \(format(share[ti])), parallel efficiency \(format(bestCPU[0] / bestCPU[ti])), state \(same))")
         }
-        // Temporal blocking at full depth: the 30 updates in one call (as when frames are skipped), so a band's dots
-        // stay in cache for all of them and memory bandwidth stops being the limit.
+        return lines
+    }
+
+    /// Temporal blocking at full depth: the 30 updates in one call (as when frames are skipped), so a band's
+    /// dots stay in cache for all of them and memory bandwidth stops being the limit.
+    static func blockedRows(_ threadCounts: [Int], dots: Int) -> [String] {
+        var lines: [String] = []
+        let steps = 30
         var blockedBase: Double?
         for t in threadCounts {
             var bestWall = Double.infinity
@@ -62,7 +75,13 @@ public enum PlaneBenchmark {
             lines.append("plane physics  \(t) thread\(t == 1 ? " " : "s"): \(format(rate / 1e6)) M dot-steps/s with 30 updates per call"
                          + " (speed-up \(format(rate / blockedBase!))x)")
         }
-        // Reach culling: the same plane with 100 live waves of every kind instead of 4 sources.
+        return lines
+    }
+
+    /// Reach culling: the same plane with 100 live waves of every kind instead of 4 sources.
+    static func wavesRows(_ threadCounts: [Int]) -> [String] {
+        var lines: [String] = []
+        let steps = 30
         for t in threadCounts {
             var best = Double.infinity
             for _ in 0..<3 {
@@ -74,6 +93,12 @@ public enum PlaneBenchmark {
             let rate = Double(998_001 * steps) / best
             lines.append("plane physics  \(t) thread\(t == 1 ? " " : "s"): \(format(rate / 1e6)) M dot-steps/s with 100 live waves")
         }
+        return lines
+    }
+
+    /// The sprite pass of the iPhone plane, and of the same plane with no dot visible (the background fill).
+    static func spriteRows(_ threadCounts: [Int]) -> [String] {
+        var lines: [String] = []
         var spriteBase: Double?
         for t in threadCounts {
             var plane = phonePlane(visible: true), empty = phonePlane(visible: false)
@@ -94,7 +119,7 @@ public enum PlaneBenchmark {
                          + " (\(format(fill * 1e3)) ms of it the background fill; \(plane.dotCount) dots;"
                          + " speed-up \(format(spriteBase! / best))x)")
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// About a million dots, all displaced, four live sources.

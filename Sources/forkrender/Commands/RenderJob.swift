@@ -1,0 +1,37 @@
+import Foundation
+import Raster
+import Scene
+
+/// What a render does, validated before any output is touched: the decoded scene, its encode settings and the
+/// frames selected.
+struct RenderJob {
+    var options: RenderOptions
+    var document: SceneDocument
+    var settings: EncodeSettings
+    var frames: [Int]
+
+    init(_ options: RenderOptions) throws {
+        self.options = options
+        var decoder = SceneDecoder(maxPixels: options.maxPixels, maxMemory: options.maxMemory)
+        decoder.scale = options.scale
+        if options.tiltSweep { decoder.tilt = .sweep }
+        document = try decoder.decodeScene(file: options.file)
+        settings = options.settings
+        settings.dither = document.dither
+        if options.strict, var first = document.content.fontWarnings.first {
+            first.file = options.file ?? Showcase.name
+            first.message += " (an error under --strict)"
+            throw first
+        }
+        let count = document.frameCount
+        frames = try options.frames.map { s throws(SelectionError) in Array(try FrameSelection.parse(s, frameCount: count)) }
+            ?? Array(0..<count)
+        if let s = options.shard {
+            let (i, n) = try FrameSelection.parseShard(s)
+            frames = FrameSelection.shard(frames, index: i, of: n)
+        }
+        if options.output == "-" && isatty(1) != 0 {
+            throw UsageError(message: "Refusing to write PNG data to a terminal; pipe '-o -' into a program such as ffmpeg")
+        }
+    }
+}
