@@ -4,10 +4,12 @@
 // Dependencies run one way: CPNG <- Raster <- (Dots, Glass, Content) <- Scene <- Regression <- forkrender;
 // CText, CSVG <- Content; (Scene, CHTTP) <- Preview <- forkrender; every library module <- Benchmarks <- forkrender
 // (`forkrender bench`; the ForkRenderKit product ships no benchmark code).
-// Scene's rooms follow a frame's stages: Decoding/ (JSON -> complete specs, read-only, and the rules checked on
-// them), Compositing/ (layer order), Output/ (pipeline, encoders, sinks), Tools/ (tier sheet, legibility report).
+// Every module's folders are its rooms (docs/architecture.md, "Rooms"): Raster: PNG/, Geometry/, Lanes/, Threads/,
+// Math/, Color/. Content: Text/, SVG/. Dots: Input/, Forces/, Physics/, Sprites/. Glass: Blur/, Frosted/, Halo/,
+// Liquid/, Shape/, Window/. Regression: Comparison/, Check/, Reports/. Scene follows a frame's stages: Decoding/
+// (JSON -> complete specs, read-only), Compositing/ (layer order), Output/ (pipeline, encoders, sinks), Tools/.
+// forkrender: Commands/, Options/, Bench/. Tests/<Module>Tests mirror the rooms.
 // Test hooks live in `+Testing.swift` files, internal (tests `@testable import`) or `package` (benchmarks).
-// Glass's rooms are its families: Frosted/, Blur/, Liquid/, Shape/, Window/ (Sources/Glass/Glass.swift).
 import PackageDescription
 
 let package = Package(
