@@ -44,7 +44,7 @@ csvg_document *csvg_open(const char *data, size_t length, char *err, int errcap)
     if (!data) { put(err, errcap, "no data", NULL); return NULL; }
     csvg_document *doc = calloc(1, sizeof *doc);
     if (!doc) { put(err, errcap, "out of memory", NULL); return NULL; }
-    /* The stream does not own the bytes; the handle is fully loaded before this function returns. */
+    /* The stream does not own the bytes; the handle is fully loaded when this function returns. */
     GInputStream *stream = g_memory_input_stream_new_from_data(data, (gssize)length, NULL);
     GError *e = NULL;
     /* base_file NULL: no URL can be resolved against anything (librsvg's url_resolver refuses every URL but

@@ -94,7 +94,7 @@ typedef struct ctext_bitmap {
  */
 int ctext_render_glyph(ctext_face *face, uint32_t glyph, int x_shift26_6, ctext_bitmap *out, char *err, int errcap);
 
-/* ---- Bidirectional text, scripts and fallback (issue 15) ---- */
+/* ---- Bidirectional text, scripts and fallback ---- */
 
 /*
  * The Unicode Bidirectional Algorithm (GNU FriBidi, UAX #9 with bracket pairs) over one paragraph of UTF-32

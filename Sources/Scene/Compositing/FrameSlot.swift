@@ -43,8 +43,8 @@ public struct FrameSlot: Sendable {
             self.plane = record
             overlay = []
         }
-        // Row by row: a changed dot's box is 11 rows of the showcase's 63-row pitch, and the sprites' bands of 16
-        // rows copied 16-32 rows for each (docs/performance.md, issue 25).
+        // Row by row, not by the sprites' 16-row bands: a changed dot's box is 11 rows of the showcase's 63-row
+        // pitch, and a band would copy 16-32 rows for each.
         guard let changed = record.changedRows(since: self.plane, adding: overlay.map(\.rect)) else {
             if let sparing, sparing.pixelCount > 0 {
                 let whole = RowSpans(height: frame.height, width: frame.width) { _ in true }

@@ -176,7 +176,7 @@ struct GlassLayer {
             return step.written.map { Overlay($0, token: token) }
         case (.surface(var surface, let frost, let lit, let id), .redraw(let rows)):
             // The tile's clean rows, then the others drawn over what the frame holds there (the plane and the
-            // drawings before this one), as a whole drawing draws them.
+            // earlier drawings), as a whole drawing draws them.
             _ = reuse.paste(id, skipping: rows, into: &frame, workers: workers)
             surface.halo = lit ? step.halo : nil
             let region = frost.drawnPixels(surface, canvas: canvas)

@@ -186,49 +186,71 @@ enum PlaneEvents {
                 holds.append((index, t))
                 return .hold(at: at, time: t, duration: .infinity, field: f)
             case .drag, .hover:
-                let pts = try o.array("points") { (n, p) throws(SceneError) -> Point in try Value.point(n, path: p) }
-                let minimum = kind == .drag ? 2 : 1
-                guard pts.count >= minimum else {
-                    throw pts.isEmpty && !o.has("points")
-                        ? SceneError(path: path, location: o.location, message: "missing key 'points' (an array of [x, y] in points)")
-                        : o.fail("points", "a \(kind.rawValue) needs at least \(minimum) point\(minimum > 1 ? "s" : ""), found \(pts.count)")
-                }
-                let d = try o.number("duration", default: 1, in: .duration)
-                let f = try pointerField(o, c)
-                if kind == .drag {
-                    let length = PointerPath(points: pts, start: t, duration: d).length
-                    try schedule(Double(length / PlaneDefaults.trailSpacing), o, "points")
-                }
-                return kind == .drag ? .drag(path: pts, time: t, duration: d, field: f)
-                                     : .hover(path: pts, time: t, duration: d, field: f)
+                let (event, rings) = try pointerEvent(kind, o, path: path, time: t, c)
+                if let rings { try schedule(rings, o, "points") }
+                return event
             case .effect:
                 let effect = try requiredChoice(o, "effect", Effect.self)
                 try schedule(1, o, "t")
-                let base = effect.defaults
-                let params = WaveParameters(
-                    type: base.type,
-                    strength: try o.float("strength", default: base.strength, in: .nonNegative),
-                    speed: try o.float("speed", default: base.speed, in: .positive),
-                    width: try o.float("width", default: base.width, in: .length),
-                    life: try o.number("life", default: base.life, in: NumberRange.closed(0, SceneLimits.effectLife).excludingLower(0)))
-                return .effect(effect, parameters: params, at: try required(o, "at"), time: t,
-                               tint: try o.color("tint", appearance: c.appearance))
+                return try effectEvent(effect, o, time: t, c)
             case .field:
-                let mode = try requiredChoice(o, "field", Mode.self)
-                let law = FieldLaw(rawValue: mode.rawValue)!
-                let d = law.defaults
-                let f = Field(law: law, center: try required(o, "at"),
-                              strength: try o.float("strength", default: d.strength, in: .nonNegative),
-                              radius: try o.float("radius", default: d.radius, in: .length),
-                              falloff: try o.float("falloff", default: law == .radialGravity ? d.falloff : c.falloff, in: .positive),
-                              ringRadius: try o.float("ringRadius", default: PlaneDefaults.outlineRadius, in: .lengthOrZero),
-                              angle: try o.float("angle", default: 0),
-                              tint: try o.color("tint", appearance: c.appearance) ?? c.accent(alpha: c.dotField))
-                let dur: Double? = o.has("duration") ? try o.number("duration", default: 1, in: .duration) : nil
-                return .field(f, time: t, duration: dur)
+                return try fieldEvent(o, time: t, c)
             }
         }
-        // Pair each release with the latest open hold that started before it.
+        try pairReleases(releases, with: holds, in: &events)
+        return events.compactMap { $0 }
+    }
+
+    /// A drag or hover, and for a drag the trail rings it schedules.
+    static func pointerEvent(_ kind: Kind, _ o: ObjectReader, path: String, time t: Double,
+                             _ c: PlaneConfiguration) throws(SceneError) -> (PlaneEvent, rings: Double?) {
+        let pts = try o.array("points") { (n, p) throws(SceneError) -> Point in try Value.point(n, path: p) }
+        let minimum = kind == .drag ? 2 : 1
+        guard pts.count >= minimum else {
+            throw pts.isEmpty && !o.has("points")
+                ? SceneError(path: path, location: o.location, message: "missing key 'points' (an array of [x, y] in points)")
+                : o.fail("points", "a \(kind.rawValue) needs at least \(minimum) point\(minimum > 1 ? "s" : ""), found \(pts.count)")
+        }
+        let d = try o.number("duration", default: 1, in: .duration)
+        let f = try pointerField(o, c)
+        guard kind == .drag else { return (.hover(path: pts, time: t, duration: d, field: f), nil) }
+        let length = PointerPath(points: pts, start: t, duration: d).length
+        return (.drag(path: pts, time: t, duration: d, field: f), Double(length / PlaneDefaults.trailSpacing))
+    }
+
+    /// An effect: its wave's parameters over the effect's own defaults.
+    static func effectEvent(_ effect: Effect, _ o: ObjectReader, time t: Double,
+                            _ c: PlaneConfiguration) throws(SceneError) -> PlaneEvent {
+        let base = effect.defaults
+        let params = WaveParameters(
+            type: base.type,
+            strength: try o.float("strength", default: base.strength, in: .nonNegative),
+            speed: try o.float("speed", default: base.speed, in: .positive),
+            width: try o.float("width", default: base.width, in: .length),
+            life: try o.number("life", default: base.life, in: NumberRange.closed(0, SceneLimits.effectLife).excludingLower(0)))
+        return .effect(effect, parameters: params, at: try required(o, "at"), time: t,
+                       tint: try o.color("tint", appearance: c.appearance))
+    }
+
+    /// A field event: its law's defaults, the plane's falloff and accent where the event gives none.
+    static func fieldEvent(_ o: ObjectReader, time t: Double, _ c: PlaneConfiguration) throws(SceneError) -> PlaneEvent {
+        let mode = try requiredChoice(o, "field", Mode.self)
+        let law = FieldLaw(rawValue: mode.rawValue)!
+        let d = law.defaults
+        let f = Field(law: law, center: try required(o, "at"),
+                      strength: try o.float("strength", default: d.strength, in: .nonNegative),
+                      radius: try o.float("radius", default: d.radius, in: .length),
+                      falloff: try o.float("falloff", default: law == .radialGravity ? d.falloff : c.falloff, in: .positive),
+                      ringRadius: try o.float("ringRadius", default: PlaneDefaults.outlineRadius, in: .lengthOrZero),
+                      angle: try o.float("angle", default: 0),
+                      tint: try o.color("tint", appearance: c.appearance) ?? c.accent(alpha: c.dotField))
+        let dur: Double? = o.has("duration") ? try o.number("duration", default: 1, in: .duration) : nil
+        return .field(f, time: t, duration: dur)
+    }
+
+    /// Pairs each release with the latest open hold that started before it, giving that hold its duration.
+    static func pairReleases(_ releases: [(time: Double, reader: ObjectReader)], with holds: [(index: Int, time: Double)],
+                             in events: inout [PlaneEvent?]) throws(SceneError) {
         var open = holds.sorted { $0.time < $1.time }
         for r in releases.sorted(by: { $0.time < $1.time }) {
             guard let h = open.lastIndex(where: { $0.time < r.time }) else {
@@ -241,7 +263,6 @@ enum PlaneEvents {
                 events[hold.index] = .hold(at: at, time: t, duration: d, field: f)
             }
         }
-        return events.compactMap { $0 }
     }
 
     static func shortHold(_ o: ObjectReader, _ key: String, _ d: Double) -> SceneError {
