@@ -43,7 +43,7 @@ public final class PNGBandCache: @unchecked Sendable {
     /// the thread's CPU clock is a system call (Linux has no vDSO path for it), two a compressed band, and on the
     /// showcase's frames (about 200 bands a frame) they were 1.7% of a render's CPU samples (perf: kernel entries
     /// from `clock_gettime` under `encodeBands`). `bench` turns it on for the run that reports the figure.
-    public var timesCompression = false
+    package var timesCompression = false
 
     /// Bands reused and compressed, and the thread CPU seconds spent compressing (when `timesCompression`),
     /// over every image so far.

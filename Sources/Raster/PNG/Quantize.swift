@@ -121,7 +121,7 @@ extension Framebuffer {
     /// Bands of rows go to `workers`; each band re-quantizes the row above it for `up`, so the bytes do not
     /// depend on the worker count. (The PNG encoder makes these bytes a band at a time instead,
     /// `PNG.encode(_:depth:...)`; this whole-frame form is for tests and the benchmark.)
-    public func pngScanlines(depth: Int, dither: Bool, filter: PNGRowFilter, into buffer: inout [UInt8],
+    package func pngScanlines(depth: Int, dither: Bool, filter: PNGRowFilter, into buffer: inout [UInt8],
                              workers: Workers = .single) {
         let line = scanlineBytes(depth: depth), count = line * height
         if buffer.count != count { buffer = [UInt8](repeating: 0, count: count) }
