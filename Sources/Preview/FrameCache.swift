@@ -8,8 +8,8 @@ import Raster
 /// `forkrender --scale 3 -o f3`). Each compositor the session keeps costs more than a frame: its plane buffer
 /// alone is 16 bytes a pixel.
 ///
-/// Thread-safe: the session reads it without holding its render lock, so a cached frame is answered while
-/// another frame is being rendered ahead.
+/// Thread-safe (its store's lock): the session reads it without holding its render lock, so a cached frame is
+/// answered while another frame is being rendered ahead.
 final class FrameCache: @unchecked Sendable {
     static let descriptor = KeptStoreDescriptor(
         "FrameCache", place: "Preview, one per session", holds: "encoded PNG frames for scrubbing and playback",
@@ -17,50 +17,52 @@ final class FrameCache: @unchecked Sendable {
         dropped: "least recently used beyond the budget; all when the scene file changes",
         bound: "64 MiB of PNG bytes", fixedBytes: Double(64 << 20))
 
-    let budget: Int
-    private let lock = NSLock()
-    private var frames: [FrameRequest: [UInt8]] = [:]
-    /// Least recently used first.
-    private var order: [FrameRequest] = []
-    private var total = 0
+    /// Frames by request and their order of use.
+    struct Frames: KeptValue {
+        var frames: [FrameRequest: [UInt8]] = [:]
+        /// Least recently used first.
+        var order: [FrameRequest] = []
+        var total = 0
+        mutating func dropKept() { self = Frames() }
+    }
 
-    init(budget: Int = 64 << 20) { self.budget = budget }
+    let budget: Int
+    private let store: KeptStore<Frames>
+
+    init(budget: Int = 64 << 20) {
+        self.budget = budget
+        store = KeptStore(Self.descriptor, keeping: .everything, Frames())
+    }
 
     subscript(_ r: FrameRequest) -> [UInt8]? {
-        lock.withLock {
-            guard let hit = frames[r] else { return nil }
-            if let i = order.lastIndex(of: r) { order.remove(at: i) }
-            order.append(r)
+        store.access { c in
+            guard let hit = c.frames[r] else { return nil }
+            if let i = c.order.lastIndex(of: r) { c.order.remove(at: i) }
+            c.order.append(r)
             return hit
         }
     }
 
-    func contains(_ r: FrameRequest) -> Bool { lock.withLock { frames[r] != nil } }
+    func contains(_ r: FrameRequest) -> Bool { store.access { $0.frames[r] != nil } }
 
     func insert(_ bytes: [UInt8], for r: FrameRequest) {
-        lock.withLock {
-            if let old = frames[r] {
-                total -= old.count
-                order.removeAll { $0 == r }
+        store.access { c in
+            if let old = c.frames[r] {
+                c.total -= old.count
+                c.order.removeAll { $0 == r }
             }
-            frames[r] = bytes
-            order.append(r)
-            total += bytes.count
-            while total > budget, order.count > 1 {
-                let gone = order.removeFirst()
-                total -= frames.removeValue(forKey: gone)?.count ?? 0
+            c.frames[r] = bytes
+            c.order.append(r)
+            c.total += bytes.count
+            while c.total > budget, c.order.count > 1 {
+                let gone = c.order.removeFirst()
+                c.total -= c.frames.removeValue(forKey: gone)?.count ?? 0
             }
         }
     }
 
-    func removeAll() {
-        lock.withLock {
-            frames = [:]
-            order = []
-            total = 0
-        }
-    }
+    func removeAll() { store.forget() }
 
     /// Bytes held and frames held; tests and docs read them.
-    var usage: (bytes: Int, frames: Int) { lock.withLock { (total, frames.count) } }
+    var usage: (bytes: Int, frames: Int) { store.access { ($0.total, $0.frames.count) } }
 }

@@ -14,8 +14,8 @@ public final class Face: @unchecked Sendable {
     private let handle: OpaquePointer
     private let lock = NSLock()
     private var currentSize = 0
-    private var glyphs: [GlyphKey: GlyphBitmap] = [:]
-    private var colorGlyphs: [GlyphKey: ColorGlyph] = [:]
+    /// Its rasterized glyphs; read and filled under `lock` (inside it, the store's own lock).
+    let images = KeptStore(GlyphImages.descriptor, keeping: .everything, GlyphImages())
     /// Pixels per em of a color bitmap face's strike (Noto Color Emoji: 109); 0 for an outline face.
     public let strike: Int
     /// A color bitmap face: its glyphs are images (`colorBitmap`), not coverage.
@@ -123,7 +123,7 @@ public final class Face: @unchecked Sendable {
     public func colorBitmap(glyph: UInt32, size: Float) -> ColorGlyph {
         let key = GlyphKey(glyph: glyph, size: Self.fixed(size), phase: 0)
         return lock.withLock {
-            if let hit = colorGlyphs[key] { return hit }
+            if let hit = images.access({ $0.colorGlyphs[key] }) { return hit }
             var b = ctext_bitmap()
             var g = ColorGlyph.empty
             if strike > 0, ctext_render_color_glyph(handle, glyph, &b, nil, 0) == 0, b.width > 0, b.rows > 0, let buf = b.buffer {
@@ -131,7 +131,7 @@ public final class Face: @unchecked Sendable {
                 g = ColorGlyph.scaled(bgra: bytes, width: Int(b.width), rows: Int(b.rows), pitch: Int(b.pitch),
                                       left: Int(b.left), top: Int(b.top), by: size / Float(strike))
             }
-            colorGlyphs[key] = g
+            images.access { $0.keep(g, for: key) }
             return g
         }
     }
@@ -152,7 +152,7 @@ public final class Face: @unchecked Sendable {
     public func bitmap(glyph: UInt32, size: Float, phase: Int) -> GlyphBitmap {
         let key = GlyphKey(glyph: glyph, size: Self.fixed(size), phase: phase)
         return lock.withLock {
-            if let hit = glyphs[key] {
+            if let hit = images.access({ $0.glyphs[key] }) {
                 cacheHits += 1
                 return hit
             }
@@ -170,13 +170,48 @@ public final class Face: @unchecked Sendable {
                 }
                 bitmap = GlyphBitmap(width: Int(b.width), rows: Int(b.rows), left: Int(b.left), top: Int(b.top), coverage: coverage)
             }
-            glyphs[key] = bitmap
+            images.access { $0.keep(bitmap, for: key) }
             return bitmap
         }
     }
 
     /// Glyphs held in the cache.
-    public var cachedGlyphs: Int { lock.withLock { glyphs.count } }
+    public var cachedGlyphs: Int { images.access { $0.glyphs.count } }
+}
+
+/// A face's glyph images by glyph, size and phase: all dropped when one more would pass `budget` bytes (a
+/// layout of one size needs a few hundred; a session that steps through sizes makes new ones).
+package struct GlyphImages: KeptValue {
+    package static let descriptor = KeptStoreDescriptor(
+        "GlyphImages", place: "Content/Text, one per open face (`FaceTable`), process-wide",
+        holds: "the face's rasterized glyphs: coverage, and color images of an emoji face",
+        key: "glyph, size in 1/64 pixel and subpixel phase",
+        dropped: "all at once when one more would pass 4 MB; with its face",
+        bound: "4 B per pixel of the scene's glyph raster, and at most 4 MB per face", bytesPerPixel: 4, over: .glyphs)
+
+    /// Bytes of glyph images a face keeps.
+    static let budget = 4 << 20
+
+    var glyphs: [GlyphKey: GlyphBitmap] = [:]
+    var colorGlyphs: [GlyphKey: ColorGlyph] = [:]
+    var bytes = 0
+
+    package mutating func dropKept() { self = GlyphImages() }
+
+    mutating func keep(_ g: GlyphBitmap, for key: GlyphKey) {
+        makeRoom(g.coverage.count * MemoryLayout<Float>.stride)
+        glyphs[key] = g
+    }
+
+    mutating func keep(_ g: ColorGlyph, for key: GlyphKey) {
+        makeRoom(g.pixels.count * MemoryLayout<Color>.stride)
+        colorGlyphs[key] = g
+    }
+
+    private mutating func makeRoom(_ n: Int) {
+        if bytes + n > Self.budget { dropKept() }
+        bytes += n
+    }
 }
 
 struct GlyphKey: Hashable {

@@ -29,6 +29,15 @@ public struct PlaneSpriteRecord: Sendable {
 
     final class Identity: Sendable {}
 
+    /// `Changes`, as the inventory of what frames keep lists it: not a store with a lock but a value the record
+    /// carries, made once and read by every consumer of the pair.
+    package static let changesDescriptor = KeptStoreDescriptor(
+        "PlaneSpriteRecord.Changes", place: "Dots/Sprites, one per plane record",
+        holds: "the boxes of the dots that differ from the record it was drawn after, and their row spans",
+        key: "the earlier record's identity (copies of a record share it; a record changed in place gets a new one)",
+        dropped: "with the record; a question about another pair of records compares them",
+        bound: "a box per changed dot: 32 B per dot", bytesPerDot: 32)
+
     /// Where a record differs from the one it was drawn after (`since`), found once: on the showcase five
     /// consumers a frame (the plane's redraw, the frame slot's copy, the halo's kept cells, the two lens windows,
     /// the PNG quantizer) each compared the 6,000 dots' records and four of them built row spans from the boxes,

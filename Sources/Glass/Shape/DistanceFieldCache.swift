@@ -10,7 +10,7 @@ public struct DistanceFieldCache: Sendable {
         holds: "each liquid container's distance field and part weights",
         key: "the container's slot, its joined shape, the field's window and narrow band",
         dropped: "an entry when any of those changes; with the session. A new tilt keeps it: tilt never changes a shape",
-        bound: "one field per container, within its window: 8 B per canvas pixel", bytesPerPixel: 8)
+        bound: "one field per container, within its window: 8 B per pixel around the liquid panels", bytesPerPixel: 8, over: .liquidGlass)
 
     struct Entry {
         let shape: SmoothUnion<PanelUnion>

@@ -12,7 +12,7 @@ public struct InteriorSpansCache: Sendable {
         holds: "each liquid container's deep interior (`LiquidGlass.overwrittenSpans`: columns of 16-row bands 1.5 px inside a member, which the frame slot does not copy)",
         key: "the container's slot, its joined shape, the canvas and the band",
         dropped: "a shape seen for the first time in a row gets no spans; found on its second frame and kept while it stays; with the session (a new tilt keeps it)",
-        bound: "a span per band per member: under 1 B per canvas pixel", bytesPerPixel: 1)
+        bound: "a span per band per member: under 1 B per pixel around the liquid panels", bytesPerPixel: 1, over: .liquidGlass)
 
     struct Entry {
         let shape: SmoothUnion<PanelUnion>

@@ -3,6 +3,6 @@ import Foundation
 
 extension WindowMemory {
     /// What is kept now (tests check the bounds).
-    var keptBlocks: Int { lock.withLock { kept.count } }
-    var keptBytes: Int { lock.withLock { bytes(kept) } }
+    var keptBlocks: Int { store.access { $0.kept.count } }
+    var keptBytes: Int { store.access { bytes($0.kept) } }
 }

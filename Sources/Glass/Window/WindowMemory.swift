@@ -8,7 +8,7 @@ import Foundation
 /// window that grows or shrinks by a few rows from frame to frame (the showcase's moving controls) still fits
 /// the block it had; a request takes the smallest kept block that fits, or new memory. The showcase at scale 3
 /// keeps one block of 7 MiB: its two windows are made one after the other, and the second takes the first's.
-/// Sendable: every access to the kept blocks holds `lock`; a block is in the pool or with one window, never both.
+/// Sendable: the kept blocks are read and changed only inside their store's `access`.
 package final class WindowMemory: @unchecked Sendable {
     package static let descriptor = KeptStoreDescriptor(
         "WindowMemory", place: "Glass/Window, process-wide (`WindowMemory.shared`)",
@@ -22,23 +22,33 @@ package final class WindowMemory: @unchecked Sendable {
     /// Pixels per rounding step: 1 MiB of SIMD4<Float>.
     static let granule = 1 << 16
 
+    typealias Block = (base: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int)
+
+    /// The blocks kept, largest first; each is in the pool or with one window, never both.
+    struct Blocks: KeptValue {
+        var kept: [Block] = []
+        mutating func dropKept() {
+            for k in kept { UnsafeMutableRawPointer(k.base).deallocate() }
+            kept = []
+        }
+    }
+
     let blockLimit: Int, byteLimit: Int
-    let lock = NSLock()
-    /// Guarded by `lock`.
-    var kept: [(base: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int)] = []
+    let store: KeptStore<Blocks>
 
     init(blocks: Int, bytes: Int) {
         (blockLimit, byteLimit) = (blocks, bytes)
+        store = KeptStore(Self.descriptor, keeping: .everything, Blocks())
     }
 
-    deinit { for k in kept { UnsafeMutableRawPointer(k.base).deallocate() } }
+    deinit { store.forget() }
 
     /// Memory for at least `count` pixels (at least one), 64-byte aligned, and its capacity.
     func take(_ count: Int) -> (UnsafeMutablePointer<SIMD4<Float>>, capacity: Int) {
-        let found: (base: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int)? = lock.withLock {
-            guard let i = kept.indices.filter({ kept[$0].capacity >= count }).min(by: { kept[$0].capacity < kept[$1].capacity })
+        let found: Block? = store.access { b in
+            guard let i = b.kept.indices.filter({ b.kept[$0].capacity >= count }).min(by: { b.kept[$0].capacity < b.kept[$1].capacity })
             else { return nil }
-            return kept.remove(at: i)
+            return b.kept.remove(at: i)
         }
         if let found { return (found.base, found.capacity) }
         let capacity = (max(count, 1) + Self.granule - 1) / Self.granule * Self.granule
@@ -48,17 +58,17 @@ package final class WindowMemory: @unchecked Sendable {
 
     /// Takes back memory from `take`.
     func give(_ base: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int) {
-        let freed: [UnsafeMutablePointer<SIMD4<Float>>] = lock.withLock {
-            kept.append((base, capacity))
-            kept.sort { $0.capacity > $1.capacity }
+        let freed: [UnsafeMutablePointer<SIMD4<Float>>] = store.access { b in
+            b.kept.append((base, capacity))
+            b.kept.sort { $0.capacity > $1.capacity }
             var out: [UnsafeMutablePointer<SIMD4<Float>>] = []
-            while kept.count > blockLimit || bytes(kept) > byteLimit { out.append(kept.removeLast().base) }
+            while b.kept.count > blockLimit || bytes(b.kept) > byteLimit { out.append(b.kept.removeLast().base) }
             return out
         }
         for p in freed { UnsafeMutableRawPointer(p).deallocate() }
     }
 
-    func bytes(_ blocks: [(base: UnsafeMutablePointer<SIMD4<Float>>, capacity: Int)]) -> Int {
+    func bytes(_ blocks: [Block]) -> Int {
         blocks.reduce(0) { $0 + $1.capacity } * MemoryLayout<SIMD4<Float>>.stride
     }
 }

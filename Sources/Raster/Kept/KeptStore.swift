@@ -7,6 +7,20 @@ public enum Keeping: Sendable, Equatable {
     case nothing
 }
 
+/// The pixels a store's per-pixel bound is over: the whole canvas, or only where the scene has glass that fills
+/// the store (the panels' reach over the whole scene), so a scene without that glass counts nothing for it.
+public enum KeptArea: Sendable, Hashable {
+    case canvas
+    /// Around the panels drawn with the lens.
+    case liquidGlass
+    /// Around the panels drawn as layers over the blurred plane (frosted, web, Android).
+    case layeredGlass
+    /// The whole canvas, when any panel is lit by the glow halo.
+    case halo
+    /// The glyph raster of the scene's labels: characters x (size x scale)^2 each.
+    case glyphs
+}
+
 /// What a store kept between frames is, declared once beside the store: the row docs/architecture.md lists for
 /// it ("State kept between frames"), which `KeptInventoryTests` checks against `KeptStoreDescriptor.all`.
 public struct KeptStoreDescriptor: Sendable, Hashable {
@@ -23,14 +37,16 @@ public struct KeptStoreDescriptor: Sendable, Hashable {
     public let bytesPerPixel: Double
     public let bytesPerDot: Double
     public let fixedBytes: Double
+    /// What `bytesPerPixel` is counted over.
+    public let area: KeptArea
 
     public init(_ name: String, place: String, holds: String, key: String, dropped: String, bound: String,
-                bytesPerPixel: Double = 0, bytesPerDot: Double = 0, fixedBytes: Double = 0) {
+                bytesPerPixel: Double = 0, over area: KeptArea = .canvas, bytesPerDot: Double = 0, fixedBytes: Double = 0) {
         (self.name, self.place, self.holds, self.key, self.dropped, self.bound) = (name, place, holds, key, dropped, bound)
-        (self.bytesPerPixel, self.bytesPerDot, self.fixedBytes) = (bytesPerPixel, bytesPerDot, fixedBytes)
+        (self.bytesPerPixel, self.area, self.bytesPerDot, self.fixedBytes) = (bytesPerPixel, area, bytesPerDot, fixedBytes)
     }
 
-    /// The memory bound for a canvas of `pixels` pixels and a plane of `dots` dots.
+    /// The memory bound for `pixels` pixels of its area and a plane of `dots` dots.
     public func bytes(pixels: Double, dots: Double) -> Double { fixedBytes + bytesPerPixel * pixels + bytesPerDot * dots }
 }
 

@@ -8,7 +8,8 @@ import Foundation
 /// would make, whichever frame, thread or run stored it: frames stay byte-identical with a cold cache, a warm
 /// one, or one filled by frames encoded out of order on other threads.
 ///
-/// Sharing: the encoder threads of one sink encode different frames at once. Each band has its own lock, held
+/// Sharing: the encoder threads of one sink encode different frames at once. Each band is its own kept store
+/// (`KeptStore`, one lock each, the cache's descriptor), held
 /// while its bytes are compared or replaced and its piece taken (shared, not copied), so two encoders contend only on the
 /// same band, and an encoder never sees a band's bytes from one frame with another frame's piece. When two
 /// encoders compress the same band, the later store wins; either piece is right for its bytes.
@@ -18,6 +19,13 @@ import Foundation
 /// compressed stream (11.9 MB + about 0.4 MB for a 1170 x 2532 showcase frame; the render pipeline, whose
 /// frames a history vouches for, keeps only the stream). An image of another height replaces all entries.
 public final class PNGBandCache: @unchecked Sendable {
+    package static let descriptor = KeptStoreDescriptor(
+        "PNGBandCache", place: "Raster/PNG, one per PNG sink",
+        holds: "each band's compressed piece from the last frame, and its filtered bytes for images encoded without a `FrameHistory` (with one, only their count)",
+        key: "the band's bytes (without a history) or the history's word that the band is an earlier frame's (with one), the deflate settings and whether it is the last band",
+        dropped: "an entry when its band is compressed again; all when the image height changes; with the sink",
+        bound: "one frame's filtered and compressed bytes: 8 B per pixel", bytesPerPixel: 8)
+
     /// What a piece depends on besides its band's bytes.
     struct Key: Equatable {
         var library: Int32
@@ -26,9 +34,8 @@ public final class PNGBandCache: @unchecked Sendable {
         var last: Bool
     }
 
-    /// One band: the bytes last compressed for it and their piece, under the band's own lock.
-    final class Entry: @unchecked Sendable {
-        let lock = NSLock()
+    /// One band: the bytes last compressed for it and their piece, in the band's own store (its own lock).
+    struct Band: KeptValue {
         var key: Key?
         /// The band's filtered bytes, kept only by images encoded without a `FrameChanges` (see `store`).
         var bytes: [UInt8] = []
@@ -37,6 +44,15 @@ public final class PNGBandCache: @unchecked Sendable {
         var piece: PNGBandPiece?
         /// The tag (`FrameChanges.frame`) of an image whose band has these bytes; nil when none was given.
         var tag: Int?
+        mutating func dropKept() { self = Band() }
+    }
+    typealias Entry = KeptStore<Band>
+
+    /// The bands of the image size last seen, and the figures of every image so far (which dropping keeps).
+    struct Bands: KeptValue {
+        var entries: [Entry] = []
+        var counts = Statistics()
+        mutating func dropKept() { entries = [] }
     }
 
     /// Whether images through this cache time their compressing (`Statistics.compressSeconds`). Off by default:
@@ -58,19 +74,17 @@ public final class PNGBandCache: @unchecked Sendable {
         public var reusedShare: Double { reused + compressed == 0 ? 0 : Double(reused) / Double(reused + compressed) }
     }
 
-    private let lock = NSLock()
-    private var entries: [Entry] = []
-    private var counts = Statistics()
+    private let store = KeptStore(descriptor, keeping: .everything, Bands())
 
     public init() {}
 
-    public var statistics: Statistics { lock.withLock { counts } }
+    public var statistics: Statistics { store.access { $0.counts } }
 
     /// The entries of an image of `bands` bands, made afresh when the count changes.
     func entries(bands: Int) -> [Entry] {
-        lock.withLock {
-            if entries.count != bands { entries = (0..<bands).map { _ in Entry() } }
-            return entries
+        store.access { s in
+            if s.entries.count != bands { s.entries = (0..<bands).map { _ in Entry(Self.descriptor, keeping: .everything, Band()) } }
+            return s.entries
         }
     }
 
@@ -78,7 +92,7 @@ public final class PNGBandCache: @unchecked Sendable {
     /// only its bytes' count, `store`). The piece is shared, not copied: a later `store` replaces the entry's
     /// piece and leaves this one to whoever holds it.
     func reuse(_ entry: Entry, key: Key, bytes: UnsafeRawBufferPointer) -> PNGBandPiece? {
-        entry.lock.withLock {
+        entry.access { entry in
             guard entry.key == key, entry.bytes.count == bytes.count, let b = bytes.baseAddress else { return nil }
             let same = entry.bytes.withUnsafeBytes { memcmp($0.baseAddress!, b, bytes.count) == 0 }
             guard same else { return nil }
@@ -90,7 +104,7 @@ public final class PNGBandCache: @unchecked Sendable {
     /// whose band `changes` vouches is the same as this one's; the entry then names this image's tag, so that
     /// the tags follow the frames. Nil otherwise.
     func reuse(_ entry: Entry, key: Key, count: Int, band: Int, changes: FrameChanges) -> PNGBandPiece? {
-        entry.lock.withLock {
+        entry.access { entry in
             guard entry.key == key, entry.count == count, let tag = entry.tag,
                   tag == changes.frame || changes.unchanged(band, tag) else { return nil }
             entry.tag = changes.frame
@@ -103,7 +117,7 @@ public final class PNGBandCache: @unchecked Sendable {
     /// only their count is kept: such an image takes a band from the cache when it is vouched for, and never
     /// compares bytes (see `PNG.encodeBands`).
     func store(_ entry: Entry, key: Key, bytes: UnsafeRawBufferPointer, keepBytes: Bool, piece: PNGBandPiece, tag: Int?) {
-        entry.lock.withLock {
+        entry.access { entry in
             if !keepBytes {
                 entry.bytes = []
             } else if entry.bytes.count == bytes.count {
@@ -120,11 +134,11 @@ public final class PNGBandCache: @unchecked Sendable {
 
     /// Adds one image's figures.
     func record(reused: Int, unquantized: Int, compressed: Int, seconds: Double) {
-        lock.withLock {
-            counts.reused += reused
-            counts.unquantized += unquantized
-            counts.compressed += compressed
-            counts.compressSeconds += seconds
+        store.access { s in
+            s.counts.reused += reused
+            s.counts.unquantized += unquantized
+            s.counts.compressed += compressed
+            s.counts.compressSeconds += seconds
         }
     }
 }

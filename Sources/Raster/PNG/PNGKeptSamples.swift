@@ -14,9 +14,16 @@ import Foundation
 /// bytes never depend on which kept frame, if any, an encoder got.
 ///
 /// Memory: at most `capacity` frames (2: 23.7 MB at 1170 x 2532), shared by the sink's encoders; an encoder
-/// that finds none free quantizes every row as before. Sendable: the list is guarded by `lock`, and a taken
-/// frame belongs to one encoder until it is given back.
+/// that finds none free quantizes every row as before. Sendable: the list is read and changed only inside its
+/// store's `access`, and a taken frame belongs to one encoder until it is given back.
 public final class PNGKeptSamples: @unchecked Sendable {
+    package static let descriptor = KeptStoreDescriptor(
+        "PNGKeptSamples", place: "Raster/PNG, one per PNG sink",
+        holds: "the 8-bit samples of the frames quantized last, each tagged with its frame; the quantizer refreshes only the columns `FrameHistory` says changed",
+        key: "the frame size, blend space and dither (another kind is dropped) and the tag",
+        dropped: "never beyond its capacity (three frames for a PNG folder, two by default); with the sink",
+        bound: "three frames of 4 B per pixel", bytesPerPixel: 12)
+
     /// One frame's samples and what they are.
     final class Frame: @unchecked Sendable {
         let width: Int, height: Int, dither: Bool, space: BlendSpace
@@ -32,35 +39,46 @@ public final class PNGKeptSamples: @unchecked Sendable {
         deinit { samples.deallocate() }
     }
 
-    let capacity: Int
-    private let lock = NSLock()
-    private var free: [Frame] = []
-    private var made = 0
+    /// The frames free to take, and how many exist (free or taken).
+    struct Frames: KeptValue {
+        var free: [Frame] = []
+        var made = 0
+        mutating func dropKept() {
+            made -= free.count
+            free = []
+        }
+    }
 
-    public init(capacity: Int = 2) { self.capacity = max(0, capacity) }
+    let capacity: Int
+    private let store: KeptStore<Frames>
+
+    public init(capacity: Int = 2) {
+        self.capacity = max(0, capacity)
+        store = KeptStore(Self.descriptor, keeping: .everything, Frames())
+    }
 
     /// A kept frame for an image of this kind, the most recent one free (the fewest changes since), a new one
     /// while fewer than `capacity` exist, or nil. Frames of another kind are dropped.
     func take(width: Int, height: Int, dither: Bool, space: BlendSpace) -> Frame? {
-        lock.withLock {
-            let before = free.count
-            free.removeAll { $0.width != width || $0.height != height || $0.dither != dither || $0.space != space }
-            made -= before - free.count
-            if let i = free.indices.max(by: { (free[$0].tag ?? Int.min) < (free[$1].tag ?? Int.min) }) {
-                return free.remove(at: i)
+        store.access { k in
+            let before = k.free.count
+            k.free.removeAll { $0.width != width || $0.height != height || $0.dither != dither || $0.space != space }
+            k.made -= before - k.free.count
+            if let i = k.free.indices.max(by: { (k.free[$0].tag ?? Int.min) < (k.free[$1].tag ?? Int.min) }) {
+                return k.free.remove(at: i)
             }
-            guard made < capacity else { return nil }
-            made += 1
+            guard k.made < capacity else { return nil }
+            k.made += 1
             return Frame(width: width, height: height, dither: dither, space: space)
         }
     }
 
     func give(_ frame: Frame) {
-        lock.withLock { free.append(frame) }
+        store.access { $0.free.append(frame) }
     }
 
     /// How many frames exist (free or taken).
-    var count: Int { lock.withLock { made } }
+    var count: Int { store.access { $0.made } }
 }
 
 /// A frame's 8-bit samples in a kept frame (`PNG.quantize`), between the quantizer and the deflate of a two-step

@@ -17,7 +17,14 @@ import Foundation
 /// deadlock. Memory: at most `limit` threads, each Foundation's default stack; idle ones wait on a condition.
 /// A thread starts with its creator's nice value: the render thread starts them (the encoders, at nice 10,
 /// work with `Workers.single` and never offer a job).
-final class HelperThreads: @unchecked Sendable {
+package final class HelperThreads: @unchecked Sendable {
+    package static let descriptor = KeptStoreDescriptor(
+        "HelperThreads", place: "Raster/Threads, process-wide (`HelperThreads.shared`)",
+        holds: "threads that take pieces of `Workers.forEach` jobs (no pixel or scene value)",
+        key: "none: any idle thread takes any job's next piece",
+        dropped: "never; idle threads wait on a condition",
+        bound: "63 threads (`limit`), each with Foundation's default stack")
+
     static let shared = HelperThreads()
 
     /// The most helper threads that are ever started: `--threads` allows 1,024, and more helpers than cores

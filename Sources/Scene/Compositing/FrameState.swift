@@ -36,7 +36,7 @@ struct FrameState: Sendable {
     /// Drops what a cancelled frame may have kept in part: a tile may hold part of a drawing, and the halo's
     /// cells and the windows are not kept from a cancelled pass.
     func forgetCancelledFrame() {
-        reuse.forget()
+        reuse.store.forget()
         haloCells.store.forget()
         windows.store.forget()
     }

@@ -16,38 +16,53 @@ import Raster
 /// Memory: the records of the last `capacity` frames (a record is 24 bytes a dot, shared with the slot that
 /// made it), and the answers for the pairs of frames asked about, dropped with the frames.
 final class FrameHistory: @unchecked Sendable {
+    static let descriptor = KeptStoreDescriptor(
+        "FrameHistory", place: "Scene/Output, one per `RenderPipeline`",
+        holds: "the last frames' plane sprite records and overlay regions (with `GlassReuse`'s tokens), and which bands two frames share",
+        key: "the frame index (pairs of indices for the answers)",
+        dropped: "frames 8 or more before the newest; with the pipeline",
+        bound: "8 records of 24 B per dot: 192 B per dot", bytesPerDot: 192)
+
     struct Frame {
         var plane: PlaneSpriteRecord
         var overlay: [Overlay]
         var height: Int
     }
 
-    private let lock = NSLock()
-    private var frames: [Int: Frame] = [:]
-    /// For a pair of frames (this, other), whether each PNG band is unchanged between them.
-    private var answers: [SIMD2<Int>: [Bool]] = [:]
+    /// The frames held and the answers for pairs of them.
+    struct Held: KeptValue {
+        var frames: [Int: Frame] = [:]
+        /// For a pair of frames (this, other), whether each PNG band is unchanged between them.
+        var answers: [SIMD2<Int>: [Bool]] = [:]
+        mutating func dropKept() { self = Held() }
+    }
+
+    private let store: KeptStore<Held>
     let capacity: Int
 
-    init(capacity: Int = 8) { self.capacity = max(2, capacity) }
+    init(capacity: Int = 8) {
+        self.capacity = max(2, capacity)
+        store = KeptStore(Self.descriptor, keeping: .everything, Held())
+    }
 
     /// Records frame `index` as its slot holds it after rendering; forgets frames `capacity` or more before it.
     func record(_ index: Int, slot: FrameSlot) {
-        lock.withLock {
-            frames[index] = Frame(plane: slot.plane, overlay: slot.overlay, height: slot.frame.height)
-            frames = frames.filter { $0.key > index - capacity }
-            answers = answers.filter { frames[$0.key.x] != nil && frames[$0.key.y] != nil }
+        store.access { h in
+            h.frames[index] = Frame(plane: slot.plane, overlay: slot.overlay, height: slot.frame.height)
+            h.frames = h.frames.filter { $0.key > index - capacity }
+            h.answers = h.answers.filter { h.frames[$0.key.x] != nil && h.frames[$0.key.y] != nil }
         }
     }
 
     /// Whether PNG band `band` of frame `index` has the filtered bytes of the same band of frame `other`.
     func unchanged(band: Int, frame index: Int, as other: Int) -> Bool {
         if index == other { return true }
-        return lock.withLock { () -> Bool in
+        return store.access { h -> Bool in
             let pair = SIMD2(index, other)
-            if let known = answers[pair] { return band < known.count && known[band] }
-            guard let a = frames[index], let b = frames[other] else { return false }
+            if let known = h.answers[pair] { return band < known.count && known[band] }
+            guard let a = h.frames[index], let b = h.frames[other] else { return false }
             let same = Self.unchangedBands(a, b)
-            answers[pair] = same
+            h.answers[pair] = same
             return band < same.count && same[band]
         }
     }
@@ -56,8 +71,8 @@ final class FrameHistory: @unchecked Sendable {
     /// frame `other`; nil when the history cannot tell (a frame it no longer holds, planes that cannot be
     /// compared). The encoders quantize and convert only these columns again (`PNGKeptSamples`, `yuv420p`).
     func changedColumns(frame index: Int, as other: Int) -> RowSpans? {
-        let pair: (Frame, Frame)? = lock.withLock {
-            guard let a = frames[index], let b = frames[other] else { return nil }
+        let pair: (Frame, Frame)? = store.access { h in
+            guard let a = h.frames[index], let b = h.frames[other] else { return nil }
             return (a, b)
         }
         guard let (a, b) = pair else { return nil }
@@ -65,10 +80,10 @@ final class FrameHistory: @unchecked Sendable {
         let changed = Self.changedColumns(a, b)
         // The PNG encoder asks for the bands of the same pair next (its kept samples and the band cache are
         // usually the same earlier frame): answered from these columns, not by comparing the planes again.
-        lock.withLock {
+        store.access { h in
             let key = SIMD2(index, other)
-            if answers[key] == nil && frames[index] != nil && frames[other] != nil {
-                answers[key] = Self.bands(changed, height: a.height)
+            if h.answers[key] == nil && h.frames[index] != nil && h.frames[other] != nil {
+                h.answers[key] = Self.bands(changed, height: a.height)
             }
         }
         return changed

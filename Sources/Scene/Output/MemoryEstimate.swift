@@ -1,4 +1,5 @@
 import Content
+import Glass
 import Raster
 
 /// What a render of a scene will hold in memory at once, estimated from the decoded document before anything
@@ -6,8 +7,10 @@ import Raster
 ///
 /// Per pixel: the plane layer, the frame and the glass stage's window and blur scratch, each a Float RGBA
 /// framebuffer (16 B), plus the 8-bit RGBA encode buffer: 68 B. Per dot: 13 Floats of state (52 B) and the
-/// arrays the physics step double-buffers, 64 B in all. Per label: its coverage mask, 4 B per pixel of glyph raster. The stores kept between frames:
-/// each one's declared bound (`KeptInventory`).
+/// arrays the physics step double-buffers, 64 B in all. Per label: its coverage mask, 4 B per pixel of glyph raster.
+/// The stores kept between frames: each one's declared bound (`KeptInventory`) over its area, so a store that
+/// only holds pixels around glass counts the pixels its panels can reach over the whole scene, and nothing in a
+/// scene without that glass.
 public struct MemoryEstimate: Sendable {
     public var parts: [(what: String, bytes: Double)]
     public var total: Double { parts.reduce(0) { $0 + $1.bytes } }
@@ -19,18 +22,53 @@ public struct MemoryEstimate: Sendable {
     public init(_ doc: SceneDocument) {
         let c = doc.canvas
         let pixels = Double(c.pixelWidth) * Double(c.pixelHeight)
-        var text = 0.0
-        for item in doc.content.items {
-            if case .label(let l) = item.kind {
-                let em = Double(l.style.size) * Double(c.scale)
-                text += Double(l.text.unicodeScalars.count) * em * em * Self.bytesPerGlyphPixel
-            }
-        }
         let dots = doc.plane.dotCount(canvas: c)
         parts = [("frame buffers (\(c.pixelWidth) x \(c.pixelHeight) px)", pixels * Self.bytesPerPixel),
                  ("plane dots", dots * Self.bytesPerDot),
-                 ("text masks", text)]
-            + KeptInventory.all.map { ("kept \($0.name)", $0.bytes(pixels: pixels, dots: dots)) }.filter { $0.1 > 0 }
+                 ("text masks", Self.glyphPixels(doc) * Self.bytesPerGlyphPixel)]
+            + KeptInventory.all.map { ("kept \($0.name)", $0.bytes(pixels: Self.pixels(of: $0.area, doc), dots: dots)) }
+                .filter { $0.1 > 0 }
+    }
+
+    /// The pixels of `area` in `doc`, at most the canvas's.
+    static func pixels(of area: KeptArea, _ doc: SceneDocument) -> Double {
+        let c = doc.canvas
+        let canvas = Double(c.pixelWidth) * Double(c.pixelHeight)
+        let panels = doc.glass.panels
+        switch area {
+        case .canvas: return canvas
+        case .glyphs: return glyphPixels(doc)
+        case .halo: return panels.contains { $0.glowHalo } ? canvas : 0
+        case .liquidGlass: return min(canvas, reachedPixels(panels.filter { $0.tier.rendered == .liquid }, c))
+        case .layeredGlass: return min(canvas, reachedPixels(panels.filter { $0.tier.rendered != .liquid }, c))
+        }
+    }
+
+    /// The glyph raster of the scene's labels: characters x (size x scale)^2 each.
+    static func glyphPixels(_ doc: SceneDocument) -> Double {
+        doc.content.items.reduce(0) { total, item in
+            guard case .label(let l) = item.kind else { return total }
+            let em = Double(l.style.size) * Double(doc.canvas.scale)
+            return total + Double(l.text.unicodeScalars.count) * em * em
+        }
+    }
+
+    /// The pixels the panels' glass can read or draw over the whole scene: per container (a lone panel is its own),
+    /// the box around every key of its members' frames, widened by the farthest any glass reads (the glow halo's
+    /// reach and three deviations of the widest blur; presses and eased overshoot stay inside it).
+    static func reachedPixels(_ panels: [GlassPanelSpec], _ c: Canvas) -> Double {
+        var boxes: [String: Rect] = [:]
+        for p in panels {
+            let group = p.container.map { "container " + $0 } ?? "panel " + p.path
+            for key in p.frames.keys { boxes[group] = boxes[group].map { $0.union(key.value) } ?? key.value }
+        }
+        let sigma = max(GlassDefaults.materials.values.map(\.blurSigmaPoints).max() ?? 0, GlassDefaults.Web.blurCSSPixels)
+        let reach = Float(GlowHalo.reach(scale: c.scale)) / c.scale + 3 * sigma
+        return boxes.values.reduce(0) { total, box in
+            let b = box.insetBy(-reach)
+            let w = min(b.maxX, c.width) - max(b.minX, 0), h = min(b.maxY, c.height) - max(b.minY, 0)
+            return total + Double(max(0, w) * c.scale) * Double(max(0, h) * c.scale)
+        }
     }
 
     /// Megabytes, for messages.
@@ -39,8 +77,7 @@ public struct MemoryEstimate: Sendable {
 
 extension SceneDecoder {
     /// The `--max-memory` default: 8 GB, a third of a 24 GB machine, so that a render leaves room for the
-    /// system and for ffmpeg. The largest canvas the megapixel limit lets through estimates about 8.5 GB with
-    /// every kept store at its bound, so the default refuses the largest canvases (`--max-memory` lets them).
+    /// system and for ffmpeg.
     public static let defaultMaxMemory = 8_000_000_000.0
 
     /// Refuses a document whose estimate is over `maxMemory`, naming the largest part.

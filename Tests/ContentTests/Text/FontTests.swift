@@ -130,6 +130,20 @@ import Raster
         #expect(a == b)
     }
 
+    /// A face keeps at most its budget of glyph images: a session stepping through sizes drops them all and
+    /// starts again, and a glyph made again has the same coverage.
+    @Test func glyphImagesStayWithinTheirBudget() throws {
+        let face = try Face(path: Self.dejaVu().1.path)
+        let first = face.bitmap(glyph: 36, size: 40, phase: 0)
+        var most = 0
+        for size in stride(from: Float(20), through: 400, by: 4) {
+            _ = face.bitmap(glyph: 36, size: size, phase: 0)
+            most = max(most, face.cachedGlyphBytes)
+        }
+        #expect(most <= GlyphImages.budget && most > GlyphImages.budget / 2, "\(most)")
+        #expect(face.bitmap(glyph: 36, size: 40, phase: 0).coverage == first.coverage)
+    }
+
     /// The unsafe glyph-accumulation kernel against a plain reference: each glyph's cached bitmap added with
     /// bounds-checked array indexing and the same clamp at 1.
     @Test func maskKernelMatchesTheScalarReference() throws {

@@ -42,7 +42,7 @@ import Testing
             try PNG.encode(scanlines: $0, width: w, height: h, bitDepth: depth, options: .frames, cache: cache)
         }
         let entries = cache.entries(bands: PNG.bandCount(height: h))
-        let pieces = entries.map { $0.piece!.array }
+        let pieces = entries.map { $0.access { $0.piece!.array } }
         #expect(pieces.count == 6)
         let line = 1 + w * 4 * depth / 8
         let ok = try #require(try PNGBandTests.python(Self.inflateEachPiece, [pieces.flatMap { $0 }, rows],
