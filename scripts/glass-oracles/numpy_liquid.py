@@ -44,7 +44,7 @@ BLUR_POINTS, SAMPLES_PER_PIXEL, SLOPE_CAP = 0.5, 8, 1e3
 WASH_44, WASH_PER_DOUBLING, WASH_MIN, WASH_MAX, LIGHT_AT = 0.10, 0.035, 0.04, 0.30, 0.4
 GLOW_SHARE, LIGHT_BODY_SHADE, LIGHT_HIGHLIGHT_GAIN = 0.35, 0.06, 3.0
 REST_LIGHT = (0.0, -0.6, 1.0)
-BAND_STRENGTH, BAND_WIDTH, BAND_TRAVEL, RIM_STRENGTH = 0.22, 0.16, 0.9, 0.55
+BAND_STRENGTH, BAND_WIDTH, BAND_TRAVEL, RIM_STRENGTH, RIM_AMBIENT = 0.22, 0.16, 0.9, 0.55, 0.1
 LIP_PLATEAU = 0.8
 
 # MARK: Profiles: h(x) and h'(x) on 0...1
@@ -326,7 +326,7 @@ def render(case, plane, variant):
             band = BAND_STRENGTH * np.exp(-((u - band_center(l)) / BAND_WIDTH) ** 2)
             nn = np.sqrt(1 + slope * slope)
             nx, ny = -slope * ux / nn, -slope * uy / nn
-            rim = RIM_STRENGTH * np.minimum(1, 2 * np.maximum(0, nx * l[0] + ny * l[1]))
+            rim = RIM_STRENGTH * np.maximum(RIM_AMBIENT * np.hypot(nx, ny), np.minimum(1, 2 * np.maximum(0, nx * l[0] + ny * l[1])))
             spec = np.minimum(1, mix("gain")[..., 0] * (band + rim))
             body = screen(body, spec[..., None])
         out[region] = out[region] * (1 - cov[..., None]) + body * cov[..., None]
