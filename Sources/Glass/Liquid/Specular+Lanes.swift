@@ -18,11 +18,13 @@ extension Specular.Lighting {
     @inline(__always)
     func rim8(slope s: SIMD8<Float>, inwardX ix: SIMD8<Float>, inwardY iy: SIMD8<Float>) -> SIMD8<Float> {
         let q = s / (s * s + 1).squareRoot()
-        let facing = (-ix * q) * Float(light.x) + (-iy * q) * Float(light.y)
+        let (nx, ny) = (-ix * q, -iy * q)
+        let facing = nx * Float(light.x) + ny * Float(light.y)
         var lit = 2 * facing
         lit = lit.replacing(with: 0, where: lit .< 0)
         lit = lit.replacing(with: 1, where: lit .> 1)
-        return Float(specular.rimStrength) * lit
+        let ambient = Float(specular.rimAmbient) * (nx * nx + ny * ny).squareRoot()
+        return Float(specular.rimStrength) * lit.replacing(with: ambient, where: ambient .> lit)
     }
 }
 

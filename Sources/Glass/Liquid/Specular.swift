@@ -12,6 +12,10 @@ public struct Specular: Sendable, Hashable {
     public static let restLight = SIMD3<Double>(0, -0.6, 1)
     /// Peak added white of the rim light and of the band (0...1).
     public var rimStrength: Double = 0.55
+    /// The rim's ambient share: what the bezel reflects of the surroundings where it faces away from the light,
+    /// times the bezel's steepness |n_xy|, so a dark button over black keeps an edge all round (about 14 levels
+    /// at its outermost pixels) while the flat top gets none. See docs/liquid-glass.md, "Rim".
+    public var rimAmbient: Double = 0.1
     public var bandStrength: Double = 0.22
     /// Band half-width as a fraction of the panel's diagonal extent.
     public var bandWidth: Double = 0.16
@@ -52,12 +56,14 @@ public struct Specular: Sendable, Hashable {
         return DMath.exp(-t * t)
     }
 
-    /// Rim: how much the tilted bezel faces the light's sideways lean (n_xy . l_xy); zero on the flat top,
-    /// brightest where the bezel turns toward the light, and it swings round the rim as the device tilts.
+    /// Rim: how much the tilted bezel faces the light's sideways lean (n_xy . l_xy), and never less than the
+    /// ambient share of its steepness (`rimAmbient` x |n_xy|); zero on the flat top, brightest where the bezel
+    /// turns toward the light, and it swings round the rim as the device tilts.
     @inlinable
     public func rim(normal n: SIMD3<Double>, light l: SIMD3<Double>) -> Double {
         let facing = n.x * l.x + n.y * l.y
-        return rimStrength * min(1, 2 * max(0, facing))
+        let ambient = rimAmbient * (n.x * n.x + n.y * n.y).squareRoot()
+        return rimStrength * max(ambient, min(1, 2 * max(0, facing)))
     }
 
     /// The specular light of one frame: the tilt's light direction and the band's center derived from it, once

@@ -44,7 +44,13 @@ enum GlassOracles {
                     timeout: Double) throws -> URL {
         let folder = ChildProcess.temporaryFolder("glass-oracle-\(script)")
         for c in cases { try c.writeBackdrop(under: folder) }
-        let spec: [String: Any] = ["cases": cases.map(\.json), "variants": variants.map(\.json)]
+        try run(script, python: python, in: folder, spec: ["cases": cases.map(\.json), "variants": variants.map(\.json)],
+                timeout: timeout)
+        return folder
+    }
+
+    /// Writes `spec` as cases.json into `folder` (which holds what the cases read) and runs `script` over it.
+    static func run(_ script: String, python: String, in folder: URL, spec: [String: Any], timeout: Double) throws {
         try JSONSerialization.data(withJSONObject: spec, options: [.prettyPrinted, .sortedKeys])
             .write(to: folder.appendingPathComponent("cases.json"))
         let r = try ChildProcess.run(URL(fileURLWithPath: python), [scripts.appendingPathComponent(script).path, folder.path],
@@ -53,7 +59,6 @@ enum GlassOracles {
             throw OracleFailure(message: "\(script) failed (status \(r.status)\(r.timedOut ? ", timed out" : "")): \(r.err.suffix(2000))")
         }
         print("glass oracle \(script): \(r.out.split(separator: "\n").first ?? "")")
-        return folder
     }
 
     struct OracleFailure: Error, CustomStringConvertible {

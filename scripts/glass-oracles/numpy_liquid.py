@@ -1,0 +1,361 @@
+#!/usr/bin/env python3
+"""The Liquid Glass tier's oracle: the model docs/liquid-glass.md states, computed from its text with NumPy,
+sharing no code or tables with forkrender.
+
+    python3 numpy_liquid.py <folder>
+
+<folder>/cases.json (written by Tests/SceneTests/GlassOracles/LiquidGlassOracleTests.swift) holds cases and
+variants. A case: its size, scale, tilt, groups of panels in points as the scene states them (a container's
+members in one group with its spacing; bezel and thickness filled in here from scene-format.md's defaults when
+absent), its backdrop <case>/plane.rgba (8-bit opaque sRGB) and `lensOnly` (no blur, wash or light: the lens
+alone). A variant is the right model ("right") or a deliberately wrong one: index x f, thickness x f, spacing x f,
+swapProfile, tiltFlipped, washRuleOff; a case's `variants` lists the wrong ones it runs. Writes per case and
+variant <case>/liquid-<variant>.rgba (8-bit RGBA; lens-only cases: <case>/displacement-<variant>.f32, per
+pixel and channel the displacement (dx, dy) in pixels, float32, height x width x 3 x 2), and for the right
+variant <case>/coverage.f32.
+
+The model, in the doc's words (pixel centres at +0.5, top-left origin, colours sRGB-encoded in 0...1, the
+scene's default blend space; the backdrop is opaque, so premultiplied and straight are the same):
+  shape     signed distance of a rounded rectangle (circular corners: the comparison reads no corner) or
+            capsule; container members joined by the quadratic smooth minimum with k = spacing; coverage
+            clamp(1/2 - sdf, 0, 1);
+  lens      z(d) = thickness h(d / bezel), d = -sdf; g the inward unit direction (-grad sdf, central
+            differences); n = normalize(-s g, 1), s = dz/dd; r = e i + (e c - sqrt(1 - e^2 (1 - c^2))) n,
+            i = (0, 0, -1), e = 1/index, c = n_z; displacement r_xy / |r_z| z(d), tabulated every 1/8 px of d and
+            interpolated linearly between entries; dispersion: red index - D/2, blue index + D/2;
+  sampling  the lightly blurred plane (two box passes of radius r each way, edge pixels extended) bilinearly
+            at the displaced point;
+  wash      white (light styling) or black (dark) at 0.10 + 0.035 log2(area / 44^2 pt^2), clamped 0.04...0.30;
+  tint      what is seen x (1 - a + a tint), then the tint at 0.35 a added by a screen blend;
+  light     body x (1 - lightBodyShade) in light styling; band and rim x lightHighlightGain, screened as white.
+The doc's exact definitions (the 45-degree band, the tilt's rotation order, the tables' length, ...) are noted
+where they are used.
+"""
+import json, math, os, sys
+
+import numpy as np
+
+folder = sys.argv[1]
+spec = json.load(open(os.path.join(folder, "cases.json")))
+
+# The doc's constants (docs/liquid-glass.md and scene-format.md's defaults), typed here from the text.
+INDEX, BEZEL_POINTS, BEZEL_SHARE, THICKNESS_PER_BEZEL = 1.5, 16.0, 0.25, 0.8
+BLUR_POINTS, SAMPLES_PER_PIXEL, SLOPE_CAP = 0.5, 8, 1e3
+WASH_44, WASH_PER_DOUBLING, WASH_MIN, WASH_MAX, LIGHT_AT = 0.10, 0.035, 0.04, 0.30, 0.4
+GLOW_SHARE, LIGHT_BODY_SHADE, LIGHT_HIGHLIGHT_GAIN = 0.35, 0.06, 3.0
+REST_LIGHT = (0.0, -0.6, 1.0)
+BAND_STRENGTH, BAND_WIDTH, BAND_TRAVEL, RIM_STRENGTH, RIM_AMBIENT = 0.22, 0.16, 0.9, 0.55, 0.1
+LIP_PLATEAU = 0.8
+
+# MARK: Profiles: h(x) and h'(x) on 0...1
+
+
+def squircle(x):
+    u = 1 - x
+    return (1 - u ** 4) ** 0.25
+
+
+def d_squircle(x):
+    u = 1 - x
+    return u ** 3 * np.maximum(1 - u ** 4, 1e-12) ** -0.75
+
+
+def circle(x):
+    return np.sqrt(np.maximum(1 - (1 - x) ** 2, 0))
+
+
+def d_circle(x):
+    return (1 - x) / np.sqrt(np.maximum(1 - (1 - x) ** 2, 1e-12))
+
+
+def concave(x):
+    return 1 - np.sqrt(np.maximum(1 - (1 - x) ** 2, 0)) / 2
+
+
+def d_concave(x):
+    return -(1 - x) / (2 * np.sqrt(np.maximum(1 - (1 - x) ** 2, 1e-12)))
+
+
+def lip(x):
+    s = x * x * (3 - 2 * x)
+    return (1 - s) * squircle(np.minimum(1, 2 * x)) + s * LIP_PLATEAU
+
+
+def d_lip(x):
+    s, ds = x * x * (3 - 2 * x), 6 * x * (1 - x)
+    rim = np.where(x < 0.5, 2 * d_squircle(np.minimum(2 * x, 1)), 0.0)
+    return -ds * squircle(np.minimum(1, 2 * x)) + (1 - s) * rim + ds * LIP_PLATEAU
+
+
+PROFILES = {"convexSquircle": (squircle, d_squircle), "convexCircle": (circle, d_circle),
+            "concave": (concave, d_concave), "lip": (lip, d_lip)}
+SWAP = {"convexSquircle": "convexCircle", "convexCircle": "convexSquircle", "concave": "convexSquircle",
+        "lip": "convexCircle"}
+
+# MARK: The lens
+
+
+def lens_table(profile, index, thickness, bezel):
+    """Displacement along g and slope s at d = 0, 1/8, 2/8, ... px: ceil(8 bezel) + 2 entries."""
+    h, dh = PROFILES[profile]
+    n = int(math.ceil(bezel * SAMPLES_PER_PIXEL)) + 2
+    d = np.arange(n) / float(SAMPLES_PER_PIXEL)
+    if bezel <= 0:
+        return np.zeros(n), np.zeros(n)
+    x = np.clip(d / bezel, 0, 1)
+    z = thickness * h(x)
+    with np.errstate(all="ignore"):
+        s = np.where(d < bezel, thickness / bezel * np.minimum(SLOPE_CAP, dh(np.minimum(x, 1 - 1e-15))), 0.0)
+    # n = normalize(-s g, 1): in the frame (inward, up), n = (-s, 1) / sqrt(1 + s^2).
+    norm = np.sqrt(1 + s * s)
+    n_in, n_up = -s / norm, 1 / norm
+    e, c = 1.0 / index, n_up
+    root = 1 - e * e * (1 - c * c)
+    k = e * c - np.sqrt(np.maximum(root, 0))
+    r_in, r_up = k * n_in, -e + k * n_up                   # r = e i + k n, i = (0, -1)
+    with np.errstate(all="ignore"):
+        disp = np.where((s != 0) & (root > 0) & (r_up < 0), r_in / np.abs(r_up) * z, 0.0)
+    return disp, s
+
+
+def table_lookup(table, d):
+    """Linear interpolation between the 1/8 px entries; zero where the next entry is past the table's end."""
+    f = np.maximum(d, 0) * SAMPLES_PER_PIXEL
+    i = np.floor(f).astype(int)
+    ok = i + 1 < len(table)
+    i0 = np.where(ok, i, 0)
+    w = f - i0
+    return np.where(ok, table[i0] * (1 - w) + table[np.minimum(i0 + 1, len(table) - 1)] * w, 0.0)
+
+
+# MARK: Shapes
+
+
+def sdf_rounded(px, py, p):
+    x0, y0, w, h = p["x"], p["y"], p["width"], p["height"]
+    r = min(w, h) / 2 if p["shape"] in ("capsule", "circle") else min(p["radius"], min(w, h) / 2)
+    qx = np.abs(px - (x0 + w / 2)) - (w / 2 - r)
+    qy = np.abs(py - (y0 + h / 2)) - (h / 2 - r)
+    outside = np.hypot(np.maximum(qx, 0), np.maximum(qy, 0))
+    return outside + np.minimum(np.maximum(qx, qy), 0) - r
+
+
+def joined(px, py, members, k):
+    """The joined field and each member's weight: Quilez's quadratic smooth minimum, chained in order, its mix
+    factor h carried along so the weights sum to 1."""
+    d = sdf_rounded(px, py, members[0])
+    weights = [np.ones_like(d)]
+    for m in members[1:]:
+        b = sdf_rounded(px, py, m)
+        if k > 0:
+            h = np.clip(0.5 + (b - d) / (2 * k), 0, 1)        # weight of what is joined so far
+            d = np.minimum(d, b) - k / 4 * np.maximum(k - np.abs(d - b), 0) ** 2 / (k * k)
+        else:
+            h = (d <= b).astype(float)
+            d = np.minimum(d, b)
+        weights = [w * h for w in weights] + [1 - h]
+    return d, weights
+
+# MARK: Sampling
+
+
+def box_pass(a, r, axis):
+    n = a.shape[axis]
+    idx = np.clip(np.arange(-r, n + r), 0, n - 1)
+    padded = np.take(a, idx, axis=axis)
+    c = np.cumsum(padded, axis=axis)
+    c = np.concatenate([np.zeros_like(np.take(c, [0], axis=axis)), c], axis=axis)
+    hi = np.take(c, np.arange(2 * r + 1, n + 2 * r + 1), axis=axis)
+    lo = np.take(c, np.arange(0, n), axis=axis)
+    return (hi - lo) / (2 * r + 1)
+
+
+def light_blur(plane, r):
+    if r <= 0:
+        return plane
+    out = plane
+    for axis in (1, 0):
+        out = box_pass(box_pass(out, r, axis), r, axis)
+    return out
+
+
+def bilinear(img, sx, sy):
+    """img (h x w) at points (sx, sy) in pixel coordinates (centres at +0.5), edge pixels extended."""
+    h, w = img.shape
+    x, y = sx - 0.5, sy - 0.5
+    x0, y0 = np.floor(x), np.floor(y)
+    fx, fy = x - x0, y - y0
+    x0, y0 = x0.astype(int), y0.astype(int)
+    xa, xb = np.clip(x0, 0, w - 1), np.clip(x0 + 1, 0, w - 1)
+    ya, yb = np.clip(y0, 0, h - 1), np.clip(y0 + 1, 0, h - 1)
+    top = img[ya, xa] * (1 - fx) + img[ya, xb] * fx
+    bot = img[yb, xa] * (1 - fx) + img[yb, xb] * fx
+    return top * (1 - fy) + bot * fy
+
+# MARK: Light
+
+
+def unit(v):
+    v = np.array(v, float)
+    return v / np.linalg.norm(v)
+
+
+def light_vector(pitch, roll):
+    """The world-fixed light in device coordinates: the device turns by pitch about x (top edge away) and then
+    by roll about y (right edge down), the light by the inverse."""
+    cp, sp, cr, sr = math.cos(pitch), math.sin(pitch), math.cos(roll), math.sin(roll)
+    rx = np.array([[1, 0, 0], [0, cp, -sp], [0, sp, cp]])
+    ry = np.array([[cr, 0, sr], [0, 1, 0], [-sr, 0, cr]])
+    return (rx @ ry).T @ unit(REST_LIGHT)
+
+
+def band_center(l):
+    rest = unit(REST_LIGHT)
+    lean = ((l[0] - rest[0]) + (l[1] - rest[1])) / math.sqrt(2)
+    return 0.5 + BAND_TRAVEL * lean
+
+
+def wash_opacity(area_pt, rule_on):
+    if not rule_on:
+        return WASH_44
+    return float(np.clip(WASH_44 + WASH_PER_DOUBLING * math.log2(max(area_pt, 1) / (44.0 * 44.0)), WASH_MIN, WASH_MAX))
+
+
+def relative_luminance(rgb):
+    lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    return lin @ np.array([0.2126, 0.7152, 0.0722])
+
+
+def screen(a, b):
+    return 1 - (1 - a) * (1 - b)
+
+# MARK: A case: panels in points resolved to pixels
+
+
+def resolve(p, scale, variant):
+    """A panel's geometry and lens in pixels, the defaults of scene-format.md filled in."""
+    w, h = p["frame"][2], p["frame"][3]
+    shorter = min(w, h)
+    bezel = p["bezel"] if p.get("bezel") is not None else min(BEZEL_POINTS, BEZEL_SHARE * shorter)
+    thickness = p["thickness"] if p.get("thickness") is not None else THICKNESS_PER_BEZEL * bezel
+    radius = shorter / 2 if p.get("shape") in ("capsule", "circle") else min(p.get("radius", 20), shorter / 2)
+    profile = p.get("profile", "convexSquircle")
+    return {"x": p["frame"][0] * scale, "y": p["frame"][1] * scale, "width": w * scale, "height": h * scale,
+            "shape": p.get("shape", "rect"), "radius": radius * scale, "areaPoints": w * h,
+            "profile": SWAP[profile] if variant.get("swapProfile") else profile,
+            "index": p.get("index", INDEX) * variant.get("index", 1.0),
+            "thickness": thickness * scale * variant.get("thickness", 1.0), "bezel": bezel * scale,
+            "dispersion": p.get("dispersion", 0.0), "tint": p.get("tint")}
+
+
+def member_material(m, plane, variant):
+    """What the kernel mixes per member: wash, tint filter and glow, body shade, highlight gain."""
+    H, W = plane.shape[:2]
+    x0, y0 = max(0, int(math.floor(m["x"]))), max(0, int(math.floor(m["y"])))
+    x1, y1 = min(W, int(math.ceil(m["x"] + m["width"]))), min(H, int(math.ceil(m["y"] + m["height"])))
+    samples = plane[y0:y1:8, x0:x1:8].reshape(-1, 3)                 # every 8th pixel of the box
+    light = relative_luminance(samples).mean() >= LIGHT_AT
+    wash = wash_opacity(m["areaPoints"], not variant.get("washRuleOff", False))
+    mat = {"wash": np.full(3, wash), "washColor": np.full(3, 1.0 if light else 0.0),
+           "shade": np.full(3, LIGHT_BODY_SHADE if light else 0.0),
+           "gain": np.full(3, LIGHT_HIGHLIGHT_GAIN if light else 1.0),
+           "filter": np.ones(3), "glow": np.zeros(3)}
+    if m.get("tint") is not None:
+        t, a = np.array(m["tint"][:3]), m["tint"][3]
+        mat["filter"] = 1 - a + a * t
+        mat["glow"] = t * GLOW_SHARE * a
+    return mat
+
+
+def render(case, plane, variant):
+    """The glass over `plane` (H x W x 3), the lens's displacement per channel and the coverage."""
+    H, W = plane.shape[:2]
+    scale = case["scale"]
+    out = plane.copy()
+    disp_all = np.zeros((H, W, 3, 2))
+    cov_all = np.zeros((H, W))
+    sign = -1 if variant.get("tiltFlipped") else 1
+    l = light_vector(sign * case["tilt"]["pitch"], sign * case["tilt"]["roll"])
+    r = int(math.floor(BLUR_POINTS * scale + 0.5))
+    blurred = light_blur(plane, 0 if case.get("lensOnly") else r)
+    for group in case["groups"]:
+        members = [resolve(p, scale, variant) for p in group["panels"]]
+        k = group.get("spacing", 0) * scale * variant.get("spacing", 1.0)
+        # Only pixels near the members can be covered: the smooth minimum reaches k/4 per join past the boxes.
+        reach = k / 4 * (len(members) - 1) + 3
+        x0 = max(0, int(math.floor(min(m["x"] for m in members) - reach)))
+        y0 = max(0, int(math.floor(min(m["y"] for m in members) - reach)))
+        x1 = min(W, int(math.ceil(max(m["x"] + m["width"] for m in members) + reach)))
+        y1 = min(H, int(math.ceil(max(m["y"] + m["height"] for m in members) + reach)))
+        ys, xs = np.mgrid[y0:y1, x0:x1]
+        px, py = xs + 0.5, ys + 0.5
+        region = (slice(y0, y1), slice(x0, x1))
+        field, weights = joined(px, py, members, k)
+        cov = np.clip(0.5 - field, 0, 1)
+        inside = cov > 0
+        # The gradient by central differences over the neighbouring pixel centres.
+        gx = joined(px + 1, py, members, k)[0] - joined(px - 1, py, members, k)[0]
+        gy = joined(px, py + 1, members, k)[0] - joined(px, py - 1, members, k)[0]
+        gn = np.hypot(gx, gy)
+        ux, uy = np.where(gn > 0, -gx / np.where(gn > 0, gn, 1), 0), np.where(gn > 0, -gy / np.where(gn > 0, gn, 1), 0)
+        d = np.maximum(0, -field)
+        disp = np.zeros(px.shape + (3,))
+        slope = np.zeros(px.shape)
+        for m, wgt in zip(members, weights):
+            for ch, di in enumerate((-m["dispersion"] / 2, 0.0, m["dispersion"] / 2)):
+                table, stab = lens_table(m["profile"], m["index"] + di, m["thickness"], m["bezel"])
+                disp[..., ch] += wgt * table_lookup(table, d)
+            slope += wgt * table_lookup(stab, d)
+        body = np.zeros(px.shape + (3,))
+        for ch in range(3):
+            body[..., ch] = bilinear(blurred[..., ch], px + disp[..., ch] * ux, py + disp[..., ch] * uy)
+            for axis, u_axis in enumerate((ux, uy)):
+                disp_all[region + (ch, axis)] = np.where(inside, disp[..., ch] * u_axis, disp_all[region + (ch, axis)])
+        if not case.get("lensOnly"):
+            mats = [member_material(m, plane, variant) for m in members]
+
+            def mix(key):
+                return sum(wgt[..., None] * mt[key] for mt, wgt in zip(mats, weights))
+
+            wash = mix("wash")
+            body = mix("washColor") * wash + body * (1 - wash)
+            body = screen(body * mix("filter"), mix("glow"))
+            body = body * (1 - mix("shade"))
+            # The band: position along each member's 45-degree axis, mixed; the rim from the normal.
+            u = sum(wgt * ((px - m["x"]) + (py - m["y"])) / (m["width"] + m["height"]) for m, wgt in zip(members, weights))
+            band = BAND_STRENGTH * np.exp(-((u - band_center(l)) / BAND_WIDTH) ** 2)
+            nn = np.sqrt(1 + slope * slope)
+            nx, ny = -slope * ux / nn, -slope * uy / nn
+            rim = RIM_STRENGTH * np.maximum(RIM_AMBIENT * np.hypot(nx, ny), np.minimum(1, 2 * np.maximum(0, nx * l[0] + ny * l[1])))
+            spec = np.minimum(1, mix("gain")[..., 0] * (band + rim))
+            body = screen(body, spec[..., None])
+        out[region] = out[region] * (1 - cov[..., None]) + body * cov[..., None]
+        cov_all[region] = np.maximum(cov_all[region], cov)
+    return out, disp_all, cov_all
+
+
+for case in spec["cases"]:
+    cdir = os.path.join(folder, case["name"])
+    W, H = case["width"], case["height"]
+    if case.get("planeFloat"):
+        plane = np.fromfile(os.path.join(cdir, "plane.f32"), np.float32).reshape(H, W, 3).astype(float)
+        plane8 = np.dstack([np.clip(np.rint(plane * 255), 0, 255), np.full((H, W), 255)]).astype(np.uint8)
+    else:
+        plane8 = np.fromfile(os.path.join(cdir, "plane.rgba"), np.uint8).reshape(H, W, 4)
+        plane = plane8[..., :3] / 255.0
+    for v in spec["variants"]:
+        if v["name"] != "right" and v["name"] not in case.get("variants", [v["name"]]):
+            continue
+        img, disp, cov = render(case, plane, v)
+        if case.get("lensOnly"):
+            disp.astype(np.float32).tofile(os.path.join(cdir, "displacement-%s.f32" % v["name"]))
+            if v["name"] == "right":
+                cov.astype(np.float32).tofile(os.path.join(cdir, "coverage.f32"))
+                img.astype(np.float32).tofile(os.path.join(cdir, "seen.f32"))
+            continue
+        out8 = plane8.copy()
+        out8[..., :3] = np.clip(np.rint(img * 255), 0, 255).astype(np.uint8)
+        out8.tofile(os.path.join(cdir, "liquid-%s.rgba" % v["name"]))
+        if v["name"] == "right":
+            cov.astype(np.float32).tofile(os.path.join(cdir, "coverage.f32"))
+print("numpy", np.__version__)
