@@ -68,6 +68,18 @@ import Raster
     }
 }
 
+/// `forkrender lint` measures over the backdrop: the tab bar's label over the dark saucer of
+/// backdrop-photo-light.json is flagged, and the same scene without its backdrop passes.
+@Test func legibilityIsMeasuredOverTheBackdrop() throws {
+    let file = AllScenesTests.root.appendingPathComponent("scenes/backdrop-photo-light.json").path
+    let over = try SceneDecoder(scale: 0.5).decode(file: file)
+    var bare = over
+    bare.plane.backdrop = nil
+    func tabs(_ doc: SceneDocument) -> Float? { LegibilityAudit.run(document: doc, frames: [0], workers: Workers(2)).entries.first { $0.id == "tabs" }?.wcag }
+    let photo = try #require(tabs(over)), plane = try #require(tabs(bare))
+    #expect(photo < 4.5 && plane > 4.5, "WCAG \(photo) over the photo, \(plane) over the plane")
+}
+
 /// `plane.backdrop` at decode: placement by fit and position, paths relative to the scene file, budgets from the
 /// header, and one message with the JSON path and the reason for every bad file.
 @Suite struct BackdropSectionTests {
