@@ -5,6 +5,8 @@
 #   docs/liquid-merge.gif  scenes/liquid-merge-dark.json as a GIF, scale 0.5
 #   docs/tier-sheet.png    the tier sheet of scenes/liquid-tinted-dark.json, scale 0.5
 #   docs/tier-sheet-vivid.png  the tier sheet of scenes/glass-vivid-container.json, frame 60, scale 0.5
+#   docs/backdrop-photo-light.png, docs/backdrop-photo-dark.png  a Liquid Glass bar over a photograph
+#                          (scenes/backdrop-photo-{light,dark}.json), frame 0, scale 0.5
 #
 # Tests/forkrenderTests/Process/DocsImagesTests.swift renders the same and fails when a committed picture differs from
 # a fresh render (pixelmatch threshold 0), so run this, look at the pictures, and commit them with the change
@@ -21,4 +23,8 @@ mv "$tmp/showcase/0060.png" docs/showcase.png
 "$bin" scenes/liquid-merge-dark.json --scale 0.5 --video docs/liquid-merge.gif --quiet
 "$bin" sheet scenes/liquid-tinted-dark.json --scale 0.5 -o docs/tier-sheet.png --quiet
 "$bin" sheet scenes/glass-vivid-container.json --frame 60 --scale 0.5 -o docs/tier-sheet-vivid.png --quiet
-echo "update-docs-images: wrote docs/showcase.png, docs/liquid-merge.gif, docs/tier-sheet.png, docs/tier-sheet-vivid.png"
+for look in light dark; do
+  "$bin" scenes/backdrop-photo-$look.json --frames 0 --scale 0.5 -o "$tmp/$look" --quiet
+  mv "$tmp/$look/0000.png" docs/backdrop-photo-$look.png
+done
+echo "update-docs-images: wrote docs/showcase.png, docs/liquid-merge.gif, docs/tier-sheet.png, docs/tier-sheet-vivid.png, docs/backdrop-photo-light.png, docs/backdrop-photo-dark.png"

@@ -86,6 +86,8 @@ public struct Plane: Sendable {
     let noise: ValueNoise
     /// Largest |p - h| of any dot after the last update (points); widens every reach.
     var maxDisplacement: Float = 0
+    /// What the next render draws beneath the dots; the caller sets it per frame (a scroll moves it).
+    public var backdrop: PlaneBackdrop?
 
     public init(configuration c: PlaneConfiguration, events: [PlaneEvent] = [],
                 attachments: [PlaneFieldAttachment] = []) {

@@ -34,6 +34,9 @@ public final class PreviewSession: @unchecked Sendable {
     private var currentVersion = 1
     private var currentError: String?
     private var lastData: Data?
+    /// The size and modification time of the files the scene reads besides itself (a backdrop image), as
+    /// they were when it last decoded: a change of either reloads the scene like a change of its text.
+    private var lastInputs: [String]
 
     public var document: SceneDocument { lock.withLock { current } }
     /// Bumped on every successful reload; the page polls it.
@@ -85,6 +88,16 @@ public final class PreviewSession: @unchecked Sendable {
         current = try Self.reportingDecoder(scale: scale).decode(file: file)
         text = data.flatMap { String(data: $0, encoding: .utf8) } ?? ""
         lastData = data
+        lastInputs = Self.stamps(current)
+    }
+
+    /// Each input file of `doc` as its path, size and modification time.
+    private static func stamps(_ doc: SceneDocument) -> [String] {
+        doc.inputFiles.map { path in
+            let a = try? FileManager.default.attributesOfItem(atPath: path)
+            let date = (a?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            return "\(path) \(a?[.size] as? Int ?? -1) \(date)"
+        }
     }
 
     /// The command line's decoder at the preview's scale (`--scale s`, with its checks), except that a break of
@@ -111,21 +124,25 @@ public final class PreviewSession: @unchecked Sendable {
         return try d.decode(text: text, named: file)
     }
 
-    /// Reads the scene file and, when its bytes changed, decodes it: success replaces the scene (compositors and
-    /// cache start afresh) and bumps `version`; failure keeps the last good scene and sets `error`.
+    /// Reads the scene file and, when its bytes or an input file it reads (a backdrop image) changed, decodes it:
+    /// success replaces the scene (compositors and cache start afresh) and bumps `version`; failure keeps the
+    /// last good scene and sets `error`.
     @discardableResult
     public func reload() -> (version: Int, error: String?) {
         let data = FileManager.default.contents(atPath: file)
-        let unchanged = lock.withLock { data == lastData && data != nil ? (currentVersion, currentError) : nil }
+        let inputs = Self.stamps(document)
+        let unchanged = lock.withLock { data == lastData && inputs == lastInputs && data != nil ? (currentVersion, currentError) : nil }
         if let unchanged { return unchanged }
         return renderLock.withLock { lock.withLock {
-            if data != lastData || data == nil {
+            if data != lastData || inputs != lastInputs || data == nil {
                 lastData = data
+                lastInputs = inputs
                 do throws(SceneError) {
                     let doc = try Self.reportingDecoder(scale: scale).decode(file: file)
                     guard let data, let t = String(data: data, encoding: .utf8) else { throw SceneError(file: file, path: "", location: nil, message: "scene file changed while reading") }
                     text = t
                     current = doc
+                    lastInputs = Self.stamps(doc)
                     slots = [:]
                     documents = [:]
                     cache.removeAll()

@@ -11,12 +11,13 @@ struct Fixture {
     let session: PreviewSession
     let routes: PreviewRoutes
 
-    init(_ name: String, text: String = Showcase.json, export: Bool = false) throws {
+    init(_ name: String, text: String = Showcase.json, export: Bool = false, copying: [(URL, String)] = []) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-preview-\(name)-\(UUID().uuidString)")
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         file = folder.appendingPathComponent("scene.json").path
         try text.write(toFile: file, atomically: true, encoding: .utf8)
+        for (source, name) in copying { try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent(name)) }
         session = try PreviewSession(file: file, scale: 1, exportFolder: export ? folder.appendingPathComponent("export").path : nil,
                                      workers: Workers(2))
         routes = PreviewRoutes(session: session)
@@ -138,6 +139,22 @@ struct PreviewRouteTests {
         }
         #expect(inside > 100)
         #expect(outside == 0)
+    }
+
+    @Test("Saving the backdrop image reloads the scene, its text unchanged")
+    func backdropImageReload() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let photos = root.appendingPathComponent("scenes/backdrops")
+        let f = try Fixture("backdrop", text: #"{"duration": 0.2, "canvas": {"width": 60, "height": 60}, "plane": {"backdrop": {"image": "b.png"}}}"#,
+                            copying: [(photos.appendingPathComponent("list.png"), "b.png")])
+        #expect(f.session.reload().version == 1)
+        #expect(f.session.document.plane.backdrop?.image.width == 390)
+        try FileManager.default.removeItem(atPath: f.folder.appendingPathComponent("b.png").path)
+        try FileManager.default.copyItem(at: photos.appendingPathComponent("coffee.png"), to: f.folder.appendingPathComponent("b.png"))
+        let v = f.session.reload()
+        #expect(v.version == 2 && v.error == nil)
+        #expect(f.session.document.plane.backdrop?.image.width == 300)
+        #expect(f.session.reload().version == 2, "nothing changed since")
     }
 
     @Test("Saving the file reloads it; a broken file shows the command line's error and keeps the last good frame")

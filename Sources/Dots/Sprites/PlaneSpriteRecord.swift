@@ -18,6 +18,9 @@ public struct PlaneSpriteRecord: Sendable {
     var visible = false { didSet { renew() } }
     var centers: [SIMD2<UInt32>] = [] { didSet { renew() } }
     var colors: [SIMD4<UInt32>] = [] { didSet { renew() } }
+    /// The backdrop's key (0: none) and the frame pixels it covers: the same pair, the same backdrop pixels.
+    var backdropKey: UInt64 = 0 { didSet { renew() } }
+    var backdropRect = PixelRect(x: 0, y: 0, width: 0, height: 0) { didSet { renew() } }
     /// Which record this is: copies of a record share it, and a record changed in place gets a new one.
     private var identity = Identity()
     /// The boxes of the dots that differ from the record this one was drawn after, found once by the plane's
@@ -82,6 +85,7 @@ public struct PlaneSpriteRecord: Sendable {
         radius = layout.radius.bitPattern
         background = unsafeBitCast(layout.background, to: SIMD4<UInt32>.self)
         visible = plane.configuration.visible
+        if let b = layout.backdrop { (backdropKey, backdropRect) = (b.key, b.rect) }
         (centers, colors) = plane.storage.withHandle { st in
             ((0..<st.count).map { unsafeBitCast(plane.spriteCenter($0, st, scale: layout.scale), to: SIMD2<UInt32>.self) },
              (0..<st.count).map { unsafeBitCast(Plane.spriteColor($0, st, layout.paint), to: SIMD4<UInt32>.self) })
@@ -151,11 +155,18 @@ public struct PlaneSpriteRecord: Sendable {
     }
 
     /// Calls `body` with the pixel box (columns, rows; never empty) of every dot that moved or changed color since
-    /// `old`, its old box and its new one, within the frame.
+    /// `old`, its old box and its new one, within the frame; and when the backdrop changed (another key: a video's
+    /// next frame; another rectangle: a scroll), the rectangles it covered and covers, within the frame.
     private func forEachChangedBox(since old: PlaneSpriteRecord, _ body: (Range<Int>, Range<Int>) -> Void) {
         if let noted = noted(since: old) {
             for b in noted.boxes { body(b.columns, b.rows) }
             return
+        }
+        if backdropKey != old.backdropKey || backdropRect != old.backdropRect {
+            for r in [old.backdropRect, backdropRect] {
+                let on = r.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+                if !on.isEmpty { body(on.columns, on.rows) }
+            }
         }
         let r = Float(bitPattern: radius)
         func box(_ center: SIMD2<UInt32>) {
@@ -214,17 +225,19 @@ public struct PlaneSpriteRecord: Sendable {
         return boxes
     }
 
-    /// The plane this record describes as its fill and its dots' boxes: every pixel outside the boxes holds the
-    /// background exactly (`drawSprites` fills, then draws each dot within its box; hidden dots draw nothing, so
-    /// there are no boxes). Nil for an empty record. For the lens window's blur (Glass's `PlaneFill`).
+    /// The plane this record describes as its fill and its boxes: every pixel outside the boxes holds the
+    /// background exactly (`drawSprites` fills, copies the backdrop within its rectangle, the first box, then
+    /// draws each dot within its box; hidden dots draw nothing, so there are no dot boxes). Nil for an empty
+    /// record. For the lens window's blur (Glass's `PlaneFill`).
     public var fill: (background: SIMD4<Float>, boxes: [PixelRect])? {
         guard space != nil else { return nil }
-        let r = Float(bitPattern: radius)
+        let r = Float(bitPattern: radius), frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        let backdrop = backdropKey == 0 ? [] : [backdropRect.intersection(frame)].filter { !$0.isEmpty }
         let boxes: [PixelRect] = visible ? centers.compactMap { c in
             let b = Plane.spriteBox(unsafeBitCast(c, to: Point.self), radius: r, width: width, height: height)
             return b.xs < b.xe && b.ys < b.ye ? PixelRect(x: b.xs, y: b.ys, width: b.xe - b.xs, height: b.ye - b.ys) : nil
         } : []
-        return (unsafeBitCast(background, to: SIMD4<Float>.self), boxes)
+        return (unsafeBitCast(background, to: SIMD4<Float>.self), backdrop + boxes)
     }
 
     /// Rows per band of `changedSpans` (the sprites' bands).

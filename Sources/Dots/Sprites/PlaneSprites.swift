@@ -1,6 +1,7 @@
 import Raster
 
-/// Drawing the plane: systemGroupedBackground, then one anti-aliased circular point sprite per visible dot.
+/// Drawing the plane: systemGroupedBackground, the backdrop over it where there is one (`PlaneBackdrop`), then
+/// one anti-aliased circular point sprite per visible dot.
 ///
 /// Sprite: a disc of diameter dotSize x scale pixels centered on the dot's position x scale; a pixel's coverage
 /// is `coverage(distance:)` of the signed distance at its center (the same rule as Raster's shapes, so the
@@ -84,6 +85,7 @@ extension Plane {
     struct SpriteLayout {
         let paint: Paint
         let background: SIMD4<Float>
+        let backdrop: PlaneBackdrop?
         let radius: Float
         let reachPt: Float
         let scale: Float
@@ -93,6 +95,8 @@ extension Plane {
             let c = plane.configuration
             paint = plane.paint(fb.space)
             background = fb.space.premultiply(c.background)
+            backdrop = plane.backdrop
+            precondition(backdrop.map { $0.pixels.space == fb.space } ?? true, "the backdrop is in another blend space")
             radius = c.dotSize * scale / 2
             reachPt = c.dotSize / 2 + plane.maxDisplacement + 1 / scale + 0.5
             self.scale = scale
@@ -116,13 +120,16 @@ extension Plane {
         return (Point(st.x[n], st.y[n]) - Point(c.canvas.minX, c.canvas.minY)) * scale
     }
 
-    /// Fills `band` x `columns` with the background and draws, clipped to it, every dot that can reach it, in
-    /// grid order (rows, then columns: the order every pixel composites its dots in).
+    /// Fills `band` x `columns` with the background and the backdrop and draws, clipped to it, every dot that can
+    /// reach it, in grid order (rows, then columns: the order every pixel composites its dots in).
     func drawSprites(_ l: SpriteLayout, _ st: DotHandle, band: Range<Int>, columns: Range<Int>,
                      into px: UnsafeMutableBufferPointer<SIMD4<Float>>) {
         let c = configuration
         let w = l.width, scale = l.scale, radius = l.radius
-        for y in band { (px.baseAddress! + y * w + columns.lowerBound).update(repeating: l.background, count: columns.count) }
+        for y in band {
+            (px.baseAddress! + y * w + columns.lowerBound).update(repeating: l.background, count: columns.count)
+            l.backdrop?.copy(row: y, columns: columns, into: px.baseAddress! + y * w)
+        }
         guard c.visible else { return }
         let colRange = gridRange(lo: c.canvas.minX + Float(columns.lowerBound) / scale - l.reachPt,
                                  hi: c.canvas.minX + Float(columns.upperBound) / scale + l.reachPt,

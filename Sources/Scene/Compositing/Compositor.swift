@@ -34,7 +34,7 @@ public struct Compositor {
         self.workers = workers
         tilt = document.tilt
         state = FrameState(pixels: document.canvas.pixelWidth * document.canvas.pixelHeight, keeping: keeping)
-        plane = PlaneLayer(document: document)
+        plane = PlaneLayer(document: document, backdrops: state.backdrop)
         glass = GlassLayer(document: document, tilt: tilt, state: state)
         content = ContentLayer(document: document, masks: state.masks)
     }
@@ -91,7 +91,7 @@ public struct Compositor {
         if planeBuffer == nil { planeRecord = PlaneSpriteRecord() }
         var planeLayer = planeBuffer ?? emptyFrame()
         planeBuffer = nil  // keep the buffer uniquely referenced while drawing into it
-        plane.render(into: &planeLayer, workers: workers, record: &planeRecord)
+        plane.render(into: &planeLayer, time: document.time(ofFrame: i), workers: workers, record: &planeRecord)
         // The frosted panels' covered pixels are overwritten by glass, so the slot leaves them (FrameSlot.take).
         let drawings = glass.drawings(plane: planeLayer, time: document.time(ofFrame: i))
         slot.take(plane: planeLayer, record: planeRecord, workers: workers,

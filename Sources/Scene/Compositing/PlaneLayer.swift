@@ -1,7 +1,8 @@
 import Dots
 import Raster
 
-/// The plane layer of a frame: systemGroupedBackground and the simulated dot grid (Dots module).
+/// The plane layer of a frame: systemGroupedBackground, the backdrop (the app's image beneath the dots) and the
+/// simulated dot grid (Dots module).
 ///
 /// Builds the `Plane` from the plane section (its configuration resolved at decode, canvas, seed and Reduce
 /// Transparency included), advances it at 60 Hz and draws it. Attachments that name a glass panel (`element`) track that panel's frame.
@@ -11,8 +12,11 @@ struct PlaneLayer {
     let scale: Float
     /// Glass panels by attachment id, for attachments bound to an element: they follow the panel's keyframes.
     let elementPanels: [String: GlassPanelSpec]
+    /// The placed backdrop, kept between frames.
+    let backdrops: BackdropCache
 
-    init(document: SceneDocument) {
+    init(document: SceneDocument, backdrops: BackdropCache = BackdropCache(keeping: .everything)) {
+        self.backdrops = backdrops
         self.document = document
         plane = Plane(configuration: document.plane.configuration, events: document.plane.events,
                       attachments: document.plane.attachments)
@@ -30,12 +34,20 @@ struct PlaneLayer {
         plane.simulate(toStep: step, workers: workers) { id, time in panels[id]?.frame(at: time) }
     }
 
-    func render(into fb: inout Framebuffer, workers: Workers) {
-        plane.render(into: &fb, scale: scale, workers: workers)
+    /// The plane at time `t`, with its backdrop at that time.
+    func plane(at t: Double) -> Plane {
+        var p = plane
+        p.backdrop = backdrops.backdrop(document, time: t)
+        return p
     }
 
-    /// Redraws only the dots that changed since the frame `record` describes, which `fb` still holds.
-    func render(into fb: inout Framebuffer, workers: Workers, record: inout PlaneSpriteRecord) {
-        plane.render(into: &fb, scale: scale, workers: workers, record: &record)
+    func render(into fb: inout Framebuffer, time t: Double, workers: Workers) {
+        plane(at: t).render(into: &fb, scale: scale, workers: workers)
+    }
+
+    /// Redraws only what changed since the frame `record` describes, which `fb` still holds: the dots that moved
+    /// or changed colour, and the backdrop where it moved.
+    func render(into fb: inout Framebuffer, time t: Double, workers: Workers, record: inout PlaneSpriteRecord) {
+        plane(at: t).render(into: &fb, scale: scale, workers: workers, record: &record)
     }
 }

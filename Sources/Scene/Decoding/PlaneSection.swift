@@ -10,12 +10,14 @@ public struct PlaneSpec: Sendable {
     /// Attachments whose bounds follow a glass panel (attachment id -> panel id).
     public internal(set) var elements: [String: String]
     public internal(set) var events: [PlaneEvent]
+    /// What the app draws beneath the dots, if anything.
+    public internal(set) var backdrop: BackdropSpec?
     public var visible: Bool { configuration.visible }
 }
 
 enum PlaneSection {
     static let keys = ["dotSize", "spacing", "overflow", "dotIdle", "dotTap", "dotField", "visible", "spring",
-                       "damping", "relaxation", "falloff", "tint", "ambient", "attachments"]
+                       "damping", "relaxation", "falloff", "tint", "ambient", "attachments", "backdrop"]
     static let ambientKeys = ["enabled", "interval", "first", "colors"]
     static let attachmentKeys = ["id", "frame", "keyframes", "element", "cornerRadius", "strength", "reach",
                                  "falloff", "tint"]
@@ -26,6 +28,9 @@ enum PlaneSection {
         var appearance: Appearance
         var seed: UInt64
         var reduceTransparency: Bool
+        var blending: BlendSpace
+        /// The scene file's folder (a backdrop image's path starts there).
+        var directory: String?
     }
 
     static func decode(_ root: ObjectReader, _ context: Context) throws(SceneError) -> PlaneSpec {
@@ -36,6 +41,8 @@ enum PlaneSection {
         guard let r = try root.object("plane", keys: keys) else {
             return PlaneSpec(configuration: c, attachments: [], elements: [:], events: [])
         }
+        let backdrop = try BackdropSection.decode(r, .init(canvas: context.canvas, blending: context.blending,
+                                                           directory: context.directory))
         c.dotSize = try r.float("dotSize", default: c.dotSize, in: .length)
         // At least 4 pt: a 64-megapixel canvas at scale 1 then holds at most about 4 million dots (190 MB of state).
         c.spacing = try r.float("spacing", default: c.spacing, in: .closed(4, SceneLimits.length))
@@ -43,7 +50,7 @@ enum PlaneSection {
         c.dotIdle = try r.float("dotIdle", default: c.dotIdle, in: .unit)
         c.dotTap = try r.float("dotTap", default: c.dotTap, in: .unit)
         c.dotField = try r.float("dotField", default: c.dotField, in: .unit)
-        c.visible = try r.bool("visible", default: true)
+        c.visible = try r.bool("visible", default: true) && backdrop?.dots != false
         c.spring = try r.float("spring", default: c.spring, in: .closed(0, 1))
         c.damping = try r.float("damping", default: c.damping, in: .closed(0, 1))
         c.relaxation = try r.float("relaxation", default: c.relaxation, in: .closed(0, 1))
@@ -101,7 +108,7 @@ enum PlaneSection {
                 falloff: try o.float("falloff", default: c.falloff, in: .positive),
                 tint: try o.color("tint", appearance: appearance) ?? c.accent(alpha: c.dotField))
         }
-        return PlaneSpec(configuration: c, attachments: attachments, elements: elements, events: [])
+        return PlaneSpec(configuration: c, attachments: attachments, elements: elements, events: [], backdrop: backdrop)
     }
 
     /// Ids of the scene's glass panels, read from the raw JSON (the glass section is decoded after the plane).

@@ -122,8 +122,10 @@ public struct SceneDecoder: Sendable {
         case .sweep: tilt = SceneDocument.sweep(duration: duration)
         case .fixed(let t): tilt = Keyframes([.init(time: 0, value: t, easing: .linear)])
         }
+        let blending = try r.choice("blending", default: BlendSpace.srgb)
         let plane = try PlaneSection.decodeEvents(r, duration: duration, into: PlaneSection.decode(
-            r, .init(canvas: canvas, appearance: appearance, seed: UInt64(seed), reduceTransparency: reduceTransparency)))
+            r, .init(canvas: canvas, appearance: appearance, seed: UInt64(seed), reduceTransparency: reduceTransparency,
+                     blending: blending, directory: directory)))
         let glowHalo = try r.bool("glowHalo", default: true)
         let glass = try GlassSection.decode(r, .init(appearance: appearance, platform: platform,
                                                      reduceTransparency: reduceTransparency, duration: duration, fps: fps,
@@ -140,7 +142,7 @@ public struct SceneDecoder: Sendable {
         let document = SceneDocument(
             canvas: canvas, appearance: appearance,
             platform: platform, reduceTransparency: reduceTransparency,
-            blending: try r.choice("blending", default: BlendSpace.srgb),
+            blending: blending,
             dither: try r.bool("dither", default: true),
             duration: duration, fps: fps, seed: UInt64(seed), tilt: tilt,
             plane: plane, glass: glass, content: content, check: check, notes: notes)

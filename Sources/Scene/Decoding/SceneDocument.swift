@@ -29,6 +29,9 @@ public struct SceneDocument: Sendable {
 
     /// The time of a frame, in seconds.
     public func time(ofFrame i: Int) -> Double { Double(i) / fps }
+
+    /// The files the scene reads besides its own (a backdrop image), which the preview watches.
+    public var inputFiles: [String] { plane.backdrop.map { [$0.file] } ?? [] }
 }
 
 public struct Canvas: Sendable, Hashable {

@@ -49,6 +49,11 @@ public enum SceneLimits {
     /// device pixels): two passes over a 2048 x 2048 px symbol, about 5 s of librsvg; a 100 pt symbol at scale 3
     /// may run 93.
     public static let symbolFilterPixels = 8_388_608.0
+    /// A backdrop image's pixels, read from its PNG header before decoding: 16.8 megapixels (4096 x 4096) is
+    /// 256 MB as float pixels in the blend space, and more than any phone screenshot holds.
+    public static let backdropPixels = 16_777_216.0
+    /// A scrolled backdrop is kept whole as placed: at most this many canvases of pixels (16 B each).
+    public static let scrolledCanvases = 4.0
     /// Liquid Glass container spacing, points (the merge reach; the seed uses 0 to 20 pt).
     public static let containerSpacing = 1_000.0
 }

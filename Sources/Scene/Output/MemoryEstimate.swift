@@ -8,9 +8,10 @@ import Raster
 /// Per pixel: the plane layer, the frame and the glass stage's window and blur scratch, each a Float RGBA
 /// framebuffer (16 B), plus the 8-bit RGBA encode buffer: 68 B. Per dot: 13 Floats of state (52 B) and the
 /// arrays the physics step double-buffers, 64 B in all. Per label: its coverage mask, 4 B per pixel of glyph raster.
-/// The stores kept between frames: each one's declared bound (`KeptInventory`) over its area, so a store that
-/// only holds pixels around glass counts the pixels its panels can reach over the whole scene, and nothing in a
-/// scene without that glass.
+/// A backdrop: its image as decoded (16 B per pixel) and as placed (`BackdropCache`, 16 B per pixel of the part
+/// a frame needs). The stores kept between frames: each one's declared bound (`KeptInventory`) over its area, so
+/// a store that only holds pixels around glass counts the pixels its panels can reach over the whole scene, and
+/// nothing in a scene without that glass.
 public struct MemoryEstimate: Sendable {
     public var parts: [(what: String, bytes: Double)]
     public var total: Double { parts.reduce(0) { $0 + $1.bytes } }
@@ -25,7 +26,7 @@ public struct MemoryEstimate: Sendable {
         let dots = doc.plane.dotCount(canvas: c)
         parts = [("frame buffers (\(c.pixelWidth) x \(c.pixelHeight) px)", pixels * Self.bytesPerPixel),
                  ("plane dots", dots * Self.bytesPerDot),
-                 ("text masks", Self.glyphPixels(doc) * Self.bytesPerGlyphPixel)]
+                 ("text masks", Self.glyphPixels(doc) * Self.bytesPerGlyphPixel)] + Self.backdrop(doc)
             + KeptInventory.all.map { ("kept \($0.name)", $0.bytes(pixels: Self.pixels(of: $0.area, doc), dots: dots)) }
                 .filter { $0.1 > 0 }
     }
@@ -69,6 +70,15 @@ public struct MemoryEstimate: Sendable {
             let w = min(b.maxX, c.width) - max(b.minX, 0), h = min(b.maxY, c.height) - max(b.minY, 0)
             return total + Double(max(0, w) * c.scale) * Double(max(0, h) * c.scale)
         }
+    }
+
+    /// The backdrop's image, decoded and placed, when the scene has one.
+    static func backdrop(_ doc: SceneDocument) -> [(what: String, bytes: Double)] {
+        guard let b = doc.plane.backdrop else { return [] }
+        let canvas = PixelRect(x: 0, y: 0, width: doc.canvas.pixelWidth, height: doc.canvas.pixelHeight)
+        let placed = b.scrolls ? b.placement : b.placement.intersection(canvas)
+        let pixels = Double(b.image.pixelCount) + Double(placed.width) * Double(placed.height)
+        return [("backdrop image (\(b.image.width) x \(b.image.height) px, placed \(placed.width) x \(placed.height) px)", pixels * 16)]
     }
 
     /// Megabytes, for messages.

@@ -60,6 +60,11 @@ import Raster
         .init(template: #"{"content":[{"separator":true,"at":[0,10],"length":@}]}"#, path: "content[0].length"),
         .init(template: #"{"content":[{"fill":true,"frame":[0,0,50,50],"radius":@}]}"#, path: "content[0].radius"),
         .init(template: #"{"content":[{"symbol":"M0 0L1 1Z","frame":[0,0,20,20],"viewBox":[0,0,@,1]}]}"#, path: "content[0].viewBox"),
+        .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"opacity\":@}}}", path: "plane.backdrop.opacity"),
+        .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"position\":[@,0]}}}", path: "plane.backdrop.position"),
+        .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"scroll\":{\"keyframes\":[{\"t\":@,\"offset\":[0,1]}]}}}}", path: "plane.backdrop.scroll.keyframes[0].t"),
+        .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"scroll\":{\"keyframes\":[{\"offset\":[0,@]}]}}}}", path: "plane.backdrop.scroll.keyframes[0].offset"),
+        .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"fit\":\"none\",\"scroll\":{\"keyframes\":[{\"offset\":[0,0]}]}},\"spacing\":@}}", path: "plane.spacing"),
         .init(template: #"{"check":{"frames":[@]}}"#, path: "check.frames[0]"),
         .init(template: #"{"check":{"masks":[[0,0,@,10]]}}"#, path: "check.masks[0]"),
     ]
@@ -89,6 +94,19 @@ import Raster
         ("{\"tilt\":[\(Array(repeating: #"{"t":0}"#, count: 10001).joined(separator: ","))]}", "tilt"),
         (#"{"plane":{"ambient":{"interval":[1e-9,1e-9]}}}"#, "plane.ambient.interval"),
     ]
+
+    /// A backdrop image the corpus can name (absolute: the decoder reads text here, with no scene folder).
+    static let list = BackdropCompositingTests.list
+
+    /// Missing, wrong-type, truncated, corrupt and huge backdrop images: each refused naming `plane.backdrop.image`.
+    @Test func badBackdropImagesAreRefused() throws {
+        for (file, _) in try BackdropSectionTests.badFiles() {
+            try Self.expectRefusedOrRendered(#"{"plane":{"backdrop":{"image":"\#(file)"}}}"#, path: "plane.backdrop.image")
+            #expect(throws: SceneError.self) { try SceneDecoder().decode(text: #"{"plane":{"backdrop":{"image":"\#(file)"}}}"#) }
+        }
+        // A scrolled image over its budget of canvases, refused before it is placed.
+        try Self.expectRefusedOrRendered(#"{"canvas":{"width":100,"height":100},"plane":{"backdrop":{"image":"\#(Self.list)","fit":"none","scroll":{"keyframes":[{"offset":[0,0]}]}}}}"#, path: "plane.backdrop.fit")
+    }
 
     @Test(arguments: budgets.indices)
     func overBudgetIsRefused(i: Int) throws {

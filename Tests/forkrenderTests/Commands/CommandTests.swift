@@ -49,6 +49,21 @@ import Raster
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    /// A bad backdrop image (here one cut short) is one message with the file's line, the JSON path and
+    /// libpng's reason: exit 2, and neither frames nor a video are written.
+    @Test func badBackdropImageExits2AndWritesNothing() throws {
+        let dir = CLI.temporaryFolder("backdrop")
+        let photo = try Data(contentsOf: CLI.root.appendingPathComponent("scenes/backdrops/coffee.png"))
+        try photo.prefix(300).write(to: dir.appendingPathComponent("cut.png"))
+        let s = try scene("{\"plane\": {\"backdrop\": {\"image\": \"cut.png\"}}}", in: dir)
+        for output in [["-o", dir.appendingPathComponent("out").path], ["--video", dir.appendingPathComponent("out.mp4").path]] {
+            let r = try CLI.run([s, "-q"] + output)
+            #expect(r.status == 2)
+            #expect(r.stderr == "\(s):1:34: error: plane.backdrop.image: image 'cut.png': cannot read PNG '\(dir.path)/cut.png': unexpected end of file (PNG is truncated) (a backdrop image is a PNG file)\n")
+            #expect(!FileManager.default.fileExists(atPath: output[1]))
+        }
+    }
+
     @Test func writesNumberedPNGsOfTheDocumentedSize() throws {
         let dir = CLI.temporaryFolder("frames")
         let s = try scene(tiny, in: dir)

@@ -30,6 +30,18 @@ import Testing
         try expectSame(docs.appendingPathComponent("tier-sheet-vivid.png"), vivid, "docs/tier-sheet-vivid.png")
     }
 
+    @Test func glassOverAPhotographIsFresh() throws {
+        let dir = CLI.temporaryFolder("docs-backdrop")
+        for look in ["light", "dark"] {
+            let out = dir.appendingPathComponent(look)
+            let r = try CLI.run([CLI.root.appendingPathComponent("scenes/backdrop-photo-\(look).json").path, "--frames", "0",
+                                 "--scale", "0.5", "-o", out.path, "-q"])
+            #expect(r.status == 0, "\(r.stderr)")
+            try expectSame(docs.appendingPathComponent("backdrop-photo-\(look).png"), out.appendingPathComponent("0000.png"),
+                           "docs/backdrop-photo-\(look).png")
+        }
+    }
+
     /// The GIF's frames, decoded by ffmpeg, equal those of a fresh GIF made by the same command.
     @Test func mergeGIFIsFresh() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") || FileManager.default.isExecutableFile(atPath: "/opt/homebrew/bin/ffmpeg") else {
