@@ -181,8 +181,12 @@ import Testing
 
             OPTIONS:
               -r, --references <folder>
-                                      Reference PNGs: <folder>/<scene>/<frame>.png, e.g.
-                                      refs/tap/0012.png.
+                                      Reference PNGs: <folder>/<scene>/<frame>.png, <scene>
+                                      being the scene's path under the scenes' root without
+                                      .json, e.g. refs/ios/home/0012.png.
+              --scenes-root <folder>  The folder scene paths are taken relative to for their
+                                      reference folders. (default: the deepest folder
+                                      holding every scene given)
               --update <mode>         Write references: none, missing, changed (also those
                                       that differ) or all. Never on CI. (default: missing,
                                       or none on CI)
