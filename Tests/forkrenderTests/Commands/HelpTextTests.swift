@@ -21,6 +21,9 @@ import Testing
               -o, --output <folder|-> Write 0000.png, 0001.png, ... into a folder; '-'
                                       streams the PNGs to stdout. (default: frames, unless
                                       --video is given)
+              --clean                 Remove the folder's NNNN.png frames this render will
+                                      not overwrite (refused without it), before the first
+                                      frame is written.
               --video <file>          Encode a video with ffmpeg from raw frames (.mp4,
                                       .mov, .webm, .gif).
               --frames <first..last>  Render only these frames, inclusive (30..59, 30, 30..,
