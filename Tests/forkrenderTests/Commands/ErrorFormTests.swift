@@ -53,7 +53,7 @@ import Testing
                                    : [command[0], scene] + command.dropFirst() + (command[0] == "sheet" ? ["-o", dir.appendingPathComponent("s.png").path] : [])
         let r = try CLI.run(args, cwd: dir)
         #expect(r.status == 2)
-        #expect(r.stderr == "\(scene):2:23: error: canvas.width: expected a positive number of at most 100000, found 0\n", "\(args)")
+        #expect(r.stderr == "\(scene):2:23: error: canvas.width: expected a positive number of at most 100000 pt, found 0\n", "\(args)")
     }
 
     @Test func otherErrorsAreErrorColonMessage() throws {
