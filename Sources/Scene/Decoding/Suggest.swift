@@ -9,14 +9,20 @@
 public enum Suggest {
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let list = Array(candidates)
+        return typo(of: word, in: list) ?? related(word.lowercased(), list)
+    }
+
+    /// Rule 1 alone: for command-line words, where a path that does not exist (`lint-old.json`) must not
+    /// read as a subcommand.
+    public static func typo(of word: String, in candidates: some Sequence<String>) -> String? {
         let w = Array(word.lowercased())
         var best: (String, Int)?
-        for c in list {
+        for c in candidates {
             let d = distance(w, Array(c.lowercased()))
             if best == nil || d < best!.1 { best = (c, d) }
         }
-        if let (name, d) = best, d <= max(1, (w.count + 2) / 3) { return name }
-        return related(word.lowercased(), list)
+        guard let (name, d) = best else { return nil }
+        return d <= max(1, (w.count + 2) / 3) ? name : nil
     }
 
     /// Rules 2 and 3.

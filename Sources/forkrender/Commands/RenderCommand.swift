@@ -63,7 +63,7 @@ enum RenderCommand: Command {
     /// `forkrender lnit scene.json` is a misspelled command, not a scene called "lnit".
     static func refuseMisspelledSubcommand(_ p: ParsedArguments) throws {
         if let word = p.positionals.first, !FileManager.default.fileExists(atPath: word),
-           let command = Suggest.closest(to: word, in: Forkrender.subcommands.compactMap({ $0.configuration.name })) {
+           let command = Suggest.typo(of: word, in: Forkrender.subcommands.compactMap({ $0.configuration.name })) {
             throw UsageError(message: "Unknown subcommand '\(word)'. Did you mean '\(command)'?")
         }
     }

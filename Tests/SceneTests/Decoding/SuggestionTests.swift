@@ -52,6 +52,10 @@ import Raster
         #expect(Suggest.closest(to: "raduis", in: ["radius", "cornerRadius"]) == "radius")
         #expect(Suggest.closest(to: "zz", in: ["radius", "tint"]) == nil)
         #expect(Suggest.closest(to: "banana", in: ["radius", "tint"]) == nil)
+        // The command line takes typos only: a path is not a subcommand because it starts with one.
+        #expect(Suggest.closest(to: "lint-old.json", in: ["lint", "check"]) == "lint")
+        #expect(Suggest.typo(of: "lint-old.json", in: ["lint", "check"]) == nil)
+        #expect(Suggest.typo(of: "lnit", in: ["lint", "check"]) == "lint")
     }
 
     /// docs/scene-format.md lists every token with its light and dark value, as the table in Tokens.swift has it.

@@ -34,6 +34,9 @@ import Testing
         let typo = try CLI.run(["lnit", "scene.json"])
         #expect(typo.status == 2)
         #expect(typo.stderr.hasPrefix("Error: Unknown subcommand 'lnit'. Did you mean 'lint'?\nUsage: forkrender [<scene.json>]"))
+        // A scene file that does not exist is not a subcommand, even when its name starts with one.
+        let missing = try CLI.run(["lint-old.json"])
+        #expect(missing.status == 2 && !missing.stderr.contains("subcommand"), "\(missing.stderr)")
         let diff = try CLI.run(["diff", "a.png"])
         #expect(diff.status == 2)
         #expect(diff.stderr == """
