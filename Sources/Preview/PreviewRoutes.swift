@@ -223,8 +223,8 @@ public struct PreviewRoutes: Sendable {
                 let r = p.frame(at: d.time(ofFrame: i))
                 return [r.x, r.y, r.width, r.height].map(Double.init)
             }
-            return ["name": p.name, "id": p.id ?? NSNull(), "container": p.container ?? NSNull(), "frames": frames,
-                    "radius": Double(p.radius)]
+            return ["name": p.id ?? p.path, "id": p.id ?? NSNull(), "container": p.container ?? NSNull(), "frames": frames,
+                    "shape": p.outline.rawValue, "radius": Self.radius(of: p, at: d.time(ofFrame: 0))]
         }
         let tilt: [[String: Any]] = d.tilt.keys.map { ["t": $0.time, "pitch": $0.value.pitch, "roll": $0.value.roll] }
         // The file's name only: its folder would tell a reader where the designer keeps their files.
@@ -235,6 +235,12 @@ public struct PreviewRoutes: Sendable {
             "appearance": d.appearance.rawValue, "platform": d.platform.rawValue, "reduceTransparency": d.reduceTransparency,
             "tiers": PreviewSettings.tiers.map(\.0), "panels": panels, "tilt": tilt, "version": session.version,
         ])
+    }
+
+    /// The radius the panel is drawn with at a time, in points: a rect's corner radius (limited by its box), a
+    /// circle's radius (half its size) and a capsule's end radius (half its shorter side).
+    static func radius(of panel: GlassPanelSpec, at time: Double) -> Double {
+        Double(panel.outline(at: time, scale: 1).cornerRadius)
     }
 
     func layersJSON(_ p: OverlapMap.Probe) -> String {

@@ -70,6 +70,8 @@ public final class PreviewSession: @unchecked Sendable {
     /// (NSLock is not fair: the thread could take the lock back frame after frame while a request waits).
     private var pageWaiting = 0
     private var aheadStarted = false
+    /// Set by `stop`: the render-ahead loop ends and starts no frame.
+    private var stopped = false
     let ahead = NSCondition()
 
     /// Compositors that started again from t = 0 because a request went back in time (`restarts`, for tests);
@@ -201,6 +203,10 @@ public final class PreviewSession: @unchecked Sendable {
         }
         slot.compositor.setTilt(r.tilt.map { Keyframes([.init(time: 0, value: $0, easing: .linear)]) } ?? slot.sceneTilt)
         let image = slot.compositor.render(frame: r.frame)
+        // A cancelled render left bands undrawn: neither encoded nor kept (the process is ending).
+        guard !workers.cancellation.isCancelled else {
+            throw SceneError(file: file, path: "", location: nil, message: "interrupted")
+        }
         slots[r.settings] = slot
         let bytes: [UInt8]
         do {
@@ -233,6 +239,16 @@ public final class PreviewSession: @unchecked Sendable {
         ahead.broadcast()
     }
 
+    /// Ends rendering ahead for good, for the end of the process: the loop starts no new frame, and the one it
+    /// draws ends within a band once the workers' cancellation is raised.
+    public func stop() {
+        ahead.lock()
+        stopped = true
+        aheadJob = nil
+        ahead.broadcast()
+        ahead.unlock()
+    }
+
     private func stopAhead() {
         ahead.lock()
         aheadJob = nil
@@ -245,9 +261,10 @@ public final class PreviewSession: @unchecked Sendable {
     private func aheadStep() -> Bool {
         ahead.lock()
         if aheadJob == nil || pageWaiting > 0 { _ = ahead.wait(until: Date(timeIntervalSinceNow: pageWaiting > 0 ? 0.05 : 1)) }
-        guard var r = aheadJob?.template, let job = aheadJob, pageWaiting == 0 else {
+        guard var r = aheadJob?.template, let job = aheadJob, pageWaiting == 0, !stopped else {
+            let more = !stopped
             ahead.unlock()
-            return true
+            return more
         }
         r.frame = job.next
         aheadRendering = r
@@ -321,7 +338,9 @@ public final class PreviewSession: @unchecked Sendable {
         for (name, d) in [("timeline.mp4", doc), ("tilt-sweep.mp4", sweep)] {
             let video = (folder as NSString).appendingPathComponent(name)
             let sink = try VideoSink(path: video, width: d.canvas.pixelWidth, height: d.canvas.pixelHeight, fps: d.fps, dither: d.dither)
-            _ = try RenderPipeline(document: d, workers: workers).run(frames: Array(0..<d.frameCount), sinks: [sink])
+            // A cancelled export aborts its video: ffmpeg killed, the temporary file removed.
+            _ = try RenderPipeline(document: d, workers: workers).run(frames: Array(0..<d.frameCount), sinks: [sink],
+                                                                      cancelled: { [workers] in workers.cancellation.isCancelled })
             written.append(video)
         }
         return written

@@ -45,6 +45,12 @@ final class Interrupt: @unchecked Sendable {
 
     var isSet: Bool { lock.withLock { flag } }
 
+    /// Signalled once per signal: a command with nothing to poll (the preview server) waits on it.
+    private let arrived = DispatchSemaphore(value: 0)
+
+    /// Blocks until the first signal arrives.
+    func wait() { arrived.wait() }
+
     /// Idempotent; commands install it before they read their input, so that a signal during decoding (which
     /// parses icons in librsvg and loads fonts) ends the process the same way.
     func install() {
@@ -71,6 +77,7 @@ final class Interrupt: @unchecked Sendable {
             return flag
         }
         if second { forceExit() }
+        arrived.signal()
         // Its own thread: the dispatch queue that delivered the signal must stay free for a second one.
         Thread.detachNewThread {
             Thread.sleep(forTimeInterval: Self.grace)

@@ -26,8 +26,8 @@ enum Forkrender {
 
     static func main(_ arguments: [String]) -> Int32 {
         if let word = arguments.first, let sub = subcommands.first(where: { $0.configuration.name == word }) {
-            // Ctrl-C ends every command within a second with 130 (Interrupt); the preview server stops on its own.
-            if sub.configuration.name != PreviewCommand.configuration.name { Interrupt.shared.install() }
+            // Ctrl-C ends every command within a second with 130 (Interrupt).
+            Interrupt.shared.install()
             return sub.main(Array(arguments.dropFirst()))
         }
         return RenderCommand.main(arguments)

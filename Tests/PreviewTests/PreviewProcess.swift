@@ -57,9 +57,9 @@ final class RunningPreview {
     private let exited = DispatchSemaphore(value: 0)
     private let err = Pipe()
 
-    init(file: String, port: Int = 0, export: String? = nil) throws {
+    init(file: String, port: Int = 0, export: String? = nil, extra: [String] = []) throws {
         process.executableURL = PreviewProcess.binary
-        process.arguments = ["preview", file, "--port", "\(port)", "--threads", "2"] + (export.map { ["--export", $0] } ?? [])
+        process.arguments = ["preview", file, "--port", "\(port)", "--threads", "2"] + (export.map { ["--export", $0] } ?? []) + extra
         let out = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -94,15 +94,23 @@ final class RunningPreview {
     var port: Int { Int(url.split(separator: ":").last!.filter(\.isNumber))! }
 
     /// Ctrl-C; the exit status, or nil when it had to be killed after 10 s.
-    func stop() -> Int32? {
+    func stop() -> Int32? { interrupt().status }
+
+    /// Ctrl-C; the exit status (nil when it had to be killed after 10 s) and the seconds from the signal to
+    /// the exit.
+    func interrupt() -> (status: Int32?, seconds: Double) {
+        let start = DispatchTime.now()
         kill(process.processIdentifier, SIGINT)
         if exited.wait(timeout: .now() + 10) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
             exited.wait()
-            return nil
+            return (nil, 10)
         }
-        return process.terminationStatus
+        return (process.terminationStatus, Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
     }
+
+    /// What the process wrote on stderr (after it exited).
+    var errors: String { String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
 }
 
 struct PreviewStartError: Error, CustomStringConvertible {

@@ -183,6 +183,24 @@ struct PreviewRouteTests {
         #expect(f.get("/frame.png", [("frame", "60")]).status == 400)
     }
 
+    @Test("/scene says what each panel is: its shape, the radius it is drawn with, and its name without quotes")
+    func sceneDescribesPanels() throws {
+        let f = try Fixture("panels", text: #"""
+        {"canvas": {"width": 300, "height": 200, "scale": 1}, "duration": 0.1, "glass": [
+          {"id": "play", "shape": "circle", "frame": [20, 20, 64, 64]},
+          {"shape": "capsule", "frame": [100, 20, 100, 40]},
+          {"id": "card", "frame": [20, 100, 200, 80], "radius": 12},
+          {"id": "chip", "frame": [230, 100, 40, 16], "radius": 30}]}
+        """#)
+        let scene = try JSONSerialization.jsonObject(with: Data(f.get("/scene").body)) as? [String: Any]
+        let panels = scene?["panels"] as? [[String: Any]] ?? []
+        #expect(panels.map { $0["name"] as? String } == ["play", "glass[1]", "card", "chip"])
+        #expect(panels.map { $0["shape"] as? String } == ["circle", "capsule", "rect", "rect"])
+        // A circle's radius is half its size, a capsule's half its shorter side; a rect's corner radius is
+        // limited to half its shorter side, as drawn.
+        #expect(panels.map { $0["radius"] as? Double } == [32, 20, 12, 8])
+    }
+
     @Test("The lint route reports each label's figures for one frame")
     func lint() throws {
         let f = try Fixture("lint")

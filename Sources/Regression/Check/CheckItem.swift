@@ -18,7 +18,8 @@ public struct CheckItem: Sendable {
         public var isFailure: Bool { self == .failed || self == .missing || self == .error }
     }
 
-    /// The scene's file name without `.json`; its references live in `<references>/<scene>/`.
+    /// The scene's key, its path relative to the scenes' root without `.json` (`ios/home`); its references
+    /// live in `<references>/<scene>/` (or the flat layout's folder, `ReferenceLayout`).
     public var scene: String
     public var scenePath: String
     public var frame: Int

@@ -6,7 +6,8 @@ import Scene
 /// Renders chosen frames of scenes and compares them with reference PNGs: the engine of `forkrender check`
 /// and of the project's golden tests (same code, same folder layout).
 ///
-/// Layout: the reference of frame 12 of `scenes/dots-tap.json` is `<references>/dots-tap/0012.png`. Frames are
+/// Layout: the reference of frame 12 of `scenes/dots-tap.json` is `<references>/dots-tap/0012.png` when the
+/// scenes' root is `scenes/`; scenes in subfolders of the root keep them (`ReferenceLayout`). Frames are
 /// `frames` when given (`0,15,29` or ranges `0..3`), else the scene's `check.frames`, else its first, middle
 /// and last frame. Masks come from the scene's `check.masks` (points, rounded outward to whole pixels) plus
 /// `comparison.masks` (pixels). With `artifacts`, every frame that does not pass leaves
@@ -51,8 +52,13 @@ public struct CheckRunner: Sendable {
 
     /// A decoded scene with its frames and masks resolved, ready to run.
     public struct Job: Sendable {
+        /// The scene's key: its path relative to the scenes' root without `.json` (`ReferenceLayout`).
         public var name: String
         public var path: String
+        /// The folder under `references` that holds its frames: `name`, or its flat-layout folder.
+        public var folder: String
+        /// The root `name` is relative to, for commands that name this scene alone; nil when it is its own folder.
+        public var root: String?
         public var document: SceneDocument
         public var frames: [Int]
         public var masks: [PixelRect]
@@ -81,8 +87,9 @@ public struct CheckRunner: Sendable {
         return out.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
     }
 
-    /// Decodes a scene and resolves its frames and masks. Errors are the user's to fix (exit 2).
-    public func prepare(scene path: String) throws(CheckError) -> Job {
+    /// Decodes a scene and resolves its frames and masks. Errors are the user's to fix (exit 2). `layout`
+    /// names its reference folder; without one it is the scene's file name.
+    public func prepare(scene path: String, in layout: ReferenceLayout? = nil) throws(CheckError) -> Job {
         let doc: SceneDocument
         do throws(SceneError) {
             var decoder = decoder
@@ -106,9 +113,12 @@ public struct CheckRunner: Sendable {
         } else {
             chosen = [0, count / 2, count - 1]
         }
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let fileName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let entry = layout?.entry(path)
         let masks = doc.check.masks.map { PixelRect(points: $0, scale: doc.canvas.scale) } + comparison.masks
-        return Job(name: name, path: path, document: doc, frames: chosen.sorted(), masks: masks)
+        return Job(name: entry?.key ?? fileName, path: path, folder: entry?.folder ?? fileName,
+                   root: entry.flatMap { $0.key == fileName ? nil : layout?.root },
+                   document: doc, frames: chosen.sorted(), masks: masks)
     }
 
     public func referencePath(scene: String, frame: Int) -> String {
@@ -136,12 +146,12 @@ public struct CheckRunner: Sendable {
     /// Compares one rendered frame with its reference, updates the reference as the mode allows, and writes
     /// review artifacts for anything that did not pass.
     public func check(job: Job, frame: Int, actual: RGBAImage, comparison compare: Comparison) -> CheckItem {
-        let ref = referencePath(scene: job.name, frame: frame)
+        let ref = referencePath(scene: job.folder, frame: frame)
         var item = CheckItem(scene: job.name, scenePath: job.path, frame: frame, status: .passed, message: "",
                              result: nil, referencePath: ref, artifacts: nil, seconds: 0)
         let mode = effectiveUpdate
         let recordHint = onCI
-            ? "references are never written on CI (CI=true); record it locally with '\(ShellQuote.command(["forkrender", "check", job.path, "--references", references, "--update", "missing"]))' and commit it"
+            ? "references are never written on CI (CI=true); record it locally with '\(ShellQuote.command(["forkrender", "check", job.path] + (job.root.map { ["--scenes-root", $0] } ?? []) + ["--references", references, "--update", "missing"]))' and commit it"
             : "record it with '--update missing'"
 
         guard FileManager.default.fileExists(atPath: ref) else {

@@ -105,15 +105,28 @@ public struct ReviewReport {
     /// The files earlier runs wrote into `folder` (index.html and each scene's frame PNGs), removed so the
     /// folder shows only this run's. Nothing else in it is touched: `--report .` must not empty a project.
     public static func removePreviousRun(in folder: String) {
-        let fm = FileManager.default
-        try? fm.removeItem(atPath: (folder as NSString).appendingPathComponent("index.html"))
-        for sub in (try? fm.contentsOfDirectory(atPath: folder)) ?? [] {
-            let dir = (folder as NSString).appendingPathComponent(sub)
-            guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
-            let ours = names.filter { n in ["actual", "expected", "diff", "panels"].contains { n.hasSuffix("-\($0).png") } }
-            for n in ours { try? fm.removeItem(atPath: (dir as NSString).appendingPathComponent(n)) }
-            if ours.count == names.count, !ours.isEmpty { try? fm.removeItem(atPath: dir) }
+        try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent("index.html"))
+        for sub in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            _ = removeArtifacts(in: (folder as NSString).appendingPathComponent(sub), depth: 8)
         }
+    }
+
+    /// Removes the frame PNGs a run wrote into `dir` and its subfolders (a scene's key may hold folders,
+    /// `ios/home`), and `dir` itself when nothing else was in it. Returns whether `dir` was removed.
+    private static func removeArtifacts(in dir: String, depth: Int) -> Bool {
+        let fm = FileManager.default
+        guard depth > 0, let names = try? fm.contentsOfDirectory(atPath: dir) else { return false }
+        var removed = 0
+        for n in names {
+            let path = (dir as NSString).appendingPathComponent(n)
+            if ["actual", "expected", "diff", "panels"].contains(where: { n.hasSuffix("-\($0).png") }) {
+                if (try? fm.removeItem(atPath: path)) != nil { removed += 1 }
+            } else if removeArtifacts(in: path, depth: depth - 1) {
+                removed += 1
+            }
+        }
+        guard removed == names.count, removed > 0 else { return false }
+        return (try? fm.removeItem(atPath: dir)) != nil
     }
 
     static func anchor(_ i: CheckItem) -> String {

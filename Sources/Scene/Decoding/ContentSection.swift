@@ -171,7 +171,8 @@ enum ContentSection {
         case (false, true):
             color = .plain(try o.color("color", appearance: appearance)!)
         default:
-            color = .vibrancy(try o.choice("vibrancy", default: defaultLevel))
+            // "secondary" on a label means secondaryLabel, on a fill secondaryFill.
+            color = .vibrancy(try o.choice("vibrancy", default: defaultLevel) { $0.rawValue.lowercased().hasSuffix(defaultLevel.rawValue) })
         }
         return ContentItem(path: o.path, id: try o.string("id"), on: on, kind: kind, color: color)
     }

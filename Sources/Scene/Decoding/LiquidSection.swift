@@ -92,7 +92,7 @@ enum LiquidSection {
         guard let r = try o.object(key, keys: ["t", "duration", "transition"]) else { return nil }
         return LiquidSpec.Appearing(
             time: try r.number("t", default: 0, in: .closed(0, duration)),
-            duration: try r.number("duration", default: 0.4, in: .closed(0, SceneLimits.duration)),
+            duration: try r.number("duration", default: 0.4, in: .closed(0, SceneLimits.duration).measured(in: .seconds)),
             transition: try r.choice("transition", default: GlassTransition.materialize))
     }
 
@@ -113,6 +113,6 @@ enum LiquidSection {
 
 extension NumberRange {
     func excludingUpper(_ v: Double) -> NumberRange {
-        NumberRange(lower: lower, lowerInclusive: lowerInclusive, upper: v, upperInclusive: false)
+        NumberRange(lower: lower, lowerInclusive: lowerInclusive, upper: v, upperInclusive: false, dimension: dimension)
     }
 }

@@ -10,7 +10,7 @@ import Raster
 extension GlassPanelSpec {
     /// The box in pixels (`scale` per point) and the corner radius in pixels, clamped to the box (a capsule's
     /// and a circle's is the box's inradius).
-    func outline(at time: Double, scale: Float) -> (box: Rect, cornerRadius: Float) {
+    public func outline(at time: Double, scale: Float) -> (box: Rect, cornerRadius: Float) {
         var f = frame(at: time)
         let press = Float(liquid.pressScale(at: time))
         if press != 1 {

@@ -94,11 +94,12 @@ struct ObjectReader: Sendable {
         return try Value.string(n, path: childPath(key))
     }
 
-    /// One of a fixed set of names, with a "did you mean" when misspelled.
-    func choice<E: RawRepresentable & CaseIterable>(_ key: String, default d: E) throws(SceneError) -> E
+    /// One of a fixed set of names, with a "did you mean" when misspelled; the suggestion looks first among the
+    /// names `preferred` picks (the levels of the item's own kind).
+    func choice<E: RawRepresentable & CaseIterable>(_ key: String, default d: E, preferring preferred: (E) -> Bool = { _ in false }) throws(SceneError) -> E
     where E.RawValue == String {
         guard let n = members[key]?.value else { return d }
-        return try Value.choice(n, path: childPath(key), E.self)
+        return try Value.choice(n, path: childPath(key), E.self, preferring: preferred)
     }
 
     func color(_ key: String, appearance: Appearance) throws(SceneError) -> Color? {
@@ -156,6 +157,19 @@ struct NumberRange: Sendable {
     var lowerInclusive: Bool
     var upper: Double?
     var upperInclusive: Bool
+    /// What the number measures, named after the bounds in the message ("at most 100000 pt").
+    var dimension: Unit = .none
+
+    enum Unit: Sendable {
+        case none, points, seconds, radians
+    }
+
+    /// The same bounds in `unit`.
+    func measured(in unit: Unit) -> NumberRange {
+        var r = self
+        r.dimension = unit
+        return r
+    }
 
     static let any = NumberRange(lower: nil, lowerInclusive: true, upper: nil, upperInclusive: true)
     static let positive = NumberRange(lower: 0, lowerInclusive: false, upper: nil, upperInclusive: true)
@@ -177,18 +191,40 @@ struct NumberRange: Sendable {
     }
 
     var wording: String {
+        let bounds: String
         switch (lower, upper) {
-        case (0?, nil) where !lowerInclusive: return "a positive number"
-        case (0?, nil): return "a number of at least 0"
-        case (let l?, nil): return lowerInclusive ? "a number of at least \(Value.format(l))" : "a number above \(Value.format(l))"
-        case (nil, let u?): return upperInclusive ? "a number of at most \(Value.format(u))" : "a number below \(Value.format(u))"
-        case (0?, let u?) where !lowerInclusive && upperInclusive: return "a positive number of at most \(Value.format(u))"
+        case (0?, nil) where !lowerInclusive: bounds = "a positive number"
+        case (let l?, nil): bounds = lowerInclusive ? "a number of at least \(format(l))" : "a number above \(format(l))"
+        case (nil, let u?): bounds = upperInclusive ? "a number of at most \(format(u))" : "a number below \(format(u))"
+        case (0?, let u?) where !lowerInclusive && upperInclusive: bounds = "a positive number of at most \(format(u))"
         case (let l?, let u?):
-            if lowerInclusive && upperInclusive { return "a number from \(Value.format(l)) to \(Value.format(u))" }
-            let low = lowerInclusive ? "of at least \(Value.format(l))" : "above \(Value.format(l))"
-            let high = upperInclusive ? "at most \(Value.format(u))" : "below \(Value.format(u))"
-            return "a number \(low) and \(high)"
+            if lowerInclusive && upperInclusive { bounds = "a number from \(format(l)) to \(format(u))"; break }
+            let low = lowerInclusive ? "of at least \(format(l))" : "above \(format(l))"
+            let high = upperInclusive ? "at most \(format(u))" : "below \(format(u))"
+            bounds = "a number \(low) and \(high)"
         case (nil, nil): return "a number"
+        }
+        switch dimension {
+        case .none: return bounds
+        case .points: return bounds + " pt"
+        case .seconds: return bounds + " s"
+        case .radians: return bounds + " radians" + degrees
+        }
+    }
+
+    /// A bound as the message prints it: radians to three decimals (1.571), everything else as given.
+    private func format(_ v: Double) -> String {
+        dimension == .radians && v != v.rounded() ? String(format: "%.3f", v) : Value.format(v)
+    }
+
+    /// The bounds of an angle in degrees, " (±90°)" or " (0° to 45°)".
+    private var degrees: String {
+        let d = [lower, upper].map { $0.map { Value.format(($0 * 180 / Double.pi).rounded()) } }
+        switch (d[0], d[1]) {
+        case let (l?, u?): return l == "-" + u ? " (±\(u)°)" : " (\(l)° to \(u)°)"
+        case let (l?, nil): return " (at least \(l)°)"
+        case let (nil, u?): return " (at most \(u)°)"
+        case (nil, nil): return ""
         }
     }
 }
@@ -226,14 +262,16 @@ public enum Value {
         return s
     }
 
-    public static func choice<E: RawRepresentable & CaseIterable>(_ n: JSONNode, path: String, _ type: E.Type) throws(SceneError) -> E
+    public static func choice<E: RawRepresentable & CaseIterable>(_ n: JSONNode, path: String, _ type: E.Type,
+                                                                  preferring preferred: (E) -> Bool = { _ in false }) throws(SceneError) -> E
     where E.RawValue == String {
         let s = try string(n, path: path)
         if let e = E(rawValue: s) { return e }
         let names = E.allCases.map(\.rawValue)
+        let ordered = E.allCases.filter(preferred) + E.allCases.filter { !preferred($0) }
         throw SceneError(path: path, location: n.location,
                          message: "unknown value '\(s)'; expected one of: \(names.joined(separator: ", "))",
-                         suggestion: Suggest.closest(to: s, in: names))
+                         suggestion: Suggest.closest(to: s, in: ordered.map(\.rawValue)))
     }
 
     /// A fixed-length array of numbers.

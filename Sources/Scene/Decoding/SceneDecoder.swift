@@ -176,7 +176,7 @@ public struct SceneDecoder: Sendable {
     }
 
     func decodeTilt(_ r: ObjectReader, duration: Double) throws(SceneError) -> Keyframes<Tilt> {
-        let limit = NumberRange.closed(-Tilt.maximumAngle, Tilt.maximumAngle)
+        let limit = NumberRange.closed(-Tilt.maximumAngle, Tilt.maximumAngle).measured(in: .radians)
         return Keyframes(try r.keyframes("tilt", valueKeys: ["pitch", "roll"]) { (o) throws(SceneError) -> Tilt in
             Tilt(pitch: try o.number("pitch", default: 0, in: limit), roll: try o.number("roll", default: 0, in: limit))
         })
@@ -198,6 +198,6 @@ public struct SceneDecoder: Sendable {
 
 extension NumberRange {
     func excludingLower(_ v: Double) -> NumberRange {
-        NumberRange(lower: v, lowerInclusive: false, upper: upper, upperInclusive: upperInclusive)
+        NumberRange(lower: v, lowerInclusive: false, upper: upper, upperInclusive: upperInclusive, dimension: dimension)
     }
 }

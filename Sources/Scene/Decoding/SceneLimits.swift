@@ -60,9 +60,9 @@ public enum SceneLimits {
 
 extension NumberRange {
     /// A positive length in points, at most `SceneLimits.length`.
-    static let length = NumberRange(lower: 0, lowerInclusive: false, upper: SceneLimits.length, upperInclusive: true)
+    static let length = NumberRange(lower: 0, lowerInclusive: false, upper: SceneLimits.length, upperInclusive: true, dimension: .points)
     /// A length in points that may be 0, at most `SceneLimits.length`.
-    static let lengthOrZero = NumberRange.closed(0, SceneLimits.length)
+    static let lengthOrZero = NumberRange.closed(0, SceneLimits.length).measured(in: .points)
     /// A positive duration in seconds, at most `SceneLimits.duration`.
-    static let duration = NumberRange(lower: 0, lowerInclusive: false, upper: SceneLimits.duration, upperInclusive: true)
+    static let duration = NumberRange(lower: 0, lowerInclusive: false, upper: SceneLimits.duration, upperInclusive: true, dimension: .seconds)
 }

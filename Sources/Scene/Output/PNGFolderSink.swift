@@ -20,7 +20,7 @@ public final class PNGFolderSink: FrameSink, @unchecked Sendable {
     public init(folder: String, settings: EncodeSettings, frameCount: Int) throws(OutputError) {
         self.folder = folder
         self.settings = settings
-        self.digits = max(4, String(max(0, frameCount - 1)).count)
+        self.digits = Self.digits(frameCount: frameCount)
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDir) {
             guard isDir.boolValue else { throw OutputError("output '\(folder)' exists and is not a folder") }
@@ -35,8 +35,16 @@ public final class PNGFolderSink: FrameSink, @unchecked Sendable {
     }
 
     public func path(ofFrame i: Int) -> String {
+        (folder as NSString).appendingPathComponent(Self.fileName(ofFrame: i, digits: digits))
+    }
+
+    /// Digits in the names of a render of `frameCount` frames.
+    public static func digits(frameCount: Int) -> Int { max(4, String(max(0, frameCount - 1)).count) }
+
+    /// `0012.png`: the frame number with leading zeros to `digits`.
+    public static func fileName(ofFrame i: Int, digits: Int) -> String {
         let n = String(i)
-        return (folder as NSString).appendingPathComponent(String(repeating: "0", count: max(0, digits - n.count)) + n + ".png")
+        return String(repeating: "0", count: max(0, digits - n.count)) + n + ".png"
     }
 
     /// Encodes and writes the frame's file: frames are independent files, so the encoders write them at once.

@@ -14,7 +14,10 @@ enum CheckCommand: Command {
         arguments: [("<scenes-or-folders>", "Scene files, or folders whose .json files are all checked (not recursing).")],
         options: [
             OptionSpec(name: "--references", short: "-r", value: "folder",
-                       help: "Reference PNGs: <folder>/<scene>/<frame>.png, e.g. refs/tap/0012.png."),
+                       help: "Reference PNGs: <folder>/<scene>/<frame>.png, <scene> being the scene's path under the scenes' root without .json, e.g. refs/ios/home/0012.png."),
+            OptionSpec(name: "--scenes-root", value: "folder",
+                       help: "The folder scene paths are taken relative to for their reference folders.",
+                       defaultText: "the deepest folder holding every scene given"),
             OptionSpec(name: "--update", value: "mode",
                        help: "Write references: none, missing, changed (also those that differ) or all. Never on CI.",
                        defaultText: "missing, or none on CI"),
@@ -63,18 +66,14 @@ enum CheckCommand: Command {
         let quiet = p.quiet
 
         // Validate everything before rendering anything.
-        var isDir: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: runner.references, isDirectory: &isDir) {
-            // On CI a missing folder is every frame missing (exit 1, each in the JUnit file), not a usage error.
-            guard runner.effectiveUpdate == .all || runner.onCI else {
-                throw CommandError("reference folder '\(runner.references)' does not exist; check the path, or record every reference with '--update all'")
-            }
-        } else if !isDir.boolValue {
-            throw CommandError("reference path '\(runner.references)' is not a folder")
-        }
+        try checkReferenceFolder(runner)
         let files = try CheckRunner.sceneFiles(p.positionals)
         guard !files.isEmpty else { throw CommandError("no scene files (*.json) in \(p.positionals.map { "'\($0)'" }.joined(separator: ", "))") }
-        let jobs = try files.map { f throws(CheckError) in try runner.prepare(scene: f) }
+        let root = p.value("--scenes-root")
+        if let root, OutputPaths.isDirectory(root) != true { throw CommandError("--scenes-root '\(root)' is not a folder") }
+        let layout = try ReferenceLayout.make(scenes: files, references: runner.references, root: root)
+        let jobs = try files.map { f throws(CheckError) in try runner.prepare(scene: f, in: layout) }
+        if !quiet { for note in layout.notes { printError("note: \(note)") } }
         if runner.onCI && !quiet { printError("note: CI=true: references are compared, never written") }
         if let folder = p.value("--report") { ReviewReport.removePreviousRun(in: folder) }
 
@@ -93,7 +92,7 @@ enum CheckCommand: Command {
         if let folder = p.value("--report") {
             let settings = "threshold \(Value.format(runner.comparison.threshold)), tolerance \(runner.tolerance), anti-aliasing \(runner.comparison.ignoreAntialiasing ? "ignored" : "counted")" +
                 (runner.scale.map { ", scale \(Value.format(Double($0)))" } ?? "") + ", references \(runner.references)"
-            let accept = ShellQuote.command(["forkrender", "check"] + p.positionals + ["--references", runner.references]
+            let accept = ShellQuote.command(["forkrender", "check"] + p.positionals + (root.map { ["--scenes-root", $0] } ?? []) + ["--references", runner.references]
                           + (runner.scale.map { ["--scale", Value.format(Double($0))] } ?? []) + ["--update", "changed"])
             do throws(CheckError) {
                 try ReviewReport(settings: settings, acceptCommand: accept).write(items, to: folder)
@@ -115,5 +114,19 @@ enum CheckCommand: Command {
             printError("note: references were written under '\(runner.references)'; review them (git diff) and commit them")
         }
         return status
+    }
+
+    /// A folder that does not exist is created when references may be recorded (the first run of a project);
+    /// with `--update none` it is more likely a mistyped path. On CI it is every frame missing (exit 1, each in
+    /// the JUnit file), not a usage error.
+    static func checkReferenceFolder(_ runner: CheckRunner) throws {
+        switch OutputPaths.isDirectory(runner.references) {
+        case true?: return
+        case false?: throw CommandError("reference path '\(runner.references)' is not a folder")
+        case nil:
+            guard runner.effectiveUpdate != .none || runner.onCI else {
+                throw CommandError("reference folder '\(runner.references)' does not exist; check the path, or record the references with '--update missing'")
+            }
+        }
     }
 }

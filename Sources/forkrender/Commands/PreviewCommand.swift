@@ -28,30 +28,19 @@ enum PreviewCommand: Command {
         let scale = try p.viewScale()
         let threads = try p.threads()
         try p.addFontDirectories()
+        // Ctrl-C raises the workers' cancellation (Interrupt, installed before the scene was read): a frame
+        // being drawn, rendered ahead or exported stops within a band, and an export aborts its video.
         let session = try PreviewSession(file: file, scale: scale, exportFolder: p.value("--export"),
-                                         workers: Workers(threads))
+                                         workers: Workers(threads, cancellation: Interrupt.shared.cancellation))
         let routes = PreviewRoutes(session: session)
-        // Signals are caught before the URL is printed: a Ctrl-C right after it must not be lost.
-        let stopped = catchSignals()
         let server = try PreviewServer(port: port) { routes.respond($0) }
         // Written unbuffered: a script reading the URL from a pipe must see it at once.
         FileHandle.standardOutput.write(Data("forkrender preview: http://127.0.0.1:\(server.port)/ (Ctrl-C stops it)\n".utf8))
-        stopped.wait()
+        Interrupt.shared.wait()
+        // Stopping the server waits for the requests it is answering, which end with their frames. One that
+        // cannot end (a decode inside librsvg) is left to Interrupt, which exits 0.5 s after the signal.
+        session.stop()
         server.stop()
         return ExitCode.interrupted
     }
-
-    /// A semaphore signalled by SIGINT, SIGTERM or SIGHUP (the sources live as long as the process).
-    private static func catchSignals() -> DispatchSemaphore {
-        let done = DispatchSemaphore(value: 0)
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
-            signal(sig, SIG_IGN)
-            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            s.setEventHandler { done.signal() }
-            s.resume()
-            signalSources.append(s)
-        }
-        return done
-    }
-    nonisolated(unsafe) private static var signalSources: [DispatchSourceSignal] = []
 }

@@ -13,6 +13,8 @@ enum RenderCommand: Command {
             OptionSpec(name: "--output", short: "-o", value: "folder|-",
                        help: "Write 0000.png, 0001.png, ... into a folder; '-' streams the PNGs to stdout.",
                        defaultText: "frames, unless --video is given"),
+            OptionSpec(name: "--clean",
+                       help: "Remove the folder's NNNN.png frames this render will not overwrite (refused without it), before the first frame is written."),
             OptionSpec(name: "--video", value: "file",
                        help: "Encode a video with ffmpeg from raw frames (.mp4, .mov, .webm, .gif)."),
             .frameRange("Render only these frames, inclusive"),
@@ -61,7 +63,7 @@ enum RenderCommand: Command {
     /// `forkrender lnit scene.json` is a misspelled command, not a scene called "lnit".
     static func refuseMisspelledSubcommand(_ p: ParsedArguments) throws {
         if let word = p.positionals.first, !FileManager.default.fileExists(atPath: word),
-           let command = Suggest.closest(to: word, in: Forkrender.subcommands.compactMap({ $0.configuration.name })) {
+           let command = Suggest.typo(of: word, in: Forkrender.subcommands.compactMap({ $0.configuration.name })) {
             throw UsageError(message: "Unknown subcommand '\(word)'. Did you mean '\(command)'?")
         }
     }
@@ -80,6 +82,7 @@ enum RenderCommand: Command {
             if output == "-" {
                 add(PNGStreamSink(fileDescriptor: 1, settings: job.settings))
             } else {
+                try removeStaleFrames(output, job)
                 add(try PNGFolderSink(folder: output, settings: job.settings, frameCount: document.frameCount))
             }
         }
@@ -88,6 +91,17 @@ enum RenderCommand: Command {
                               height: document.canvas.pixelHeight, fps: document.fps, dither: document.dither))
         }
         return sinks
+    }
+
+    /// Refuses a folder holding frames this render will not overwrite, or with `--clean` removes them: after
+    /// every check and before the first frame is written, so that from the first new frame on the folder
+    /// never holds frames of two renders, even when the render is interrupted.
+    static func removeStaleFrames(_ folder: String, _ job: RenderJob) throws {
+        let stale = StaleFrames(folder: folder, frameCount: job.document.frameCount)
+        guard !stale.isEmpty else { return }
+        guard job.options.clean else { throw stale.refusal }
+        try stale.remove()
+        if !job.options.quiet { printError("note: removed \(stale.names.count) stale frame\(stale.names.count == 1 ? "" : "s") from '\(folder)' (--clean)") }
     }
 
     /// Renders the job's frames into `sinks` with a progress bar, then says what was written where.

@@ -91,7 +91,7 @@ func parseArguments(_ args: [String], options: [OptionSpec]) throws(UsageError) 
         guard let spec = options.first(where: { $0.name == name || $0.short == name }) else {
             let names = options.map(\.name) + options.compactMap(\.short)
             var msg = "Unknown option '\(name)'."
-            if let s = Suggest.closest(to: name, in: names) { msg += " Did you mean '\(s)'?" }
+            if let s = Suggest.typo(of: name, in: names) { msg += " Did you mean '\(s)'?" }
             throw UsageError(message: msg)
         }
         if spec.value == nil {

@@ -21,6 +21,8 @@ struct RenderOptions {
     /// The PNG folder, "-" for stdout, nil for none (the default with `--video`).
     var output: String?
     var video: String?
+    /// `--clean`: remove the folder's frames this render will not overwrite (`StaleFrames`) instead of refusing.
+    var clean: Bool
 
     init(_ p: ParsedArguments) throws {
         file = try p.optionalSceneFile()
@@ -46,5 +48,9 @@ struct RenderOptions {
         shard = p.value("--shard")
         video = p.value("--video")
         output = p.value("--output") ?? (video == nil ? "frames" : nil)
+        clean = p.has("--clean")
+        if clean && (output == nil || output == "-") {
+            throw UsageError(message: "--clean removes stale frames from an output folder; it needs -o <folder>")
+        }
     }
 }

@@ -173,7 +173,8 @@ import Raster
         let cases: [([String], String)] = [
             (["check", s.scenes.path], "Error: Missing '--references <folder>'"),
             (["check", "--references", s.refs.path], "Error: Expected at least one scene file or folder"),
-            (["check", s.scenes.path, "--references", s.path("nowhere")], "error: reference folder '\(s.path("nowhere"))' does not exist"),
+            (["check", s.scenes.path, "--references", s.path("nowhere"), "--update", "none"], "error: reference folder '\(s.path("nowhere"))' does not exist"),
+            (["check", s.scenes.path, "--references", s.refs.path, "--scenes-root", s.refs.path], "error: scene '\(s.scenes.path)/card.json' is not inside --scenes-root"),
             (["check", s.path("nope.json"), "--references", s.refs.path], "error: scene path '\(s.path("nope.json"))' does not exist"),
             (["check", s.scenes.path, "--references", s.refs.path, "--update", "some"], "Error: The value 'some' is invalid for '--update'"),
             (["check", s.scenes.path, "--references", s.refs.path, "--threshold", "1.01"], "Error: The value '1.01' is invalid for '--threshold'"),
@@ -195,6 +196,81 @@ import Raster
         try FileManager.default.removeItem(at: s.scenes.appendingPathComponent("broken.json"))
         #expect(try Binary.run(["check", s.scenes.path, "--references", fresh.path, "--update", "all"]).status == 0)
         #expect(CLIFiles.list(fresh.appendingPathComponent("card")).count == 3)
+    }
+
+    /// Two scenes called x.json in a/ and b/, as ios/home.json and android/home.json are in many projects.
+    func twins(_ name: String) throws -> (dir: URL, a: String, b: String, refs: URL) {
+        let dir = Binary.folder(name)
+        for (sub, appearance) in [("a", "light"), ("b", "dark")] {
+            let folder = dir.appendingPathComponent(sub)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Self.scene(appearance: appearance).write(to: folder.appendingPathComponent("x.json"), atomically: true, encoding: .utf8)
+        }
+        return (dir, dir.appendingPathComponent("a/x.json").path, dir.appendingPathComponent("b/x.json").path, dir.appendingPathComponent("refs"))
+    }
+
+    @Test func scenesWithOneFileNameRecordIntoTheirOwnFoldersAndCompareWithTheirOwn() throws {
+        let t = try twins("twins")
+        // The references folder does not exist yet: --update missing (the default) creates it.
+        let first = try Binary.run(["check", t.a, t.b, "--references", t.refs.path, "--update", "missing"])
+        #expect(first.status == 0, "\(first.out)\(first.err)")
+        #expect(first.out.contains("a/x    0000   recorded") && first.out.contains("b/x    0000   recorded"), "\(first.out)")
+        #expect(CLIFiles.list(t.refs) == ["a", "b"])
+        #expect(CLIFiles.list(t.refs.appendingPathComponent("a/x")) == ["0000.png", "0007.png", "0014.png"])
+        #expect(CLIFiles.list(t.refs.appendingPathComponent("b/x")) == ["0000.png", "0007.png", "0014.png"])
+        let light = try RGBAImage.read(path: t.refs.appendingPathComponent("a/x/0000.png").path)
+        let dark = try RGBAImage.read(path: t.refs.appendingPathComponent("b/x/0000.png").path)
+        #expect(light != dark)
+        let again = try Binary.run(["check", t.a, t.b, "--references", t.refs.path])
+        #expect(again.status == 0 && again.out.hasSuffix("6 frames: 6 passed\n"), "\(again.out)")
+        // Each is compared with its own: swapping the scenes fails both, every frame.
+        try Self.scene(appearance: "dark").write(toFile: t.a, atomically: true, encoding: .utf8)
+        try Self.scene(appearance: "light").write(toFile: t.b, atomically: true, encoding: .utf8)
+        let report = t.dir.appendingPathComponent("report")
+        let swapped = try Binary.run(["check", t.a, t.b, "--references", t.refs.path, "--report", report.path])
+        #expect(swapped.status == 1 && swapped.out.contains("6 frames: 6 failed\n"), "\(swapped.out)")
+        #expect(CLIFiles.list(report.appendingPathComponent("b/x")).contains("0000-panels.png"))
+        // The next run's report removes the previous run's images in the keys' subfolders.
+        #expect(try Binary.run(["check", t.b, "--scenes-root", t.dir.path, "--references", t.refs.path, "--report", report.path,
+                                "--update", "changed"]).status == 0)
+        #expect(CLIFiles.list(report) == ["index.html"], "\(CLIFiles.list(report))")
+        // One scene alone, with the root the pair had, finds its folder; the CI hint names that root.
+        let alone = try Binary.run(["check", t.a, "--scenes-root", t.dir.path, "--references", t.refs.path, "-q"])
+        #expect(alone.status == 1 && alone.out.contains("a/x    0000   failed"), "\(alone.out)")
+        #expect(try Binary.run(["check", t.a, "--scenes-root", t.dir.path, "--references", t.refs.path, "--update", "changed"]).status == 0)
+        try FileManager.default.removeItem(at: t.refs.appendingPathComponent("a/x/0007.png"))
+        let ci = try Binary.run(["check", t.a, t.b, "--references", t.refs.path, "--frames", "7"], ci: true)
+        #expect(ci.status == 1 && ci.out.hasSuffix("2 frames: 1 passed, 1 missing\n"), "\(ci.out)")
+        #expect(ci.out.contains("forkrender check \(t.a) --scenes-root \(t.dir.path) --references \(t.refs.path) --update missing"), "\(ci.out)")
+    }
+
+    @Test func scenesThatWouldShareAFolderAreRefusedNamingBoth() throws {
+        let t = try twins("collide")
+        // Keys that differ only in case share a folder on macOS's and Windows' file systems.
+        let upper = t.dir.appendingPathComponent("a/X.json").path
+        try Self.scene().write(toFile: upper, atomically: true, encoding: .utf8)
+        let r = try Binary.run(["check", t.a, upper, "--references", t.refs.path])
+        #expect(r.status == 2)
+        #expect(r.err.contains("scenes '\(t.a)' and '\(upper)' would share the reference folder"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: t.refs.path), "nothing written")
+    }
+
+    @Test func flatReferencesKeepWorkingWhereUnambiguousAndCheckSaysHowToMoveThem() throws {
+        let t = try twins("flat")
+        // The flat layout: what a check of a/x.json alone records (its root is a/), and what every scene got before.
+        #expect(try Binary.run(["check", t.a, "--references", t.refs.path]).status == 0)
+        #expect(CLIFiles.list(t.refs) == ["x"])
+        let c = t.dir.appendingPathComponent("c/y.json")
+        try FileManager.default.createDirectory(at: c.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Self.scene().write(to: c, atomically: true, encoding: .utf8)
+        let used = try Binary.run(["check", t.a, c.path, "--references", t.refs.path])
+        #expect(used.status == 0 && used.out.contains("a/x    0000   passed"), "\(used.out)\(used.err)")
+        let move = "mkdir -p \(t.refs.path)/a && git mv \(t.refs.path)/x \(t.refs.path)/a/x"
+        #expect(used.err.contains("note: \(t.a): references found in the flat layout '\(t.refs.path)/x'; move them to '\(t.refs.path)/a/x' with '\(move)'"), "\(used.err)")
+        // a/x.json and b/x.json could both own refs/x: refused, naming both, with the moves that settle it.
+        let both = try Binary.run(["check", t.a, t.b, "--references", t.refs.path])
+        #expect(both.status == 2)
+        #expect(both.err.contains("could belong to '\(t.a)' or '\(t.b)'") && both.err.contains(move), "\(both.err)")
     }
 }
 

@@ -27,7 +27,7 @@ private func failure(_ events: String, plane: String = "{}") -> String {
 
 @Test func negativeSizesAndStrengthsAreRefused() {
     #expect(failure(#"[{"type": "field", "field": "vortex", "at": [1, 1], "t": 0, "radius": -5}]"#)
-        .contains("events[0].radius: expected a positive number of at most 100000, found -5"))
+        .contains("events[0].radius: expected a positive number of at most 100000 pt, found -5"))
     #expect(failure(#"[{"type": "effect", "effect": "ring", "at": [1, 1], "t": 0, "width": -1}]"#)
         .contains("events[0].width: expected a positive number"))
     #expect(failure(#"[{"type": "effect", "effect": "ring", "at": [1, 1], "t": 0, "speed": 0}]"#)

@@ -41,11 +41,11 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"canvas\": {\"width\": 0}}", "canvas.width", "expected a positive number of at most 100000, found 0"),
-        ("{\"canvas\": {\"height\": -5}}", "canvas.height", "expected a positive number of at most 100000, found -5"),
+        ("{\"canvas\": {\"width\": 0}}", "canvas.width", "expected a positive number of at most 100000 pt, found 0"),
+        ("{\"canvas\": {\"height\": -5}}", "canvas.height", "expected a positive number of at most 100000 pt, found -5"),
         ("{\"canvas\": {\"scale\": 0}}", "canvas.scale", "expected a positive number of at most 16, found 0"),
         ("{\"fps\": 0}", "fps", "expected a positive number of at most 1000, found 0"),
-        ("{\"duration\": 0}", "duration", "expected a positive number of at most 3600, found 0"),
+        ("{\"duration\": 0}", "duration", "expected a positive number of at most 3600 s, found 0"),
         ("{\"seed\": 1.5}", "seed", "expected a whole number, found 1.5"),
         ("{\"seed\": -1}", "seed", "expected a number from 0"),
     ])

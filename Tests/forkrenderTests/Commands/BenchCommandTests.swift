@@ -46,7 +46,7 @@ import Testing
         try "{\n  \"canvas\": {\"width\": 0}\n}".write(toFile: file, atomically: true, encoding: .utf8)
         let r = try CLI.run(["bench", file, "--only", "pipeline"])
         #expect(r.status == 2)
-        #expect(r.stderr == "\(file):2:23: error: canvas.width: expected a positive number of at most 100000, found 0\n")
+        #expect(r.stderr == "\(file):2:23: error: canvas.width: expected a positive number of at most 100000 pt, found 0\n")
         #expect(r.out.isEmpty)
         let missing = try CLI.run(["bench", dir.appendingPathComponent("none.json").path])
         #expect(missing.status == 2 && missing.out.isEmpty && !missing.stderr.isEmpty)

@@ -45,7 +45,7 @@ import Raster
         let out = dir.appendingPathComponent("out")
         let r = try CLI.run([s, "-o", out.path])
         #expect(r.status == 2)
-        #expect(r.stderr == "\(s):2:23: error: canvas.width: expected a positive number of at most 100000, found 0\n")
+        #expect(r.stderr == "\(s):2:23: error: canvas.width: expected a positive number of at most 100000 pt, found 0\n")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 

@@ -34,6 +34,9 @@ import Testing
         let typo = try CLI.run(["lnit", "scene.json"])
         #expect(typo.status == 2)
         #expect(typo.stderr.hasPrefix("Error: Unknown subcommand 'lnit'. Did you mean 'lint'?\nUsage: forkrender [<scene.json>]"))
+        // A scene file that does not exist is not a subcommand, even when its name starts with one.
+        let missing = try CLI.run(["lint-old.json"])
+        #expect(missing.status == 2 && !missing.stderr.contains("subcommand"), "\(missing.stderr)")
         let diff = try CLI.run(["diff", "a.png"])
         #expect(diff.status == 2)
         #expect(diff.stderr == """
@@ -53,7 +56,7 @@ import Testing
                                    : [command[0], scene] + command.dropFirst() + (command[0] == "sheet" ? ["-o", dir.appendingPathComponent("s.png").path] : [])
         let r = try CLI.run(args, cwd: dir)
         #expect(r.status == 2)
-        #expect(r.stderr == "\(scene):2:23: error: canvas.width: expected a positive number of at most 100000, found 0\n", "\(args)")
+        #expect(r.stderr == "\(scene):2:23: error: canvas.width: expected a positive number of at most 100000 pt, found 0\n", "\(args)")
     }
 
     @Test func otherErrorsAreErrorColonMessage() throws {

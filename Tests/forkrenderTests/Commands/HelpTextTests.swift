@@ -21,6 +21,9 @@ import Testing
               -o, --output <folder|-> Write 0000.png, 0001.png, ... into a folder; '-'
                                       streams the PNGs to stdout. (default: frames, unless
                                       --video is given)
+              --clean                 Remove the folder's NNNN.png frames this render will
+                                      not overwrite (refused without it), before the first
+                                      frame is written.
               --video <file>          Encode a video with ffmpeg from raw frames (.mp4,
                                       .mov, .webm, .gif).
               --frames <first..last>  Render only these frames, inclusive (30..59, 30, 30..,
@@ -181,8 +184,12 @@ import Testing
 
             OPTIONS:
               -r, --references <folder>
-                                      Reference PNGs: <folder>/<scene>/<frame>.png, e.g.
-                                      refs/tap/0012.png.
+                                      Reference PNGs: <folder>/<scene>/<frame>.png, <scene>
+                                      being the scene's path under the scenes' root without
+                                      .json, e.g. refs/ios/home/0012.png.
+              --scenes-root <folder>  The folder scene paths are taken relative to for their
+                                      reference folders. (default: the deepest folder
+                                      holding every scene given)
               --update <mode>         Write references: none, missing, changed (also those
                                       that differ) or all. Never on CI. (default: missing,
                                       or none on CI)
