@@ -101,6 +101,35 @@ extension Framebuffer {
         }
     }
 
+    /// The 8-bit RGBA samples `rgba8(dither:)` gives for the pixels of `rect` (inside the frame), row by row
+    /// into `bytes` from `offset`, `stride` bytes apart (`rect.width * 4` when nil): a part of the frame, quantized
+    /// alone. Each row is quantized from the multiple of 8 at or before `rect.x` (the dither's period), so every
+    /// pixel gets its own offset; `bytes` must hold the last row. (QuantizeTests compares it with a crop of
+    /// `rgba8(dither:)`.)
+    public func rgba8(dither: Bool, within rect: PixelRect, into bytes: inout [UInt8], offset: Int = 0, stride: Int? = nil,
+                      workers: Workers = .single) {
+        let line = stride ?? rect.width * 4
+        precondition(PixelRect(self).contains(rect) && !rect.isEmpty && line >= rect.width * 4, "rect \(rect) is not in the frame")
+        precondition(offset >= 0 && offset + (rect.height - 1) * line + rect.width * 4 <= bytes.count, "bytes too short for \(rect)")
+        let x0 = rect.x & ~7, skip = (rect.x - x0) * 4, w = width, count = rect.maxX - x0
+        bytes.withUnsafeMutableBytes { out in
+            let base = out.baseAddress! + offset
+            withUnsafePixels { src in
+                (dither ? Quantize.offsets : Quantize.noOffsets).withUnsafeBufferPointer { offsets in
+                    workers.forEachBand(rect.height, bandSize: Self.quantizeBand) { rows in
+                        let row = UnsafeMutableRawPointer.allocate(byteCount: count * 4, alignment: 64)
+                        defer { row.deallocate() }
+                        for k in rows {
+                            let y = rect.y + k
+                            QuantizeKernel.row8(src.baseAddress! + y * w + x0, count, offsets.baseAddress! + (y & 7) * 8, 255, space, row)
+                            (base + k * line).copyMemory(from: row + skip, byteCount: rect.width * 4)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// 16-bit RGBA samples, row-major, straight alpha, sRGB.
     public func rgba16(dither: Bool = false, workers: Workers = .single) -> [UInt16] {
         var out = [UInt16](repeating: 0, count: pixelCount * 4)

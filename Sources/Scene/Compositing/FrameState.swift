@@ -21,6 +21,8 @@ struct FrameState: Sendable {
     let windows: LensWindowCache
     /// The labels' coverage masks, kept while their placement does not change.
     let masks: ContentLayer.MaskCache
+    /// The last frame drawn on request (`Compositor.renderKept`), for the next one to copy only what changed.
+    let frames: KeptFrameSlot
 
     /// Empty stores for a canvas of `pixels` pixels.
     init(pixels: Int, keeping: Keeping) {
@@ -31,6 +33,7 @@ struct FrameState: Sendable {
         haloCells = HaloCellCache(keeping: keeping)
         windows = LensWindowCache(keeping: keeping, capacity: pixels)
         masks = ContentLayer.MaskCache(keeping: keeping)
+        frames = KeptFrameSlot(keeping: keeping)
     }
 
     /// Drops what a cancelled frame may have kept in part: a tile may hold part of a drawing, and the halo's
@@ -44,6 +47,6 @@ struct FrameState: Sendable {
     /// The stores of a session, in the order docs/architecture.md lists them.
     static let sessionStores: [KeptStoreDescriptor] = [
         DistanceFieldCache.descriptor, InteriorSpansCache.descriptor, ContentLayer.MaskCache.descriptor,
-        GlassReuse.descriptor, HaloCellCache.descriptor, LensWindowCache.descriptor,
+        GlassReuse.descriptor, HaloCellCache.descriptor, LensWindowCache.descriptor, KeptFrameSlot.descriptor,
     ]
 }
