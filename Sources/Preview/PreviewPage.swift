@@ -163,7 +163,7 @@ function offer(item) {
 function drop(item) { item.bitmap.close(); stats.dropped++; }
 
 // Draws what came since the last animation frame: the newest whole frame, then the newest patch of what the
-// canvas holds (each rectangle cleared, then its band of the patch copied, so the canvas holds the PNG's bytes).
+// canvas holds (each rectangle cleared, then its part of the patch copied, so the canvas holds the PNG's bytes).
 function draw() {
   drawRequested = false;
   const c = $("frame"), g = c.getContext("2d");
@@ -178,8 +178,7 @@ function draw() {
     canvasKey = f.key; drawnSequence = f.id; shown = f;
   } else if (f) drop(f);
   if (p && p.id > drawnSequence && p.key === canvasKey) {
-    let top = 0;
-    for (const [x, y, w, h] of p.rects) { g.clearRect(x, y, w, h); g.drawImage(p.bitmap, 0, top, w, h, x, y, w, h); top += h; }
+    for (const [x, y, w, h, sx, sy] of p.rects) { g.clearRect(x, y, w, h); g.drawImage(p.bitmap, sx, sy, w, h, x, y, w, h); }
     p.bitmap.close();
     drawnSequence = p.id; shown = p;
   } else if (p) { again = p.id > drawnSequence; drop(p); }

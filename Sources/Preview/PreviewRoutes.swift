@@ -118,7 +118,7 @@ public struct PreviewRoutes: Sendable {
         return PreviewResponse(status: 200, contentType: "image/png", body: try session.png(r, play: play))
     }
 
-    /// Where a patch's rectangles go: `x,y,width,height` in frame pixels, `;` between them (FramePatch.header).
+    /// Where a patch's rectangles go: `x,y,width,height,imageX,imageY`, `;` between them (FramePatch.header).
     public static let patchHeader = "X-Forkrender-Patch"
 
     private func patch(_ request: PreviewRequest) throws -> PreviewResponse {

@@ -122,16 +122,15 @@ struct PreviewRouteTests {
     static func composite(_ base: PNGImage, patch r: PreviewResponse) throws -> [UInt16] {
         let image = try PNG.decode(r.body)
         let header = r.headers.first { $0.0 == PreviewRoutes.patchHeader }?.1 ?? ""
-        var out = base.samples, top = 0
-        for rect in header.split(separator: ";").map({ $0.split(separator: ",").compactMap { Int($0) } }) {
-            let (x, y, w, h) = (rect[0], rect[1], rect[2], rect[3])
+        var out = base.samples
+        for place in header.split(separator: ";").map({ $0.split(separator: ",").compactMap { Int($0) } }) {
+            let (x, y, w, h, sx, sy) = (place[0], place[1], place[2], place[3], place[4], place[5])
+            #expect(sx + w <= image.width && sy + h <= image.height, "\(place) is inside the patch")
             for row in 0..<h {
-                let from = (top + row) * image.width * 4, to = ((y + row) * base.width + x) * 4
+                let from = ((sy + row) * image.width + sx) * 4, to = ((y + row) * base.width + x) * 4
                 out.replaceSubrange(to..<(to + w * 4), with: image.samples[from..<(from + w * 4)])
             }
-            top += h
         }
-        #expect(top == image.height || (top == 0 && image.height == 1), "the rectangles stack to the patch's height")
         return out
     }
 

@@ -76,6 +76,27 @@ public enum PNGRowFilter: UInt8, Sendable, CaseIterable {
     case up = 2
 }
 
+extension PNGRowFilter {
+    /// PNG scanlines of 8-bit RGBA `samples` (`width * 4` bytes a row, every row whole): each row's filter
+    /// byte, then its samples filtered as the quantizer filters a frame's (`PNGScanlineWriter.filter`), for
+    /// `PNG.encode(scanlines:)`. (QuantizeTests compares it with the filter's rule, sample by sample.)
+    public func scanlines(rgba8 samples: [UInt8], width: Int, workers: Workers = .single) -> [UInt8] {
+        let row = width * 4
+        precondition(width > 0 && samples.count % row == 0, "samples must be whole rows of \(width) pixels")
+        let height = samples.count / row, line = row + 1
+        var out = [UInt8](repeating: 0, count: height * line)
+        samples.withUnsafeBytes { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                let (from, to) = (src.baseAddress!, dst.baseAddress!)
+                workers.forEachBand(height, bandSize: 64) { rows in
+                    PNGScanlineWriter.filter(rows, samples: from, width: width, filter: self, into: to + rows.lowerBound * line)
+                }
+            }
+        }
+        return out
+    }
+}
+
 extension Framebuffer {
     /// 8-bit RGBA samples, row-major, straight alpha, sRGB.
     public func rgba8(dither: Bool = false, workers: Workers = .single) -> [UInt8] {

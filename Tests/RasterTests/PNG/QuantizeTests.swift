@@ -148,6 +148,31 @@ import Testing
         }
     }
 
+    /// Scanlines of whole 8-bit rows (the preview's patches): the filter byte, then each sample filtered by the
+    /// rule of PNG's section 9.2 (none: as it is; up: minus the sample above, zero above the first row; sub:
+    /// minus the sample 4 bytes left, zero before the first pixel), in bands over the workers.
+    @Test(arguments: PNGRowFilter.allCases)
+    func scanlinesOfSamplesFollowTheFilterRule(filter: PNGRowFilter) {
+        let width = 37, height = 70
+        var rng = SplitMix(seed: 3)
+        let samples = (0..<(width * height * 4)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+        let got = filter.scanlines(rgba8: samples, width: width, workers: Workers(3))
+        #expect(got.count == height * (1 + width * 4))
+        for y in 0..<height {
+            let line = y * (1 + width * 4)
+            #expect(got[line] == filter.rawValue)
+            for i in 0..<(width * 4) {
+                let cur = samples[y * width * 4 + i]
+                let prior: UInt8 = switch filter {
+                case .none: 0
+                case .up: y == 0 ? 0 : samples[(y - 1) * width * 4 + i]
+                case .sub: i < 4 ? 0 : samples[y * width * 4 + i - 4]
+                }
+                if got[line + 1 + i] != cur &- prior { Issue.record("row \(y) sample \(i)"); return }
+            }
+        }
+    }
+
     @Test func everyOpaqueLevelRoundsLikeTheReference() {
         var fb = Framebuffer(width: 256 * 3, height: 8)
         for y in 0..<8 {
