@@ -142,7 +142,7 @@ async function request() {
     if (!r.ok) { showError(await r.text()); if (!patch) baseKey = canvasKey; }
     else {
       if (patch) item.rects = r.headers.get("X-Forkrender-Patch").split(";").filter((s) => s).map((s) => s.split(",").map(Number));
-      item.bitmap = await createImageBitmap(await r.blob(), { premultiplyAlpha: "none", colorSpaceConversion: "none" });
+      item.bitmap = await createImageBitmap(await r.blob(), { premultiplyAlpha: "premultiply", colorSpaceConversion: "none" });
       offer(item);
     }
   } catch (e) { showError(String(e)); }
@@ -196,7 +196,8 @@ function drawn(item) {
   if (stats.dragging) { stats.drag.push(now); if (item.input) stats.latency.push(now - item.input); }
   if (item.playing) stats.play.push([now, item.frame]);
   info(); pace(now);
-  loadOverlap().then(drawOverlay);
+  // The overlay is drawn again only when it changed (a tilt changes no outline; clearing it costs a frame's pixels).
+  loadOverlap().then((changed) => { if (changed) drawOverlay(); });
 }
 
 // The page's own pace while dragging: updates drawn in the last second and the 95th percentile of their
@@ -237,11 +238,11 @@ async function lint() {
   drawOverlay();
 }
 
-// The server's overlap overlay for the current frame and switches, fetched when they change.
+// The server's overlap overlay for the current frame and switches, fetched when they change; true when it did.
 async function loadOverlap() {
-  if (!$("overlap").checked) return;
+  if (!$("overlap").checked) return false;
   const key = query(true) + "&v=" + version;
-  if (key === overlapKey) return;
+  if (key === overlapKey) return false;
   const r = await fetch("/overlap.png?" + query(true));
   if (!r.ok) { showError(await r.text()); return; }
   const url = URL.createObjectURL(await r.blob());
@@ -249,6 +250,7 @@ async function loadOverlap() {
   await new Promise((ok) => { img.onload = ok; img.onerror = ok; img.src = url; });
   URL.revokeObjectURL(url);
   overlapImage = img; overlapKey = key;
+  return true;
 }
 
 // The overlap overlay (member outlines blue, a container's joined outline and its merges purple, glass on glass

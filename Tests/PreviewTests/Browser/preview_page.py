@@ -375,36 +375,67 @@ def percentile(values, p):
     return round(v[min(len(v) - 1, max(0, -(-len(v) * p // 100) - 1))], 1)
 
 
+def dispatch_drag(d, points, rate):
+    """Presses at `points[0]`, moves through the rest one every 1/`rate` s, on its own schedule (a late move is
+    not followed by a burst), and releases: mouse events sent over the page's DevTools socket without waiting
+    for each to be handled (chromedriver's actions and `execute_cdp_cmd` wait for each, which holds them to one
+    an animation frame). Coordinates in CSS pixels of the viewport. Returns the seconds the moves took."""
+    import trio
+    import trio_websocket
+    address = d.capabilities["goog:chromeOptions"]["debuggerAddress"]
+    with urllib.request.urlopen(f"http://{address}/json", timeout=10) as r:
+        target = next(t for t in json.load(r) if t.get("type") == "page")
+    took = []
+
+    async def run():
+        async with trio_websocket.open_websocket_url(target["webSocketDebuggerUrl"]) as ws:
+            async def drain():
+                while True:
+                    await ws.get_message()
+
+            async def mouse(i, kind, x, y, buttons):
+                await ws.send_message(json.dumps({"id": i, "method": "Input.dispatchMouseEvent", "params": {
+                    "type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 0 if kind == "mouseMoved" else 1}}))
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(drain)
+                await mouse(1, "mousePressed", *points[0], 1)
+                await trio.sleep(1.0)  # the frame at the drag's start
+                start = trio.current_time()
+                for i, (x, y) in enumerate(points[1:], 1):
+                    await trio.sleep_until(start + i / rate)
+                    await mouse(i + 1, "mouseMoved", x, y, 1)
+                took.append(trio.current_time() - start)
+                await mouse(len(points) + 1, "mouseReleased", *points[-1], 0)
+                await trio.sleep(0.2)
+                nursery.cancel_scope.cancel()
+    trio.run(run)
+    return took[0]
+
+
 def pace(url, seconds=5.0, rate=120.0):
-    """A tilt drag at the display's pace: `seconds` of pointer moves, one every 1/`rate` s (a circle over the
-    pad, a turn every 1.25 s; one W3C action sequence, which chromedriver dispatches tick by tick), then the
-    page's own counters: updates drawn while dragging, and the drag-to-pixels latency
-    (`window.preview.stats.latency`). Ends with the canvas against the renderer's frame for the last tilt.
-    The window is wide enough for the pad beside a 1170 px frame. Prints one JSON line."""
+    """A tilt drag at the display's pace: `seconds` of pointer moves at `rate` a second (a circle over the pad, a
+    turn every 1.25 s; `dispatch_drag`), then the page's own counters: updates drawn while dragging and the
+    drag-to-pixels latency (`window.preview.stats.latency`), read before the release. Ends with the canvas
+    against the renderer's frame for the last tilt. The window is wide enough for the pad beside a 1170 px
+    frame. Prints one JSON line."""
     import math
     d = browser(width=1700)
     try:
         open_page(d, url)
-        pad = d.find_element(By.ID, "pad")
-        radius = pad.size["width"] * 0.35
-        count = int(seconds * rate)
-        points = [(round(radius * math.cos(2 * math.pi * i / (rate * 1.25))), round(radius * math.sin(2 * math.pi * i / (rate * 1.25))))
+        d.execute_script("window.moves = 0; const pad = document.getElementById('pad');"
+                         "pad.addEventListener('pointermove', (e) => window.moves += e.getCoalescedEvents().length || 1);"
+                         "pad.addEventListener('pointerdown', () => { const s = window.preview.stats;"
+                         " setTimeout(() => { s.drag.length = 0; s.latency.length = 0; s.dropped = 0; window.moves = 0; }, 900); });"
+                         "pad.addEventListener('pointerup', () => { const s = window.preview.stats;"
+                         " window.atRelease = [s.drag.slice(), s.latency.slice(), s.dropped, window.moves, document.getElementById('pace').textContent]; });")
+        box = d.execute_script("const r = document.getElementById('pad').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+        cx, cy, radius, count = box[0] + box[2] / 2, box[1] + box[3] / 2, box[2] * 0.35, int(seconds * rate)
+        points = [(cx + radius * math.cos(2 * math.pi * i / (rate * 1.25)), cy + radius * math.sin(2 * math.pi * i / (rate * 1.25)))
                   for i in range(count + 1)]
-        ActionChains(d, duration=0).move_to_element_with_offset(pad, points[0][0], points[0][1]).click_and_hold().perform()
-        wait(d, "the frame at the drag's start", lambda: settled(d))
-        d.execute_script("const s = window.preview.stats; s.drag.length = 0; s.latency.length = 0; s.dropped = 0;"
-                         "window.moves = 0; document.getElementById('pad').addEventListener('pointermove', (e) => window.moves += e.getCoalescedEvents().length || 1);")
-        chain = ActionChains(d, duration=0)
-        for (x0, y0), (x1, y1) in zip(points, points[1:]):
-            chain.pause(1 / rate).move_by_offset(x1 - x0, y1 - y0)
-        start = time.perf_counter()
-        chain.perform()
-        dispatched = time.perf_counter() - start
-        page = d.execute_script("const s = window.preview.stats; return [s.drag.slice(), s.latency.slice(), s.dropped, window.moves,"
-                                " document.getElementById('pace').textContent];")
-        ActionChains(d, duration=0).release().perform()
+        dispatched = dispatch_drag(d, points, rate)
+        wait(d, "the release", lambda: d.execute_script("return window.atRelease !== undefined"), 10)
         wait(d, "the drag's last frame", lambda: settled(d), 20)
-        drag, latency, dropped, moves, shown = page
+        drag, latency, dropped, moves, shown = d.execute_script("return window.atRelease")
         frame = d.execute_script("const c = document.getElementById('frame'); return [c.width, c.height];")
         query = expect_canvas_is_renderer_frame(d, url)
         print(json.dumps({
