@@ -37,7 +37,7 @@ enum PreviewPage {
   :root { font: 13px/1.4 system-ui, sans-serif; color: #1c1c1e; background: #f2f2f7; }
   body { margin: 0; display: flex; gap: 20px; padding: 16px; align-items: flex-start; }
   #stage { position: relative; line-height: 0; box-shadow: 0 2px 12px rgba(0,0,0,.15); }
-  #overlay { position: absolute; left: 0; top: 0; pointer-events: none; }
+  #overlay { position: absolute; left: 0; top: 0; pointer-events: none; visibility: hidden; }
   #side { width: 320px; display: flex; flex-direction: column; gap: 12px; }
   section { background: #fff; border-radius: 10px; padding: 10px 12px; }
   h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: #6e6e73; margin: 0 0 6px; }
@@ -254,16 +254,21 @@ async function loadOverlap() {
 }
 
 // The overlap overlay (member outlines blue, a container's joined outline and its merges purple, glass on glass
-// orange, more layers than the rule allows red) and flagged labels circled.
+// orange, more layers than the rule allows red) and flagged labels circled. Hidden when it holds nothing, so the
+// browser does not composite an empty frame-sized layer over every update.
 function drawOverlay() {
   const c = $("overlay"), g = c.getContext("2d");
   g.clearRect(0, 0, c.width, c.height);
-  if (!scene) return;
-  const s = scene.scale;
-  if ($("overlap").checked && overlapImage) g.drawImage(overlapImage, 0, 0);
-  if (lintData) for (const e of lintData.entries) if (e.flags.length && e.point) {
-    g.strokeStyle = "#ff3b30"; g.lineWidth = 2; g.beginPath(); g.arc(e.point[0] * s, e.point[1] * s, 10, 0, 7); g.stroke();
+  let painted = false;
+  if (scene) {
+    const s = scene.scale;
+    if ($("overlap").checked && overlapImage) { g.drawImage(overlapImage, 0, 0); painted = true; }
+    if (lintData) for (const e of lintData.entries) if (e.flags.length && e.point) {
+      g.strokeStyle = "#ff3b30"; g.lineWidth = 2; g.beginPath(); g.arc(e.point[0] * s, e.point[1] * s, 10, 0, 7); g.stroke();
+      painted = true;
+    }
   }
+  c.style.visibility = painted ? "visible" : "hidden";
 }
 
 // The glass layers under the pointer, counted by the server; one request in flight, the latest position next.
