@@ -147,7 +147,9 @@ async function request() {
     }
   } catch (e) { showError(String(e)); }
   inflight--;
-  if (pending) request(); else scheduleLint();
+  // The legibility report (a whole render on the server) waits for the end of a drag: it would take the cores
+  // the drag's patches need.
+  if (pending) request(); else if (!stats.dragging) scheduleLint();
   checkIdle();
 }
 
@@ -342,8 +344,8 @@ function padMove(e) {
 }
 pad.addEventListener("pointerdown", (e) => { pad.setPointerCapture(e.pointerId); stats.dragging = true; padMove(e); });
 pad.addEventListener("pointermove", (e) => { if (stats.dragging) padMove(e); });
-pad.addEventListener("pointerup", () => { stats.dragging = false; });
-pad.addEventListener("pointercancel", () => { stats.dragging = false; });
+pad.addEventListener("pointerup", () => { stats.dragging = false; scheduleLint(); });
+pad.addEventListener("pointercancel", () => { stats.dragging = false; scheduleLint(); });
 knob.style.left = "50%"; knob.style.top = "50%";
 $("sceneTilt").addEventListener("click", () => { state.tilt = null; knob.style.left = "50%"; knob.style.top = "50%"; render(); });
 $("appearance").addEventListener("change", (e) => { state.appearance = e.target.value; render(); });
