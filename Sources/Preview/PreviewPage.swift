@@ -3,13 +3,20 @@ import Foundation
 /// The page `forkrender preview` serves at `/`: plain HTML, CSS and JavaScript, nothing fetched from elsewhere
 /// (works offline). It talks to the routes of `PreviewRoutes` only.
 ///
-/// While the tilt pad is dragged, at most one frame request is in flight: a move during a request is remembered
-/// and sent when the frame arrives, so the rate follows the renderer instead of queueing stale tilts.
+/// The frame is a canvas. A change of frame or switches asks for the whole frame (`/frame.png`); a new tilt of
+/// the frame asked for last asks only for what the tilt changes (`/patch.png`, FramePatch: the glass and what is
+/// drawn over it) and copies its rectangles over the frame. Two requests are in flight at most (the server draws
+/// the next tilt while the page decodes the last); a move while both are out is remembered and sent when one
+/// comes back. Answers are decoded off the main thread (`createImageBitmap`, no colour conversion, so the canvas
+/// holds the PNG's bytes) and drawn on the next animation frame; one older than what is drawn is dropped, never
+/// queued. While dragging, the page shows its updates a second and the drag-to-pixels latency (from the pointer
+/// event to the animation frame that drew its tilt).
 /// Playing asks for each frame with `play=true` (the server renders the next second ahead) and paces itself at
 /// the scene's fps, never faster, without bursts when it falls behind.
 /// The overlap view draws `/overlap.png` (computed by the server's OverlapMap, never in JavaScript) and asks
 /// `/layers` for the count under the pointer, one request in flight.
-/// `window.preview.stats` records when each frame arrived (the browser test reads the drag and playback rates).
+/// `window.preview.stats` records when each frame was drawn and the drag's latencies (the browser test reads the
+/// drag and playback rates).
 /// Export is a POST carrying the process's token from the page's `<meta name="forkrender-token">` (PreviewAccess).
 enum PreviewPage {
     /// The page with `token` (hex digits only, so nothing to escape) in its meta tag.
@@ -30,7 +37,7 @@ enum PreviewPage {
   :root { font: 13px/1.4 system-ui, sans-serif; color: #1c1c1e; background: #f2f2f7; }
   body { margin: 0; display: flex; gap: 20px; padding: 16px; align-items: flex-start; }
   #stage { position: relative; line-height: 0; box-shadow: 0 2px 12px rgba(0,0,0,.15); }
-  #overlay { position: absolute; left: 0; top: 0; pointer-events: none; }
+  #overlay { position: absolute; left: 0; top: 0; pointer-events: none; visibility: hidden; }
   #side { width: 320px; display: flex; flex-direction: column; gap: 12px; }
   section { background: #fff; border-radius: 10px; padding: 10px 12px; }
   h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: #6e6e73; margin: 0 0 6px; }
@@ -50,7 +57,7 @@ enum PreviewPage {
 </head>
 <body>
 <div>
-  <div id="stage"><img id="frame" alt="frame"><canvas id="overlay"></canvas></div>
+  <div id="stage"><canvas id="frame" aria-label="frame"></canvas><canvas id="overlay"></canvas></div>
   <div class="row" style="margin-top:8px"><button id="play">Play</button><span id="info"></span>
     <button id="export">Export</button><span id="exported"></span></div>
   <input id="scrub" type="range" min="0" max="0" value="0">
@@ -61,6 +68,7 @@ enum PreviewPage {
   <section><h2>Tilt</h2>
     <div id="pad"><div id="knob"></div></div>
     <div class="row" style="margin-top:6px"><span id="tilt">scene tilt</span><button id="sceneTilt">Scene tilt</button></div>
+    <div class="row"><span id="pace">– updates/s</span></div>
   </section>
   <section><h2>Switches</h2>
     <div class="row">
@@ -76,13 +84,27 @@ enum PreviewPage {
 "use strict";
 const $ = (id) => document.getElementById(id);
 const state = { frame: 0, tilt: null, appearance: "", tier: "", rt: false, playing: false, noAhead: false };
-const stats = { frames: [], drag: [], play: [], dragging: false };
-let scene = null, version = 0, inflight = false, pending = false, lintTimer = 0, lintData = null;
+// When each frame was drawn (`frames`; while dragging also `drag`, with each one's drag-to-pixels latency in ms
+// in `latency`: from the pointer event whose tilt it shows to the animation frame that drew it), playback's
+// frames, and the decoded answers dropped because a newer one came first.
+const stats = { frames: [], drag: [], latency: [], play: [], dropped: 0, dragging: false };
+let scene = null, version = 0, lintTimer = 0, lintData = null;
 let overlapImage = null, overlapKey = "", layersInflight = false, layersPending = null;
+// Frame requests: at most MAX_INFLIGHT in flight (the server draws the next tilt while the page decodes the last),
+// a wish made while they are all out sent when one comes back. Each has a number; an answer older than the one
+// drawn is dropped, never queued.
+const MAX_INFLIGHT = 2;
+let sequence = 0, inflight = 0, pending = false, lastInput = 0, idleWaiters = [];
+// What the canvas holds (frame index, switches and scene version: `key`), and the key of the last whole frame
+// asked for: a new tilt of it is asked as a patch (/patch.png), drawn over that frame.
+let canvasKey = null, baseKey = null, drawnSequence = 0;
+// Decoded answers waiting for the next animation frame: the newest whole frame and the newest patch.
+let readyFrame = null, readyPatch = null, drawRequested = false;
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 // The export token of this server process: /export refuses a request without it (docs/preview.md).
 const token = document.querySelector('meta[name="forkrender-token"]').content;
-window.preview = { state, stats, busy: () => inflight || pending, scene: () => scene, overlapKey: () => overlapKey };
+const busy = () => inflight > 0 || pending || readyFrame !== null || readyPatch !== null;
+window.preview = { state, stats, busy, scene: () => scene, overlapKey: () => overlapKey };
 
 // The frame and switches; the tilt too unless `glassOnly` (the overlap view: tilt does not move glass).
 function query(glassOnly) {
@@ -96,31 +118,99 @@ function query(glassOnly) {
 
 function showError(text) { const e = $("error"); e.textContent = text || ""; e.style.display = text ? "block" : "none"; }
 
-// One request in flight; newer wishes collapse into one follow-up request.
-async function render() {
-  if (inflight) { pending = true; return; }
-  inflight = true; pending = false;
-  const q = query(), playing = state.playing;
+// Asks for the state on screen; resolves once nothing is in flight or waiting to be drawn.
+function render() {
+  if (inflight >= MAX_INFLIGHT) pending = true; else request();
+  return idle();
+}
+
+function idle() { return busy() ? new Promise((ok) => idleWaiters.push(ok)) : Promise.resolve(); }
+function checkIdle() { if (!busy()) { const w = idleWaiters; idleWaiters = []; for (const ok of w) ok(); } }
+
+// One request: a patch when only the tilt changed since the last whole frame asked for, else the whole frame.
+// Decoded off the main thread (createImageBitmap), with no colour conversion: the canvas gets the PNG's bytes.
+async function request() {
+  pending = false;
+  const key = query(true) + "&v=" + version, q = query(), playing = state.playing;
+  const item = { id: ++sequence, key, q, input: lastInput, playing, frame: state.frame, rects: null, bitmap: null };
+  const patch = state.tilt !== null && key === baseKey;
+  if (!patch) baseKey = key;
+  inflight++;
   try {
     // state.noAhead: the browser test's peer, playing without rendering ahead.
-    const r = await fetch("/frame.png?" + q + (playing && !state.noAhead ? "&play=true" : ""));
-    if (!r.ok) { showError(await r.text()); }
+    const r = await fetch(patch ? "/patch.png?" + q : "/frame.png?" + q + (playing && !state.noAhead ? "&play=true" : ""));
+    if (!r.ok) { showError(await r.text()); if (!patch) baseKey = canvasKey; }
     else {
-      const url = URL.createObjectURL(await r.blob());
-      await new Promise((ok) => { const img = $("frame"); img.onload = ok; img.onerror = ok; const old = img.src; img.src = url;
-                                   if (old.startsWith("blob:")) URL.revokeObjectURL(old); });
-      $("frame").dataset.query = q;
-      const now = performance.now();
-      stats.frames.push(now);
-      if (stats.dragging) stats.drag.push(now);
-      if (playing) stats.play.push([now, state.frame]);
-      info();
-      await loadOverlap();
-      drawOverlay();
+      if (patch) item.rects = r.headers.get("X-Forkrender-Patch").split(";").filter((s) => s).map((s) => s.split(",").map(Number));
+      item.bitmap = await createImageBitmap(await r.blob(), { premultiplyAlpha: "premultiply", colorSpaceConversion: "none" });
+      offer(item);
     }
   } catch (e) { showError(String(e)); }
-  inflight = false;
-  if (pending) render(); else scheduleLint();
+  inflight--;
+  // The legibility report (a whole render on the server) waits for the end of a drag: it would take the cores
+  // the drag's patches need.
+  if (pending) request(); else if (!stats.dragging) scheduleLint();
+  checkIdle();
+}
+
+// Keeps a decoded answer for the next animation frame unless a newer one of its kind is there or drawn.
+function offer(item) {
+  const older = item.rects ? readyPatch : readyFrame;
+  if (item.id < drawnSequence || (older && older.id > item.id)) { drop(item); return; }
+  if (older) drop(older);
+  if (item.rects) readyPatch = item; else readyFrame = item;
+  if (!drawRequested) { drawRequested = true; requestAnimationFrame(draw); }
+}
+
+function drop(item) { item.bitmap.close(); stats.dropped++; }
+
+// Draws what came since the last animation frame: the newest whole frame, then the newest patch of what the
+// canvas holds (each rectangle cleared, then its part of the patch copied, so the canvas holds the PNG's bytes).
+function draw() {
+  drawRequested = false;
+  const c = $("frame"), g = c.getContext("2d");
+  let shown = null, again = false;
+  const f = readyFrame, p = readyPatch;
+  readyFrame = readyPatch = null;
+  if (f && f.id > drawnSequence) {
+    if (c.width !== f.bitmap.width || c.height !== f.bitmap.height) { c.width = f.bitmap.width; c.height = f.bitmap.height; }
+    g.clearRect(0, 0, c.width, c.height);
+    g.drawImage(f.bitmap, 0, 0);
+    f.bitmap.close();
+    canvasKey = f.key; drawnSequence = f.id; shown = f;
+  } else if (f) drop(f);
+  if (p && p.id > drawnSequence && p.key === canvasKey) {
+    for (const [x, y, w, h, sx, sy] of p.rects) { g.clearRect(x, y, w, h); g.drawImage(p.bitmap, sx, sy, w, h, x, y, w, h); }
+    p.bitmap.close();
+    drawnSequence = p.id; shown = p;
+  } else if (p) { again = p.id > drawnSequence; drop(p); }
+  if (shown) drawn(shown);
+  // A patch whose frame is not on the canvas (its whole frame failed): ask again.
+  if (again) render();
+  checkIdle();
+}
+
+// Records a drawn answer and updates what depends on it.
+function drawn(item) {
+  const now = performance.now();
+  $("frame").dataset.query = item.q; $("frame").dataset.sequence = String(item.id);
+  stats.frames.push(now);
+  if (stats.dragging) { stats.drag.push(now); if (item.input) stats.latency.push(now - item.input); }
+  if (item.playing) stats.play.push([now, item.frame]);
+  info(); pace(now);
+  // The overlay is drawn again only when it changed (a tilt changes no outline; clearing it costs a frame's pixels).
+  loadOverlap().then((changed) => { if (changed) drawOverlay(); });
+}
+
+// The page's own pace while dragging: updates drawn in the last second and the 95th percentile of their
+// drag-to-pixels latency.
+function pace(now) {
+  if (!stats.dragging) return;
+  let n = 0;
+  while (n < stats.drag.length && stats.drag[stats.drag.length - 1 - n] > now - 1000) n++;
+  const recent = stats.latency.slice(-Math.max(1, n)).sort((a, b) => a - b);
+  const p95 = recent[Math.min(recent.length - 1, Math.floor(recent.length * 0.95))];
+  $("pace").textContent = `${n} updates/s · latency p95 ${p95 === undefined ? "–" : Math.round(p95)} ms`;
 }
 
 function info() {
@@ -150,11 +240,11 @@ async function lint() {
   drawOverlay();
 }
 
-// The server's overlap overlay for the current frame and switches, fetched when they change.
+// The server's overlap overlay for the current frame and switches, fetched when they change; true when it did.
 async function loadOverlap() {
-  if (!$("overlap").checked) return;
+  if (!$("overlap").checked) return false;
   const key = query(true) + "&v=" + version;
-  if (key === overlapKey) return;
+  if (key === overlapKey) return false;
   const r = await fetch("/overlap.png?" + query(true));
   if (!r.ok) { showError(await r.text()); return; }
   const url = URL.createObjectURL(await r.blob());
@@ -162,19 +252,25 @@ async function loadOverlap() {
   await new Promise((ok) => { img.onload = ok; img.onerror = ok; img.src = url; });
   URL.revokeObjectURL(url);
   overlapImage = img; overlapKey = key;
+  return true;
 }
 
 // The overlap overlay (member outlines blue, a container's joined outline and its merges purple, glass on glass
-// orange, more layers than the rule allows red) and flagged labels circled.
+// orange, more layers than the rule allows red) and flagged labels circled. Hidden when it holds nothing, so the
+// browser does not composite an empty frame-sized layer over every update.
 function drawOverlay() {
   const c = $("overlay"), g = c.getContext("2d");
   g.clearRect(0, 0, c.width, c.height);
-  if (!scene) return;
-  const s = scene.scale;
-  if ($("overlap").checked && overlapImage) g.drawImage(overlapImage, 0, 0);
-  if (lintData) for (const e of lintData.entries) if (e.flags.length && e.point) {
-    g.strokeStyle = "#ff3b30"; g.lineWidth = 2; g.beginPath(); g.arc(e.point[0] * s, e.point[1] * s, 10, 0, 7); g.stroke();
+  let painted = false;
+  if (scene) {
+    const s = scene.scale;
+    if ($("overlap").checked && overlapImage) { g.drawImage(overlapImage, 0, 0); painted = true; }
+    if (lintData) for (const e of lintData.entries) if (e.flags.length && e.point) {
+      g.strokeStyle = "#ff3b30"; g.lineWidth = 2; g.beginPath(); g.arc(e.point[0] * s, e.point[1] * s, 10, 0, 7); g.stroke();
+      painted = true;
+    }
   }
+  c.style.visibility = painted ? "visible" : "hidden";
 }
 
 // The glass layers under the pointer, counted by the server; one request in flight, the latest position next.
@@ -204,7 +300,7 @@ async function loadScene() {
   version = scene.version;
   const scrub = $("scrub"); scrub.max = String(scene.frameCount - 1);
   state.frame = Math.min(state.frame, scene.frameCount - 1); scrub.value = String(state.frame);
-  const c = $("overlay"); c.width = scene.width; c.height = scene.height;
+  for (const id of ["frame", "overlay"]) { const c = $(id); if (c.width !== scene.width || c.height !== scene.height) { c.width = scene.width; c.height = scene.height; } }
   const tier = $("tier");
   if (tier.options.length === 1) for (const t of scene.tiers) { const o = document.createElement("option"); o.textContent = t; tier.appendChild(o); }
   info();
@@ -228,7 +324,7 @@ $("play").addEventListener("click", () => {
 async function play() {
   let due = performance.now();
   while (state.playing && scene) {
-    while (inflight) await sleep(2);
+    await idle();
     state.frame = (state.frame + 1) % scene.frameCount; $("scrub").value = String(state.frame);
     await render();
     due += 1000 / scene.fps;
@@ -243,12 +339,13 @@ function padMove(e) {
   knob.style.left = (fx * 100) + "%"; knob.style.top = (fy * 100) + "%";
   // Up tips the top edge away (positive pitch); right tips the right edge down (positive roll). Range ±1.2 rad.
   state.tilt = { pitch: (0.5 - fy) * 2.4, roll: (fx - 0.5) * 2.4 };
+  lastInput = e.timeStamp;
   render();
 }
 pad.addEventListener("pointerdown", (e) => { pad.setPointerCapture(e.pointerId); stats.dragging = true; padMove(e); });
 pad.addEventListener("pointermove", (e) => { if (stats.dragging) padMove(e); });
-pad.addEventListener("pointerup", () => { stats.dragging = false; });
-pad.addEventListener("pointercancel", () => { stats.dragging = false; });
+pad.addEventListener("pointerup", () => { stats.dragging = false; scheduleLint(); });
+pad.addEventListener("pointercancel", () => { stats.dragging = false; scheduleLint(); });
 knob.style.left = "50%"; knob.style.top = "50%";
 $("sceneTilt").addEventListener("click", () => { state.tilt = null; knob.style.left = "50%"; knob.style.top = "50%"; render(); });
 $("appearance").addEventListener("change", (e) => { state.appearance = e.target.value; render(); });

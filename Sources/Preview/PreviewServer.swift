@@ -28,7 +28,8 @@ public struct PreviewResponse: Sendable {
     public var status: Int
     public var contentType: String
     public var body: [UInt8]
-    /// Headers besides Content-Type (and the shim's Cache-Control and X-Content-Type-Options): `Allow` on a 405.
+    /// Headers besides Content-Type (and the shim's Cache-Control and X-Content-Type-Options): `Allow` on a 405,
+    /// `X-Forkrender-Patch` on a patch.
     public var headers: [(String, String)] = []
 
     public init(status: Int, contentType: String, body: [UInt8], headers: [(String, String)] = []) {

@@ -167,28 +167,65 @@ public final class PreviewSession: @unchecked Sendable {
         if let hit = cache[r] {
             bytes = hit
         } else {
-            ahead.lock()
-            // The render-ahead thread is drawing this very frame: wait for it rather than draw it again.
-            while aheadRendering == r { ahead.wait() }
-            pageWaiting += 1
-            ahead.unlock()
-            defer {
-                ahead.lock()
-                pageWaiting -= 1
-                ahead.broadcast()
-                ahead.unlock()
-            }
-            renderLock.lock()
-            defer { renderLock.unlock() }
-            bytes = try render(r)
+            bytes = try withRenderLock(for: r) { () throws(SceneError) in try render(r) }
         }
         if play { startAhead(after: r) }
         return bytes
     }
 
+    /// What a new tilt changes in frame `r.frame` under `r.settings`: the frame's pixels over every region glass
+    /// and content covered (`FramePatch`). Outside them the frame is the plane, which no tilt changes, so the
+    /// patch drawn over any frame of the same index and switches, whatever its tilt, gives `png(r)`'s pixels.
+    /// Stops rendering ahead, as a frame request does.
+    public func patch(_ r: FrameRequest) throws(SceneError) -> FramePatch {
+        stopAhead()
+        return try withRenderLock(for: r) { () throws(SceneError) in
+            try draw(r) { frame, covered, dither throws(SceneError) in
+                do {
+                    return try FramePatch(frame, covered: covered, dither: dither, workers: workers)
+                } catch {
+                    throw SceneError(file: file, path: "", location: nil, message: "cannot encode the patch: \(error)")
+                }
+            }
+        }
+    }
+
+    /// Runs `body` holding the render lock, ahead of the render-ahead thread: it waits while that thread draws
+    /// `r` itself (rather than draw it again) and starts no frame while a page request waits for the lock.
+    private func withRenderLock<T>(for r: FrameRequest, _ body: () throws(SceneError) -> T) throws(SceneError) -> T {
+        ahead.lock()
+        while aheadRendering == r { ahead.wait() }
+        pageWaiting += 1
+        ahead.unlock()
+        defer {
+            ahead.lock()
+            pageWaiting -= 1
+            ahead.broadcast()
+            ahead.unlock()
+        }
+        renderLock.lock()
+        defer { renderLock.unlock() }
+        return try body()
+    }
+
     /// Renders (or finds in the cache) one frame; the caller holds `renderLock`.
     private func render(_ r: FrameRequest) throws(SceneError) -> [UInt8] {
         if let hit = cache[r] { return hit }
+        let bytes = try draw(r) { frame, _, dither throws(SceneError) in
+            do {
+                return try EncodeSettings(dither: dither).pngBytes(frame)
+            } catch {
+                throw SceneError(file: file, path: "", location: nil, message: "cannot encode the frame: \(error)")
+            }
+        }
+        cache.insert(bytes, for: r)
+        return bytes
+    }
+
+    /// Draws frame `r` with the compositor of its switches into that compositor's kept slot
+    /// (`Compositor.renderKept`: a new tilt of the frame drawn last redraws only the glass) and hands `body` the
+    /// frame, the regions glass and content covered, and the document's dither. The caller holds `renderLock`.
+    private func draw<T>(_ r: FrameRequest, _ body: (Framebuffer, [PixelRect], Bool) throws(SceneError) -> T) throws(SceneError) -> T {
         var slot: Slot
         if let s = slots[r.settings] {
             slot = s
@@ -202,20 +239,16 @@ public final class PreviewSession: @unchecked Sendable {
             restartCount += 1
         }
         slot.compositor.setTilt(r.tilt.map { Keyframes([.init(time: 0, value: $0, easing: .linear)]) } ?? slot.sceneTilt)
-        let image = slot.compositor.render(frame: r.frame)
-        // A cancelled render left bands undrawn: neither encoded nor kept (the process is ending).
-        guard !workers.cancellation.isCancelled else {
-            throw SceneError(file: file, path: "", location: nil, message: "interrupted")
+        slots[r.settings] = nil  // the compositor uniquely held while it draws
+        defer { slots[r.settings] = slot }
+        let dither = slot.compositor.document.dither
+        return try slot.compositor.renderKept(frame: r.frame) { frame, covered throws(SceneError) in
+            // A cancelled render left bands undrawn: neither encoded nor cached (the process is ending).
+            guard !workers.cancellation.isCancelled else {
+                throw SceneError(file: file, path: "", location: nil, message: "interrupted")
+            }
+            return try body(frame, covered, dither)
         }
-        slots[r.settings] = slot
-        let bytes: [UInt8]
-        do {
-            bytes = try EncodeSettings(dither: slot.compositor.document.dither).pngBytes(image)
-        } catch {
-            throw SceneError(file: file, path: "", location: nil, message: "cannot encode the frame: \(error)")
-        }
-        cache.insert(bytes, for: r)
-        return bytes
     }
 
     // MARK: Rendering ahead

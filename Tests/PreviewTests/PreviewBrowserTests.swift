@@ -57,4 +57,33 @@ struct PreviewBrowserTests {
             Issue.record("tilt drag updated \(rate) times a second, under the goal of 10 (a loaded machine?)", severity: .warning)
         }
     }
+
+    /// The device's resolution at the display's pace: the showcase at scale 3 (1170 x 2532), pointer moves
+    /// dispatched at 120 a second for 5 s. The canvas at the end must be the renderer's frame for the last tilt
+    /// byte for byte (the script fails otherwise). The page's own rate and latency are reported; under the goal
+    /// of 55 updates a second or over 50 ms at the 95th percentile they are a warning, not a failure: speed on a
+    /// shared machine is not a pass/fail matter (docs/performance.md has the figures and the load they were
+    /// measured at).
+    @Test("A tilt drag at the display's pace, at the device's resolution", .enabled(if: PreviewProcess.browserMissing == nil,
+                                                                                    "browser test skipped: \(PreviewProcess.browserMissing ?? "")"))
+    func pace() throws {
+        let f = try Fixture("pace")
+        let server = try RunningPreview(file: f.file, scale: 3)
+        let r = try PreviewProcess.run(PreviewProcess.seleniumPython!, [PreviewProcess.browserScript.path, "pace", server.url, "5", "120"],
+                                       timeout: 150)
+        let status = server.stop()
+        #expect(!r.timedOut, "the browser run was killed after 150 s")
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(status == 130)
+        let line = r.out.trimmingCharacters(in: .whitespacesAndNewlines)
+        print("preview pace at scale 3: \(line)")
+        let figures = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        #expect(figures?["frame"] as? [Int] == [1170, 2532], "\(line)")
+        if let rate = figures?["updatesPerSecond"] as? Double, rate < 55 {
+            Issue.record("the tilt drag drew \(rate) updates a second at scale 3, under the goal of 55 (a loaded machine?)", severity: .warning)
+        }
+        if let p95 = figures?["latencyP95"] as? Double, p95 > 50 {
+            Issue.record("the drag-to-pixels latency's 95th percentile was \(p95) ms at scale 3, over the goal of 50 (a loaded machine?)", severity: .warning)
+        }
+    }
 }

@@ -76,6 +76,27 @@ public enum PNGRowFilter: UInt8, Sendable, CaseIterable {
     case up = 2
 }
 
+extension PNGRowFilter {
+    /// PNG scanlines of 8-bit RGBA `samples` (`width * 4` bytes a row, every row whole): each row's filter
+    /// byte, then its samples filtered as the quantizer filters a frame's (`PNGScanlineWriter.filter`), for
+    /// `PNG.encode(scanlines:)`. (QuantizeTests compares it with the filter's rule, sample by sample.)
+    public func scanlines(rgba8 samples: [UInt8], width: Int, workers: Workers = .single) -> [UInt8] {
+        let row = width * 4
+        precondition(width > 0 && samples.count % row == 0, "samples must be whole rows of \(width) pixels")
+        let height = samples.count / row, line = row + 1
+        var out = [UInt8](repeating: 0, count: height * line)
+        samples.withUnsafeBytes { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                let (from, to) = (src.baseAddress!, dst.baseAddress!)
+                workers.forEachBand(height, bandSize: 64) { rows in
+                    PNGScanlineWriter.filter(rows, samples: from, width: width, filter: self, into: to + rows.lowerBound * line)
+                }
+            }
+        }
+        return out
+    }
+}
+
 extension Framebuffer {
     /// 8-bit RGBA samples, row-major, straight alpha, sRGB.
     public func rgba8(dither: Bool = false, workers: Workers = .single) -> [UInt8] {
@@ -98,6 +119,35 @@ extension Framebuffer {
         let base = bytes.baseAddress!
         quantizeBands(dither: dither, workers: workers) { y, offsets, src in
             QuantizeKernel.row8(src, width, offsets, 255, space, base + y * width * 4)
+        }
+    }
+
+    /// The 8-bit RGBA samples `rgba8(dither:)` gives for the pixels of `rect` (inside the frame), row by row
+    /// into `bytes` from `offset`, `stride` bytes apart (`rect.width * 4` when nil): a part of the frame, quantized
+    /// alone. Each row is quantized from the multiple of 8 at or before `rect.x` (the dither's period), so every
+    /// pixel gets its own offset; `bytes` must hold the last row. (QuantizeTests compares it with a crop of
+    /// `rgba8(dither:)`.)
+    public func rgba8(dither: Bool, within rect: PixelRect, into bytes: inout [UInt8], offset: Int = 0, stride: Int? = nil,
+                      workers: Workers = .single) {
+        let line = stride ?? rect.width * 4
+        precondition(PixelRect(self).contains(rect) && !rect.isEmpty && line >= rect.width * 4, "rect \(rect) is not in the frame")
+        precondition(offset >= 0 && offset + (rect.height - 1) * line + rect.width * 4 <= bytes.count, "bytes too short for \(rect)")
+        let x0 = rect.x & ~7, skip = (rect.x - x0) * 4, w = width, count = rect.maxX - x0
+        bytes.withUnsafeMutableBytes { out in
+            let base = out.baseAddress! + offset
+            withUnsafePixels { src in
+                (dither ? Quantize.offsets : Quantize.noOffsets).withUnsafeBufferPointer { offsets in
+                    workers.forEachBand(rect.height, bandSize: Self.quantizeBand) { rows in
+                        let row = UnsafeMutableRawPointer.allocate(byteCount: count * 4, alignment: 64)
+                        defer { row.deallocate() }
+                        for k in rows {
+                            let y = rect.y + k
+                            QuantizeKernel.row8(src.baseAddress! + y * w + x0, count, offsets.baseAddress! + (y & 7) * 8, 255, space, row)
+                            (base + k * line).copyMemory(from: row + skip, byteCount: rect.width * 4)
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -136,6 +136,17 @@ public struct Compositor {
         rasterize(frame: i, into: &frame)
     }
 
+    /// Simulates up to frame `i` and draws it into the session's kept slot (`KeptFrameSlot`), which held the last
+    /// frame drawn here: only what changed since is copied from the plane, so a new tilt of the same frame redraws
+    /// the glass and copies nothing else. `body` reads the finished frame and the regions glass and content covered
+    /// (`FrameSlot.covered`) and must not keep the frame: the slot goes back to the store after it.
+    public mutating func renderKept<R, E: Error>(frame i: Int, _ body: (Framebuffer, [PixelRect]) throws(E) -> R) throws(E) -> R {
+        var slot = state.frames.take() ?? FrameSlot(emptyFrame())
+        render(frame: i, into: &slot)
+        defer { state.frames.keep(slot) }
+        return try body(slot.frame, slot.covered)
+    }
+
     /// Simulates up to and rasterizes frame `i` into `slot` (see `rasterize(frame:into:)`).
     public mutating func render(frame i: Int, into slot: inout FrameSlot) {
         simulate(toFrame: i)

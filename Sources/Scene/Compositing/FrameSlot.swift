@@ -31,6 +31,10 @@ public struct FrameSlot: Sendable {
     /// Pixels glass and content may have written over the plane in the last frame, clipped to the frame.
     private(set) var overlay: [Overlay] = []
 
+    /// Rectangles holding every pixel glass and content drew over the plane in the last frame: outside them the
+    /// frame is the plane, which no tilt changes.
+    public var covered: [PixelRect] { overlay.map(\.rect) }
+
     /// A slot around `frame`, whose pixels are not trusted: the first frame copies the whole plane.
     public init(_ frame: Framebuffer) { self.frame = frame }
 

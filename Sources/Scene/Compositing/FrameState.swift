@@ -23,6 +23,8 @@ struct FrameState: Sendable {
     let masks: ContentLayer.MaskCache
     /// The backdrop placed and composited over the plane's background, kept while its part does not change.
     let backdrop: BackdropCache
+    /// The last frame drawn on request (`Compositor.renderKept`), for the next one to copy only what changed.
+    let frames: KeptFrameSlot
 
     /// Empty stores for a canvas of `pixels` pixels.
     init(pixels: Int, keeping: Keeping) {
@@ -34,6 +36,7 @@ struct FrameState: Sendable {
         windows = LensWindowCache(keeping: keeping, capacity: pixels)
         masks = ContentLayer.MaskCache(keeping: keeping)
         backdrop = BackdropCache(keeping: keeping)
+        frames = KeptFrameSlot(keeping: keeping)
     }
 
     /// Drops what a cancelled frame may have kept in part: a tile may hold part of a drawing, and the halo's
@@ -48,5 +51,6 @@ struct FrameState: Sendable {
     static let sessionStores: [KeptStoreDescriptor] = [
         DistanceFieldCache.descriptor, InteriorSpansCache.descriptor, ContentLayer.MaskCache.descriptor,
         GlassReuse.descriptor, HaloCellCache.descriptor, LensWindowCache.descriptor, BackdropCache.descriptor,
+        KeptFrameSlot.descriptor,
     ]
 }

@@ -5,6 +5,9 @@
                                                             the browser test (PreviewBrowserTests runs it)
     preview_page.py screenshot <url> <out.png>              the picture for docs/ (scripts/preview-screenshot.sh)
     preview_page.py playback <url> <seconds>                playback frames/s with and without rendering ahead
+    preview_page.py pace <url> [seconds] [moves a second]   a tilt drag at the display's pace: the page's updates/s
+                                                            and drag-to-pixels latency, and the canvas against the
+                                                            renderer's frame (docs/performance.md)
 
 The test prints one JSON line of measurements and exits 0, or prints what failed and exits 1. Exit 77: Selenium
 or the browser is missing (the caller skips). Every wait has a deadline and the whole run an alarm, so it never hangs.
@@ -19,6 +22,8 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
+import zlib
 
 try:
     from selenium import webdriver
@@ -35,11 +40,11 @@ signal.signal(signal.SIGALRM, lambda *_: (print("fail: the browser run took over
 signal.alarm(140)
 
 
-def browser():
+def browser(width=900):
     import shutil
     options = webdriver.ChromeOptions()
     for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--window-size=900,1060", "--force-device-scale-factor=1", "--no-first-run"):
+              f"--window-size={width},1060", "--force-device-scale-factor=1", "--no-first-run"):
         options.add_argument(a)
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     driver_path = shutil.which("chromedriver")
@@ -71,17 +76,16 @@ def settled(d):
     return d.execute_script("return window.preview && window.preview.stats.frames.length > 0 && !window.previewBusy()")
 
 
-# Pixels of the shown frame, kept in the page; compared there (a 390 x 844 frame is too big to ship as JSON).
+# Pixels of the shown frame (the canvas the page composites), kept in the page; compared there (a 390 x 844 frame
+# is too big to ship as JSON).
 PIXELS_JS = """
 window.previewBusy = window.previewBusy || (() => false);
 window.framePixels = () => {
-  const img = document.getElementById('frame'), c = document.createElement('canvas');
-  c.width = img.naturalWidth; c.height = img.naturalHeight;
-  const g = c.getContext('2d'); g.drawImage(img, 0, 0);
-  return g.getImageData(0, 0, c.width, c.height).data;
+  const c = document.getElementById('frame');
+  return c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
 };
 window.diffCounts = (a, b, rects, margin) => {
-  const w = document.getElementById('frame').naturalWidth;
+  const w = document.getElementById('frame').width;
   let inside = 0, outside = 0;
   for (let i = 0; i < a.length; i += 4) {
     if (a[i] === b[i] && a[i + 1] === b[i + 1] && a[i + 2] === b[i + 2]) continue;
@@ -92,6 +96,56 @@ window.diffCounts = (a, b, rects, margin) => {
   return [inside, outside];
 };
 """
+
+
+def canvas_digest(d):
+    """SHA-256 (hex) of the canvas's RGBA bytes as getImageData reads them, and its size."""
+    return d.execute_async_script(
+        "const done = arguments[arguments.length - 1], c = document.getElementById('frame');"
+        "const a = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+        "crypto.subtle.digest('SHA-256', a).then((h) => done([Array.from(new Uint8Array(h), (b) => b.toString(16).padStart(2, '0')).join(''), c.width, c.height]));")
+
+
+def png_rgba(data):
+    """The RGBA bytes of an 8-bit RGBA, non-interlaced PNG with rows filtered by none or up (what the renderer
+    writes), decoded here with zlib and numpy: no browser code on this side of the comparison."""
+    import numpy as np
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        fail("the renderer's answer is not a PNG")
+    pos, idat, width, height = 8, [], 0, 0
+    while pos < len(data):
+        n = int.from_bytes(data[pos:pos + 4], "big")
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            width, height = int.from_bytes(body[0:4], "big"), int.from_bytes(body[4:8], "big")
+            if body[8] != 8 or body[9] != 6 or body[12] != 0:
+                fail(f"the renderer's PNG is not 8-bit RGBA without interlace: {list(body[8:13])}")
+        elif kind == b"IDAT":
+            idat.append(body)
+        pos += 12 + n
+    raw = np.frombuffer(zlib.decompress(b"".join(idat)), dtype=np.uint8).reshape(height, 1 + width * 4)
+    out, prev = np.zeros((height, width * 4), dtype=np.uint8), np.zeros(width * 4, dtype=np.int32)
+    for y in range(height):
+        f, row = raw[y, 0], raw[y, 1:].astype(np.int32)
+        if f == 2:
+            row = (row + prev) & 255
+        elif f != 0:
+            fail(f"row {y} of the renderer's PNG has filter {f}; it writes none (0) or up (2)")
+        out[y], prev = row, row
+    return width, height, out.tobytes()
+
+
+def expect_canvas_is_renderer_frame(d, url):
+    """The composited canvas equals, byte for byte, the renderer's frame for the query it shows (`/frame.png`,
+    fetched here and decoded in Python). Returns the query compared."""
+    query = d.find_element(By.ID, "frame").get_attribute("data-query")
+    import hashlib
+    with urllib.request.urlopen(url.rstrip("/") + "/frame.png?" + query, timeout=30) as r:
+        width, height, rgba = png_rgba(r.read())
+    digest, cw, ch = canvas_digest(d)
+    if (cw, ch) != (width, height) or digest != hashlib.sha256(rgba).hexdigest():
+        fail(f"the canvas ({cw} x {ch}) is not the renderer's frame ({width} x {height}) for {query}")
+    return query
 
 
 def overlay_pixels(d):
@@ -219,6 +273,9 @@ def test(url, scene_file, forkrender, export_folder):
         results["dragUpdates"] = len(drag)
         results["dragSeconds"] = round(span, 3)
         results["dragRate"] = round((len(drag) - 1) / span, 1) if span > 0 else None
+        results["dragLatencyP95"] = percentile(d.execute_script("return window.preview.stats.latency"), 95)
+        # The canvas, composited from the drag's start frame and the patches after it, is the renderer's frame.
+        results["dragCanvasIsRendererFrame"] = expect_canvas_is_renderer_frame(d, url)
         inside, outside = d.execute_script(
             "const s = window.preview.scene(); const k = s.scale;"
             "return window.diffCounts(window.before, window.framePixels(), s.panels.map(p => p.frames[window.preview.state.frame].map(v => v * k)), 24);")
@@ -255,7 +312,7 @@ def test(url, scene_file, forkrender, export_folder):
         frame_el = d.find_element(By.ID, "frame")
         dx, dy = d.execute_script(
             "const s = window.preview.scene(), f = s.panels[0].frames[window.preview.state.frame], img = document.getElementById('frame');"
-            "return [(f[0] + f[2] / 2) * s.scale - img.naturalWidth / 2, (f[1] + f[3] / 2) * s.scale - img.naturalHeight / 2];")
+            "return [(f[0] + f[2] / 2) * s.scale - img.width / 2, (f[1] + f[3] / 2) * s.scale - img.height / 2];")
         ActionChains(d, duration=0).move_to_element_with_offset(frame_el, int(dx), int(dy)).perform()
         wait(d, "the layer count", lambda: d.find_element(By.ID, "layers").text.startswith("glass layers here: "))
         layers = d.find_element(By.ID, "layers").text
@@ -287,7 +344,7 @@ def test(url, scene_file, forkrender, export_folder):
         wait(d, "the saved scene's frame", lambda: settled(d) and d.execute_script(
             "return window.preview.stats.frames.length > window.shown && window.diffCounts(window.before, window.framePixels(), [], 0)[1] > 10000"), 5)
         results["reloadSeconds"] = round(time.time() - start, 2)
-        good = d.execute_script("return document.getElementById('frame').src")
+        good = d.execute_script("return document.getElementById('frame').dataset.sequence")
         broken = '{\n  "canvas": {"width": 390, "height": "tall"}\n}\n'
         with open(scene_file, "w") as f:
             f.write(broken)
@@ -296,7 +353,7 @@ def test(url, scene_file, forkrender, export_folder):
         banner = d.find_element(By.ID, "error").text.strip()
         if banner != cli:
             fail(f"the banner says {banner!r}, the command line {cli!r}")
-        if d.execute_script("return document.getElementById('frame').src") != good:
+        if d.execute_script("return document.getElementById('frame').dataset.sequence") != good:
             fail("the last good frame was replaced while the scene was broken")
         with open(scene_file, "w") as f:
             f.write(text)
@@ -306,6 +363,87 @@ def test(url, scene_file, forkrender, export_folder):
         if errors:
             fail("console errors: " + json.dumps(errors))
         print(json.dumps(results))
+    finally:
+        d.quit()
+
+
+def percentile(values, p):
+    """The p-th percentile (nearest rank) of `values`, rounded to 0.1; None when empty."""
+    if not values:
+        return None
+    v = sorted(values)
+    return round(v[min(len(v) - 1, max(0, -(-len(v) * p // 100) - 1))], 1)
+
+
+def dispatch_drag(d, points, rate):
+    """Presses at `points[0]`, moves through the rest one every 1/`rate` s, on its own schedule (a late move is
+    not followed by a burst), and releases: mouse events sent over the page's DevTools socket without waiting
+    for each to be handled (chromedriver's actions and `execute_cdp_cmd` wait for each, which holds them to one
+    an animation frame). Coordinates in CSS pixels of the viewport. Returns the seconds the moves took."""
+    import trio
+    import trio_websocket
+    address = d.capabilities["goog:chromeOptions"]["debuggerAddress"]
+    with urllib.request.urlopen(f"http://{address}/json", timeout=10) as r:
+        target = next(t for t in json.load(r) if t.get("type") == "page")
+    took = []
+
+    async def run():
+        async with trio_websocket.open_websocket_url(target["webSocketDebuggerUrl"]) as ws:
+            async def drain():
+                while True:
+                    await ws.get_message()
+
+            async def mouse(i, kind, x, y, buttons):
+                await ws.send_message(json.dumps({"id": i, "method": "Input.dispatchMouseEvent", "params": {
+                    "type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 0 if kind == "mouseMoved" else 1}}))
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(drain)
+                await mouse(1, "mousePressed", *points[0], 1)
+                await trio.sleep(1.0)  # the frame at the drag's start
+                start = trio.current_time()
+                for i, (x, y) in enumerate(points[1:], 1):
+                    await trio.sleep_until(start + i / rate)
+                    await mouse(i + 1, "mouseMoved", x, y, 1)
+                took.append(trio.current_time() - start)
+                await mouse(len(points) + 1, "mouseReleased", *points[-1], 0)
+                await trio.sleep(0.2)
+                nursery.cancel_scope.cancel()
+    trio.run(run)
+    return took[0]
+
+
+def pace(url, seconds=5.0, rate=120.0):
+    """A tilt drag at the display's pace: `seconds` of pointer moves at `rate` a second (a circle over the pad, a
+    turn every 1.25 s; `dispatch_drag`), then the page's own counters: updates drawn while dragging and the
+    drag-to-pixels latency (`window.preview.stats.latency`), read before the release. Ends with the canvas
+    against the renderer's frame for the last tilt. The window is wide enough for the pad beside a 1170 px
+    frame. Prints one JSON line."""
+    import math
+    d = browser(width=1700)
+    try:
+        open_page(d, url)
+        d.execute_script("window.moves = 0; const pad = document.getElementById('pad');"
+                         "pad.addEventListener('pointermove', (e) => window.moves += e.getCoalescedEvents().length || 1);"
+                         "pad.addEventListener('pointerdown', () => { const s = window.preview.stats;"
+                         " setTimeout(() => { s.drag.length = 0; s.latency.length = 0; s.dropped = 0; window.moves = 0; }, 900); });"
+                         "pad.addEventListener('pointerup', () => { const s = window.preview.stats;"
+                         " window.atRelease = [s.drag.slice(), s.latency.slice(), s.dropped, window.moves, document.getElementById('pace').textContent]; });")
+        box = d.execute_script("const r = document.getElementById('pad').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+        cx, cy, radius, count = box[0] + box[2] / 2, box[1] + box[3] / 2, box[2] * 0.35, int(seconds * rate)
+        points = [(cx + radius * math.cos(2 * math.pi * i / (rate * 1.25)), cy + radius * math.sin(2 * math.pi * i / (rate * 1.25)))
+                  for i in range(count + 1)]
+        dispatched = dispatch_drag(d, points, rate)
+        wait(d, "the release", lambda: d.execute_script("return window.atRelease !== undefined"), 10)
+        wait(d, "the drag's last frame", lambda: settled(d), 20)
+        drag, latency, dropped, moves, shown = d.execute_script("return window.atRelease")
+        frame = d.execute_script("const c = document.getElementById('frame'); return [c.width, c.height];")
+        query = expect_canvas_is_renderer_frame(d, url)
+        print(json.dumps({
+            "frame": frame, "seconds": round(dispatched, 2), "movesDispatched": count,
+            "movesPerSecond": round(count / dispatched, 1), "pointerMovesSeen": moves,
+            "updates": len(drag), "updatesPerSecond": round(len(drag) / dispatched, 1),
+            "latencyP50": percentile(latency, 50), "latencyP95": percentile(latency, 95), "latencyMax": percentile(latency, 100),
+            "dropped": dropped, "pageShowed": shown, "canvasIsRendererFrame": query}))
     finally:
         d.quit()
 
@@ -325,7 +463,7 @@ def screenshot(url, out):
         dx, dy = d.execute_script(
             "const s = window.preview.scene(), ps = s.panels.filter(p => p.container), img = document.getElementById('frame');"
             "const f = (ps[0] || s.panels[0]).frames[window.preview.state.frame];"
-            "return [(f[0] + f[2] / 2) * s.scale - img.naturalWidth / 2, (f[1] + f[3] / 2) * s.scale - img.naturalHeight / 2];")
+            "return [(f[0] + f[2] / 2) * s.scale - img.width / 2, (f[1] + f[3] / 2) * s.scale - img.height / 2];")
         ActionChains(d, duration=0).move_to_element_with_offset(frame_el, int(dx), int(dy)).perform()
         wait(d, "the layer count", lambda: d.find_element(By.ID, "layers").text.startswith("glass layers here: "))
         time.sleep(0.5)
@@ -337,6 +475,8 @@ def screenshot(url, out):
 if __name__ == "__main__":
     if len(sys.argv) == 6 and sys.argv[1] == "test":
         test(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5])
+    elif 3 <= len(sys.argv) <= 5 and sys.argv[1] == "pace":
+        pace(sys.argv[2], *(float(a) for a in sys.argv[3:]))
     elif len(sys.argv) == 4 and sys.argv[1] == "playback":
         playback(sys.argv[2], float(sys.argv[3]))
     elif len(sys.argv) == 4 and sys.argv[1] == "screenshot":

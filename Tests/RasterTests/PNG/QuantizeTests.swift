@@ -128,6 +128,51 @@ import Testing
     }
 
     /// Every opaque level of every channel, each exactly at, just below and just above its rounding threshold.
+    /// A part of the frame quantized alone (the preview's patches) has the whole frame's bytes there, at any
+    /// column (the dither's offsets follow the pixel, not the part), written with a stride into a larger buffer.
+    @Test(arguments: [BlendSpace.srgb, .linear], [false, true])
+    func partOfTheFrameQuantizesAsTheWhole(space: BlendSpace, dither: Bool) {
+        let fb = Self.awkwardFrame(space: space, width: 45, height: 21)
+        let whole = fb.rgba8(dither: dither)
+        for rect in [PixelRect(x: 0, y: 0, width: 45, height: 21), PixelRect(x: 3, y: 5, width: 29, height: 9),
+                     PixelRect(x: 17, y: 20, width: 1, height: 1), PixelRect(x: 8, y: 1, width: 37, height: 12)] {
+            let stride = 50 * 4, offset = 12
+            var part = [UInt8](repeating: 7, count: offset + rect.height * stride)
+            fb.rgba8(dither: dither, within: rect, into: &part, offset: offset, stride: stride, workers: Workers(3))
+            for (k, y) in rect.rows.enumerated() {
+                let got = part[(offset + k * stride)..<(offset + k * stride + rect.width * 4)]
+                let want = whole[((y * 45 + rect.x) * 4)..<((y * 45 + rect.maxX) * 4)]
+                #expect(Array(got) == Array(want), "\(rect) row \(y)")
+            }
+            #expect(part[0..<offset].allSatisfy { $0 == 7 }, "bytes before the offset were written")
+        }
+    }
+
+    /// Scanlines of whole 8-bit rows (the preview's patches): the filter byte, then each sample filtered by the
+    /// rule of PNG's section 9.2 (none: as it is; up: minus the sample above, zero above the first row; sub:
+    /// minus the sample 4 bytes left, zero before the first pixel), in bands over the workers.
+    @Test(arguments: PNGRowFilter.allCases)
+    func scanlinesOfSamplesFollowTheFilterRule(filter: PNGRowFilter) {
+        let width = 37, height = 70
+        var rng = SplitMix(seed: 3)
+        let samples = (0..<(width * height * 4)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+        let got = filter.scanlines(rgba8: samples, width: width, workers: Workers(3))
+        #expect(got.count == height * (1 + width * 4))
+        for y in 0..<height {
+            let line = y * (1 + width * 4)
+            #expect(got[line] == filter.rawValue)
+            for i in 0..<(width * 4) {
+                let cur = samples[y * width * 4 + i]
+                let prior: UInt8 = switch filter {
+                case .none: 0
+                case .up: y == 0 ? 0 : samples[(y - 1) * width * 4 + i]
+                case .sub: i < 4 ? 0 : samples[y * width * 4 + i - 4]
+                }
+                if got[line + 1 + i] != cur &- prior { Issue.record("row \(y) sample \(i)"); return }
+            }
+        }
+    }
+
     @Test func everyOpaqueLevelRoundsLikeTheReference() {
         var fb = Framebuffer(width: 256 * 3, height: 8)
         for y in 0..<8 {
