@@ -12,7 +12,9 @@
 #                             # rsvg-convert, Chromium with chromium-driver and Selenium: the preview page's browser
 #                             # test and the web glass tier's; NumPy and, from PyPI, skia-python: the frosted and
 #                             # Android glass tiers' oracles) and GNU parallel (the README's sharding recipe runs as
-#                             # a test); their tests skip when these are missing
+#                             # a test); their tests skip when these are missing. On Debian also what packaging
+#                             # needs (dpkg-dev, lintian: scripts/package-deb.sh; debootstrap: scripts/test-deb.sh)
+#                             # and what the manual and completion tests try (groff, zsh, fish)
 set -euo pipefail
 dev=0
 for arg in "$@"; do
@@ -53,7 +55,8 @@ fi
 if command -v apt-get >/dev/null 2>&1; then
   pkgs=(libpng-dev libisal-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev librsvg2-dev libmicrohttpd-dev
         fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji ffmpeg pngcheck pkg-config)
-  if [ "$dev" -eq 1 ]; then pkgs+=(libharfbuzz-bin librsvg2-bin chromium chromium-driver python3-selenium parallel python3 python3-numpy python3-pip); fi
+  if [ "$dev" -eq 1 ]; then pkgs+=(libharfbuzz-bin librsvg2-bin chromium chromium-driver python3-selenium parallel python3 python3-numpy python3-pip
+                                   debootstrap dpkg-dev lintian groff-base zsh fish); fi
   missing=()
   for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
