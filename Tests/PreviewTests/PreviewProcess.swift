@@ -57,9 +57,11 @@ final class RunningPreview {
     private let exited = DispatchSemaphore(value: 0)
     private let err = Pipe()
 
-    init(file: String, port: Int = 0, export: String? = nil) throws {
+    /// `file` nil: the built-in showcase.
+    init(file: String?, port: Int = 0, export: String? = nil) throws {
         process.executableURL = PreviewProcess.binary
-        process.arguments = ["preview", file, "--port", "\(port)", "--threads", "2"] + (export.map { ["--export", $0] } ?? [])
+        process.arguments = ["preview"] + (file.map { [$0] } ?? []) + ["--port", "\(port)", "--threads", "2"]
+            + (export.map { ["--export", $0] } ?? [])
         let out = Pipe()
         process.standardOutput = out
         process.standardError = err
