@@ -12,7 +12,9 @@
 #                             # rsvg-convert, Chromium with chromium-driver and Selenium: the preview page's browser
 #                             # test and the web glass tier's; NumPy and, from PyPI, skia-python: the frosted and
 #                             # Android glass tiers' oracles) and GNU parallel (the README's sharding recipe runs as
-#                             # a test); their tests skip when these are missing
+#                             # a test); their tests skip when these are missing. On Debian also what packaging
+#                             # needs (dpkg-dev, lintian: scripts/package-deb.sh; debootstrap: scripts/test-deb.sh)
+#                             # and what the manual and completion tests try (groff, zsh, fish)
 set -euo pipefail
 dev=0
 for arg in "$@"; do
@@ -22,10 +24,39 @@ for arg in "$@"; do
   esac
 done
 
+# The Swift toolchain comes first: without it nothing below is of use, so nothing is installed.
+need_swift="6.0"   # Package.swift's swift-tools-version; built and tested with 6.3.1
+swift_advice() {
+  cat >&2 <<ADVICE
+setup: $1
+  forkrender needs a Swift $need_swift or later toolchain (built and tested with 6.3.1) on PATH; setup.sh installs
+  only the C libraries and tools. To get one:
+    Linux: swiftly (https://www.swift.org/install/linux/), e.g.
+             curl -O https://download.swift.org/swiftly/linux/swiftly-\$(uname -m).tar.gz
+             tar zxf swiftly-\$(uname -m).tar.gz && ./swiftly init
+           or the Linux tarball for your distribution from https://www.swift.org/install/ (unpack it and put its
+           usr/bin on PATH)
+    macOS: Xcode 16 or later from the App Store (or swiftly, https://www.swift.org/install/macos/)
+  Then run scripts/setup.sh again.
+ADVICE
+  exit 1
+}
+if ! command -v swift >/dev/null 2>&1; then
+  swift_advice "no 'swift' on PATH"
+fi
+swift_version=$(swift --version 2>&1 | sed -n 's/.*Swift version \([0-9][0-9.]*\).*/\1/p' | head -n 1)
+if [ -z "$swift_version" ]; then
+  swift_advice "'swift --version' did not print a Swift version"
+fi
+if [ "$(printf '%s\n%s\n' "$need_swift" "$swift_version" | sort -V | head -n 1)" != "$need_swift" ]; then
+  swift_advice "Swift $swift_version is too old"
+fi
+
 if command -v apt-get >/dev/null 2>&1; then
   pkgs=(libpng-dev libisal-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev librsvg2-dev libmicrohttpd-dev
         fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji ffmpeg pngcheck pkg-config)
-  if [ "$dev" -eq 1 ]; then pkgs+=(libharfbuzz-bin librsvg2-bin chromium chromium-driver python3-selenium parallel python3 python3-numpy python3-pip); fi
+  if [ "$dev" -eq 1 ]; then pkgs+=(libharfbuzz-bin librsvg2-bin chromium chromium-driver python3-selenium parallel python3 python3-numpy python3-pip
+                                   debootstrap dpkg-dev lintian groff-base zsh fish); fi
   missing=()
   for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

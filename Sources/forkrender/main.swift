@@ -21,8 +21,11 @@ enum ExitCode {
 enum Forkrender {
     static var subcommands: [any Command.Type] { [
         SheetCommand.self, LintCommand.self, DiffCommand.self, CheckCommand.self, PreviewCommand.self,
-        BenchCommand.self, ShowcaseCommand.self,
+        BenchCommand.self, ShowcaseCommand.self, HelpCommand.self,
     ] }
+
+    /// The root command and every subcommand, in the order the manual and the completion scripts list them.
+    static var commands: [any Command.Type] { [RenderCommand.self] + subcommands }
 
     static func main(_ arguments: [String]) -> Int32 {
         if let word = arguments.first, let sub = subcommands.first(where: { $0.configuration.name == word }) {

@@ -57,10 +57,11 @@ final class RunningPreview {
     private let exited = DispatchSemaphore(value: 0)
     private let err = Pipe()
 
-    init(file: String, port: Int = 0, export: String? = nil, scale: Int? = nil, extra: [String] = []) throws {
+    /// `file` nil: the built-in showcase.
+    init(file: String?, port: Int = 0, export: String? = nil, scale: Int? = nil, extra: [String] = []) throws {
         process.executableURL = PreviewProcess.binary
-        process.arguments = ["preview", file, "--port", "\(port)", "--threads", "2"] + (export.map { ["--export", $0] } ?? [])
-            + (scale.map { ["--scale", "\($0)"] } ?? []) + extra
+        process.arguments = ["preview"] + (file.map { [$0] } ?? []) + ["--port", "\(port)", "--threads", "2"]
+            + (export.map { ["--export", $0] } ?? []) + (scale.map { ["--scale", "\($0)"] } ?? []) + extra
         let out = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -23,7 +23,7 @@ script and every process under it (chromedriver and Chromium's browser, GPU and 
 Needs Selenium and chromedriver (scripts/setup.sh --dev); the device scale factor is set as chromium_web.py does
 (scripts/glass-oracles).
 """
-import base64, json, os, sys, time
+import base64, json, os, shutil, sys, time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -119,6 +119,13 @@ draw(0);
                               "fill": fill, "panels": "".join(panels), "spec": json.dumps(spec)}
 
 
+def chromedriver():
+    """The driver's full path ($CHROMEDRIVER, as the Swift side found it, else PATH's): Selenium 4.11 and later
+    refuse a bare name ("The path is not a valid file: chromedriver")."""
+    path = os.environ.get("CHROMEDRIVER") or shutil.which("chromedriver")
+    return os.path.abspath(path) if path else sys.exit("chromedriver is not installed (scripts/setup.sh --dev)")
+
+
 def main():
     spec = json.load(open(sys.argv[1]))
     folder = sys.argv[2]
@@ -130,7 +137,7 @@ def main():
     for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
               "--disable-dev-shm-usage", "--force-device-scale-factor=%g" % spec["scale"]]:
         options.add_argument(a)
-    driver = webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "chromedriver")))
+    driver = webdriver.Chrome(options=options, service=Service(chromedriver()))
     try:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": round(spec["width"]), "height": round(spec["height"]), "deviceScaleFactor": 0, "mobile": False})

@@ -16,7 +16,7 @@ For each variant (the right CSS, then deliberately wrong blur and saturation) it
 scale.
 Needs Selenium and chromedriver (scripts/setup.sh --dev).
 """
-import base64, json, os, sys
+import base64, json, os, shutil, sys
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -52,6 +52,13 @@ body{background:url(plane.png) 0 0/%gpx %gpx no-repeat}
 </style></head><body>%s</body></html>""" % (w, h, w, h, bg, blur_px, saturate, blur_px, saturate, "".join(panels))
 
 
+def chromedriver():
+    """The driver's full path ($CHROMEDRIVER, as the Swift side found it, else PATH's): Selenium 4.11 and later
+    refuse a bare name ("The path is not a valid file: chromedriver")."""
+    path = os.environ.get("CHROMEDRIVER") or shutil.which("chromedriver")
+    return os.path.abspath(path) if path else sys.exit("chromedriver is not installed (scripts/setup.sh --dev)")
+
+
 def browser(scale):
     """A headless Chromium at device scale factor `scale`, set by --force-device-scale-factor: emulating the
     factor instead (DevTools' Emulation.setDeviceMetricsOverride) left each element's bottom and right band of
@@ -60,7 +67,7 @@ def browser(scale):
     for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
               "--allow-file-access-from-files", "--disable-dev-shm-usage", "--force-device-scale-factor=%g" % scale]:
         options.add_argument(a)
-    return webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "chromedriver")))
+    return webdriver.Chrome(options=options, service=Service(chromedriver()))
 
 
 # One browser session per device scale factor (the factor is a launch flag), every case of that scale in it.

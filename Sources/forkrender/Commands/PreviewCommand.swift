@@ -4,14 +4,15 @@ import Preview
 import Raster
 import Scene
 
-/// `forkrender preview scene.json [--port N] [--scale s]`: a live page on 127.0.0.1 (see docs/preview.md).
+/// `forkrender preview [scene.json] [--port N] [--scale s]`: a live page on 127.0.0.1 (see docs/preview.md); without
+/// a scene, a copy of the built-in showcase in a temporary folder, removed when the preview stops.
 enum PreviewCommand: Command {
     static let configuration = CommandConfiguration(
         name: "preview",
         abstract: "A live page on 127.0.0.1: scrub time, drag tilt, switch tiers (docs/preview.md).",
         overview: "Serve a live preview page of a scene: scrub time, drag tilt, switch tiers, read legibility; re-rendered when the file is saved.",
-        usage: ["forkrender preview <scene.json> [--port <n>] [--scale <s>] [--export <folder>]"],
-        arguments: [("<scene.json>", "The scene file.")],
+        usage: ["forkrender preview [<scene.json>] [--port <n>] [--scale <s>] [--export <folder>]"],
+        arguments: [("<scene.json>", "The scene file. Without one, a copy of the built-in showcase in a temporary folder (its path is printed; saving it re-renders).")],
         options: [
             OptionSpec(name: "--port", value: "n", help: "The port on 127.0.0.1 and ::1; 0 picks a free one.", defaultText: "8040"),
             .viewScale("Pixels per point of the previewed frames."),
@@ -23,7 +24,9 @@ enum PreviewCommand: Command {
         discussion: "EXIT STATUS: 130 when stopped with Ctrl-C, 2 usage or scene error or a port in use.")
 
     static func run(_ p: ParsedArguments) throws -> Int32 {
-        let file = try p.sceneFile()
+        let given = try p.optionalSceneFile()
+        let file = try given ?? showcaseCopy()
+        defer { if given == nil { removeShowcaseCopy(file) } }
         let port = try p.int("--port", in: 0...65535) ?? 8040
         let scale = try p.viewScale()
         let threads = try p.threads()
@@ -42,5 +45,25 @@ enum PreviewCommand: Command {
         session.stop()
         server.stop()
         return ExitCode.interrupted
+    }
+
+    /// The built-in showcase written to `showcase.json` in a new temporary folder, so that the page can follow
+    /// edits to it like any scene file's.
+    private static func showcaseCopy() throws -> String {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory())
+            .appendingPathComponent("forkrender-showcase-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let file = folder.appendingPathComponent("showcase.json")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data((Showcase.json + "\n").utf8).write(to: file, options: .withoutOverwriting)
+        } catch {
+            throw CommandError("cannot write the showcase to \(file.path): \(error.localizedDescription)")
+        }
+        FileHandle.standardError.write(Data("forkrender preview: the built-in showcase, as \(file.path)\n".utf8))
+        return file.path
+    }
+
+    private static func removeShowcaseCopy(_ file: String) {
+        try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent)
     }
 }

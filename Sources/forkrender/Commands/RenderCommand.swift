@@ -27,6 +27,11 @@ enum RenderCommand: Command {
             OptionSpec(name: "--depth", value: "8|16", help: "Bits per channel of the PNGs.", defaultText: "8"),
             .scaleOverride("Override the canvas scale (pixels per point), e.g. 1 for quick previews."),
             OptionSpec(name: "--tilt-sweep", help: "Replace the scene's tilt with a sweep across the full range (previews every highlight)."),
+            OptionSpec(name: "--tier", value: "tier",
+                       help: "Render for this glass tier's device, as the tier sheet's column: frosted is iOS 18, opaque is iOS 26 with Reduce Transparency. A panel that names its own tier keeps it.",
+                       defaultText: "the scene's platform", choices: TierSheet.columns.map(\.0)),
+            OptionSpec(name: "--appearance", value: "appearance", help: "Render in this appearance.",
+                       defaultText: "the scene's", choices: Appearance.allCases.map(\.rawValue)),
             .maxMegapixels(),
             OptionSpec(name: "--max-memory", value: "GB", help: "Refuse renders whose memory estimate is above this (docs/limits.md).", defaultText: "8"),
             OptionSpec(name: "--strict", help: "Treat warnings as errors (a font that falls back to another face)."),
@@ -34,6 +39,10 @@ enum RenderCommand: Command {
             .quiet(),
             OptionSpec(name: "--version", help: "Show the version."),
             OptionSpec(name: "--verbose", help: "With --version: also the libraries and font files that shape the frames (the fingerprint check --update writes into references)."),
+            OptionSpec(name: "--generate-completion-script", value: "shell",
+                       help: "Print the completion script for this shell: commands, options, their values and scene files.",
+                       choices: CompletionShell.allCases.map(\.rawValue)),
+            OptionSpec(name: "--generate-manual", help: "Print the manual page forkrender(1), made from the same option tables as this help."),
         ],
         discussion: """
         EXAMPLES:
@@ -47,6 +56,14 @@ enum RenderCommand: Command {
     static func run(_ p: ParsedArguments) throws -> Int32 {
         if p.has("--version") {
             print(p.has("--verbose") ? RendererFingerprint.current.text : "forkrender \(version)")
+            return ExitCode.success
+        }
+        if let shell = p.value("--generate-completion-script").flatMap(CompletionShell.init(rawValue:)) {
+            print(shell.script(Forkrender.commands), terminator: "")
+            return ExitCode.success
+        }
+        if p.has("--generate-manual") {
+            print(ManualPage.text(Forkrender.commands), terminator: "")
             return ExitCode.success
         }
         try refuseMisspelledSubcommand(p)

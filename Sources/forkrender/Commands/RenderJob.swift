@@ -15,6 +15,9 @@ struct RenderJob {
         var decoder = SceneDecoder(maxPixels: options.maxPixels, maxMemory: options.maxMemory)
         decoder.scale = options.scale
         if options.tiltSweep { decoder.tilt = .sweep }
+        decoder.platform = options.tier?.platform
+        decoder.reduceTransparency = options.tier?.reduceTransparency
+        decoder.appearance = options.appearance
         document = try decoder.decodeScene(file: options.file)
         settings = options.settings
         settings.dither = document.dither

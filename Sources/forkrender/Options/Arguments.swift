@@ -9,6 +9,14 @@ struct OptionSpec {
     var help: String
     var defaultText: String? = nil
     var repeatable = false
+    /// The only values the option takes, checked by the parser and offered by the completion scripts; empty: any.
+    var choices: [String] = []
+
+    /// The help as `--help` and the manual print it: the words, the values an option takes, its default.
+    var fullHelp: String {
+        help + (choices.isEmpty ? "" : " (values: \(choices.joined(separator: ", ")))")
+            + (defaultText.map { " (default: \($0))" } ?? "")
+    }
 }
 
 /// A command line that does not say something the command can do: reported with the usage line and exit 2.
@@ -106,6 +114,9 @@ func parseArguments(_ args: [String], options: [OptionSpec]) throws(UsageError) 
             guard i < args.count else { throw UsageError(message: "Missing value for '\(spec.name) <\(spec.value!)>'") }
             v = args[i]
             i += 1
+        }
+        if !spec.choices.isEmpty, !spec.choices.contains(v) {
+            throw .invalid(v, for: spec.name, "expected one of \(spec.choices.joined(separator: ", "))")
         }
         if !spec.repeatable, out.values[spec.name] != nil {
             throw UsageError(message: "The option '\(spec.name)' was given more than once")

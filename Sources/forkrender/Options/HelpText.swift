@@ -18,13 +18,13 @@ enum HelpText {
         }
         s += "\nOPTIONS:\n"
         for o in c.options {
-            s += row(label(o), o.help + (o.defaultText.map { " (default: \($0))" } ?? ""))
+            s += row(label(o), o.fullHelp)
         }
         s += row("-h, --help", "Show help information.")
         if c.name == nil {
             s += "\nSUBCOMMANDS:\n"
             for sub in Forkrender.subcommands { s += row(sub.configuration.name ?? "", sub.configuration.abstract) }
-            s += "\n  See 'forkrender <subcommand> --help' for detailed help.\n"
+            s += "\n  See 'forkrender help <subcommand>' for detailed help.\n"
         }
         if !c.discussion.isEmpty {
             s += "\n" + discussion(c.discussion).joined(separator: "\n") + "\n"

@@ -14,6 +14,9 @@ struct RenderOptions {
     /// Bytes.
     var maxMemory: Double
     var tiltSweep: Bool
+    /// `--tier`: the device and Reduce Transparency of the tier sheet's column of that name; nil keeps the scene's.
+    var tier: (platform: Platform, reduceTransparency: Bool)?
+    var appearance: Appearance?
     var strict: Bool
     /// `--frames` and `--shard` as given: they select out of the scene's frames, known once it is decoded.
     var frames: String?
@@ -43,6 +46,9 @@ struct RenderOptions {
         maxMemory = try p.double("--max-memory", in: 0.001...1_000_000).map { $0 * 1e9 } ?? SceneDecoder.defaultMaxMemory
         maxPixels = try p.maxPixels()
         tiltSweep = p.has("--tilt-sweep")
+        // The parser took only the columns' names and the appearances' raw values.
+        tier = p.value("--tier").flatMap { name in TierSheet.columns.first { $0.0 == name } }.map { ($0.1, $0.2) }
+        appearance = p.value("--appearance").flatMap(Appearance.init(rawValue:))
         strict = p.has("--strict")
         frames = p.value("--frames")
         shard = p.value("--shard")

@@ -53,8 +53,11 @@ enum GlassOracles {
     static func run(_ script: String, python: String, in folder: URL, spec: [String: Any], timeout: Double) throws {
         try JSONSerialization.data(withJSONObject: spec, options: [.prettyPrinted, .sortedKeys])
             .write(to: folder.appendingPathComponent("cases.json"))
+        // The driver's full path, as DevTool found it: current Selenium refuses a bare program name.
+        var environment = ProcessInfo.processInfo.environment
+        environment["CHROMEDRIVER"] = DevTool.find("chromedriver")
         let r = try ChildProcess.run(URL(fileURLWithPath: python), [scripts.appendingPathComponent(script).path, folder.path],
-                                     timeout: timeout)
+                                     environment: environment, timeout: timeout)
         guard r.status == 0, !r.timedOut else {
             throw OracleFailure(message: "\(script) failed (status \(r.status)\(r.timedOut ? ", timed out" : "")): \(r.err.suffix(2000))")
         }

@@ -42,6 +42,15 @@ import Testing
                                       for quick previews.
               --tilt-sweep            Replace the scene's tilt with a sweep across the full
                                       range (previews every highlight).
+              --tier <tier>           Render for this glass tier's device, as the tier
+                                      sheet's column: frosted is iOS 18, opaque is iOS 26
+                                      with Reduce Transparency. A panel that names its own
+                                      tier keeps it. (values: liquid, frosted, web, android,
+                                      android-legacy, opaque) (default: the scene's
+                                      platform)
+              --appearance <appearance>
+                                      Render in this appearance. (values: light, dark)
+                                      (default: the scene's)
               --max-megapixels <n>    Refuse canvases above this size. (default: 64)
               --max-memory <GB>       Refuse renders whose memory estimate is above this
                                       (docs/limits.md). (default: 8)
@@ -54,6 +63,12 @@ import Testing
               --verbose               With --version: also the libraries and font files that
                                       shape the frames (the fingerprint check --update
                                       writes into references).
+              --generate-completion-script <shell>
+                                      Print the completion script for this shell: commands,
+                                      options, their values and scene files. (values: bash,
+                                      zsh, fish)
+              --generate-manual       Print the manual page forkrender(1), made from the
+                                      same option tables as this help.
               -h, --help              Show help information.
 
             SUBCOMMANDS:
@@ -71,8 +86,9 @@ import Testing
                                       docs/performance.md).
               showcase                Print the built-in showcase scene, a starting point
                                       for your own.
+              help                    Show subcommand help information.
 
-              See 'forkrender <subcommand> --help' for detailed help.
+              See 'forkrender help <subcommand>' for detailed help.
 
             EXAMPLES:
               forkrender scenes/dots-tap.json -o frames/
@@ -229,10 +245,12 @@ import Testing
             OVERVIEW: Serve a live preview page of a scene: scrub time, drag tilt, switch
             tiers, read legibility; re-rendered when the file is saved.
 
-            USAGE: forkrender preview <scene.json> [--port <n>] [--scale <s>] [--export <folder>]
+            USAGE: forkrender preview [<scene.json>] [--port <n>] [--scale <s>] [--export <folder>]
 
             ARGUMENTS:
-              <scene.json>            The scene file.
+              <scene.json>            The scene file. Without one, a copy of the built-in
+                                      showcase in a temporary folder (its path is printed;
+                                      saving it re-renders).
 
             OPTIONS:
               --port <n>              The port on 127.0.0.1 and ::1; 0 picks a free one.
@@ -265,8 +283,8 @@ import Testing
                                       scene's). (default: 30)
               --threads <list>        Thread counts to compare, comma-separated. (default: 1
                                       and all cores)
-              --only <section>        Run one section: pipeline, glass, encode, dots,
-                                      content, diff, math.
+              --only <section>        Run one section (repeatable). (values: pipeline,
+                                      glass, encode, dots, content, diff, math)
               --peers                 Also run the peers (libpng alone, ffmpeg gblur, ffmpeg
                                       encoding alone, a memory copy, headless Chromium) and
                                       print ratios.
@@ -280,6 +298,19 @@ import Testing
             a scene file) as JSON, a starting point for your own.
 
             USAGE: forkrender showcase
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+            """),
+        (["help"], """
+            OVERVIEW: Show the help of forkrender or of one of its subcommands.
+
+            USAGE: forkrender help [<subcommand>]
+
+            ARGUMENTS:
+              <subcommand>            The subcommand to describe; without one, forkrender
+                                      itself.
 
             OPTIONS:
               -h, --help              Show help information.
