@@ -246,9 +246,11 @@ public struct PreviewRoutes: Sendable {
     /// command line's message): the page lists them beside the report, marked as rule breaks.
     func lintJSON(_ r: LegibilityReport, ruleBreaks: [SceneError] = []) -> String {
         func num(_ v: Float?) -> Any { v.map { (Double($0) * 100).rounded() / 100 } ?? NSNull() }
+        // Measured figures rounded down, so a figure under its minimum never reads as the minimum.
+        func measured(_ v: Float?) -> Any { v.map { LegibilityAudit.floored($0, 2) } ?? NSNull() }
         let entries: [[String: Any]] = r.entries.map { e in
             ["path": e.path, "id": e.id ?? NSNull(), "kind": e.kind, "text": e.text ?? NSNull(), "on": e.panel ?? NSNull(),
-             "wcag": num(e.wcag), "wcagMin": num(e.threshold.wcag), "apca": num(e.apca), "apcaMin": num(e.threshold.apca),
+             "wcag": measured(e.wcag), "wcagMin": num(e.threshold.wcag), "apca": measured(e.apca), "apcaMin": num(e.threshold.apca),
              "point": e.worstPoint.map { [Double($0.x), Double($0.y)] } ?? NSNull(),
              "flags": e.flags.map { ["code": $0.code, "message": $0.message] }]
         }

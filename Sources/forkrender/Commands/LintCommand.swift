@@ -46,6 +46,13 @@ enum LintCommand: Command {
         return String(format: "%.\(digits)f", Double(v))
     }
 
+    /// A measured figure rounded down to `digits` decimals: a contrast under its minimum never prints as the
+    /// minimum (2.97 prints 2.9 beside a minimum of 3.0).
+    static func floored(_ v: Float?, _ digits: Int = 1) -> String {
+        guard let v else { return "-" }
+        return String(format: "%.\(digits)f", LegibilityAudit.floored(v, digits))
+    }
+
     static func quoted(_ s: String?, max: Int = 22) -> String {
         guard let s else { return "-" }
         let flat = s.replacingOccurrences(of: "\n", with: " ")
@@ -62,7 +69,7 @@ enum LintCommand: Command {
                 at = String(format: "t=%.2fs (%.0f,%.0f)", t, Double(p.x), Double(p.y))
             } else { at = "-" }
             rows.append([e.id ?? e.path, e.kind, quoted(e.text), e.color, on, e.size.map { f($0, 0) } ?? "-",
-                         f(e.wcag), f(e.threshold.wcag), f(e.apca), f(e.threshold.apca, 0), at,
+                         floored(e.wcag), f(e.threshold.wcag), floored(e.apca), f(e.threshold.apca, 0), at,
                          e.flags.isEmpty ? "ok" : e.flags.map(\.code).joined(separator: ",")])
         }
         var widths = [Int](repeating: 0, count: header.count)
@@ -85,11 +92,12 @@ enum LintCommand: Command {
 
     static func jsonText(_ r: LegibilityReport, file: String) -> String {
         func num(_ v: Float?) -> Any { v.map { Double(($0 * 100).rounded() / 100) } ?? NSNull() }
+        func measured(_ v: Float?) -> Any { v.map { LegibilityAudit.floored($0, 2) } ?? NSNull() }
         let entries: [[String: Any]] = r.entries.map { e in
             [
                 "path": e.path, "id": e.id ?? NSNull(), "kind": e.kind, "text": e.text ?? NSNull(), "color": e.color,
                 "on": e.panel ?? NSNull(), "material": e.material ?? NSNull(), "size": num(e.size),
-                "wcag": num(e.wcag), "wcagMin": num(e.threshold.wcag), "apca": num(e.apca), "apcaMin": num(e.threshold.apca),
+                "wcag": measured(e.wcag), "wcagMin": num(e.threshold.wcag), "apca": measured(e.apca), "apcaMin": num(e.threshold.apca),
                 "worstTime": e.worstTime ?? NSNull(),
                 "worstPoint": e.worstPoint.map { [Double($0.x), Double($0.y)] } ?? NSNull(),
                 "flags": e.flags.map { ["code": $0.code, "message": $0.message] },
