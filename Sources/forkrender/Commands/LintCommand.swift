@@ -71,6 +71,11 @@ enum LintCommand: Command {
             rows.append([e.id ?? e.path, e.kind, quoted(e.text), e.color, on, e.size.map { f($0, 0) } ?? "-",
                          floored(e.wcag), f(e.threshold.wcag), floored(e.apca), f(e.threshold.apca, 0), at,
                          e.flags.isEmpty ? "ok" : e.flags.map(\.code).joined(separator: ",")])
+            // Each state on a row of its own: its time, its color and its worst figures.
+            for st in e.states {
+                rows.append(["  state", "", String(format: "t=%.2fs", st.time), st.color, "", "", floored(st.wcag),
+                             f(e.threshold.wcag), floored(st.apca), f(e.threshold.apca, 0), "", ""])
+            }
         }
         var widths = [Int](repeating: 0, count: header.count)
         for row in rows { for (i, c) in row.enumerated() { widths[i] = max(widths[i], c.count) } }
@@ -101,6 +106,7 @@ enum LintCommand: Command {
                 "worstTime": e.worstTime ?? NSNull(),
                 "worstPoint": e.worstPoint.map { [Double($0.x), Double($0.y)] } ?? NSNull(),
                 "flags": e.flags.map { ["code": $0.code, "message": $0.message] },
+                "states": e.states.map { ["t": $0.time, "color": $0.color, "wcag": measured($0.wcag), "apca": measured($0.apca)] },
             ]
         }
         let root: [String: Any] = ["scene": file, "frames": r.frames, "strict": r.strict, "passes": r.passes,
