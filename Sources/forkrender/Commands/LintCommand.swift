@@ -15,7 +15,7 @@ enum LintCommand: Command {
             OptionSpec(name: "--strict", help: "Exit 1 when anything is flagged; a missing font becomes an error."),
             .fontDirectory,
             OptionSpec(name: "--json", help: "Print the report as JSON for tools."),
-            .scaleOverride("Override the canvas scale (pixels per point) while measuring.", defaultText: "the scene's"),
+            .scaleOverride("Render at this scale (pixels per point); the figures do not depend on it, so 1 is quickest.", defaultText: "the scene's"),
             .frameRange("Measure only these frames", defaultText: "all"),
             .threads,
         ],
@@ -81,8 +81,9 @@ enum LintCommand: Command {
         for row in rows { for (i, c) in row.enumerated() { widths[i] = max(widths[i], c.count) } }
         var out = "legibility of \(file): \(r.entries.count) items over \(r.frames) frames\n"
         for row in rows {
-            out += row.enumerated().map { i, c in i == row.count - 1 ? c : c + String(repeating: " ", count: widths[i] - c.count) }
-                .joined(separator: "  ") + "\n"
+            let line = row.enumerated().map { i, c in i == row.count - 1 ? c : c + String(repeating: " ", count: widths[i] - c.count) }
+                .joined(separator: "  ")
+            out += String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
         }
         let flagged = r.entries.filter { !$0.flags.isEmpty }
         if !flagged.isEmpty { out += "\n" }
