@@ -95,9 +95,8 @@ public enum ContentDefaults {
     public static let apcaLarge: Float = 60
     public static let apcaHeadline: Float = 45
     public static let apcaSymbol: Float = 45
-    /// Pixels with at least this coverage are a glyph's core, where its contrast is measured.
-    public static let coreCoverage: Float = 0.75
-    /// The contrast of a label in one frame is the 10th percentile over its core pixels: robust to a dot sitting
-    /// exactly under one stroke, still sensitive to a region of the label going illegible.
+    /// The contrast of a label in one frame is the 10th percentile over its area (each pixel weighted by its
+    /// coverage): robust to a dot sitting exactly under one stroke, still sensitive to a region of the label
+    /// going illegible.
     public static let contrastPercentile: Float = 0.1
 }

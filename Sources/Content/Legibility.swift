@@ -60,53 +60,67 @@ public struct LegibilityThreshold: Sendable, Hashable {
     public static let symbol = LegibilityThreshold(wcag: ContentDefaults.wcagSymbol, apca: ContentDefaults.apcaSymbol)
 }
 
-/// The contrast of one piece of content in one frame, measured on rendered pixels.
+/// The contrast of one piece of content in one frame, measured on its own mask and the pixels behind it.
+///
+/// What is compared is the ink and its backdrop, not anti-aliased pixels: at every pixel the mask covers, the
+/// color a pixel wholly covered by the content shows there (its paint over the backdrop, `ink`) against the
+/// backdrop itself, each pixel weighted by its coverage, the area of the content in it. WCAG and APCA are
+/// defined on a text color and its background, and a mask's edge pixels are a raster's blend of the two: at 1
+/// pixel per point a 10 pt label has almost no wholly covered pixel, so a figure read from rendered pixels
+/// fell with the render scale. Weighted by area, the same figure comes out at any scale up to the sampling of
+/// the backdrop (within 2% over every scene in scenes/ at scales 1, 2 and 3: `LegibilityScaleTests`).
 public struct ContrastSample: Sendable, Hashable {
-    /// WCAG ratio and |APCA Lc| at the chosen percentile of the content's core pixels.
+    /// WCAG ratio and |APCA Lc| at the chosen percentile of the content's area.
     public var wcag: Float
     public var apca: Float
     /// The device pixel where the WCAG sample was taken.
     public var pixel: SIMD2<Int>
-    /// Core pixels measured.
+    /// Pixels measured (every pixel the mask covers on the canvas).
     public var pixels: Int
 
-    /// Measures content drawn with `mask`: each core pixel (coverage >= ContentDefaults.coreCoverage, or the most
-    /// covered pixels of a mask with none that high) compares the frame after drawing (`after`) with the pixels
-    /// behind it before drawing (`before`) at the same place. The sample is the ContentDefaults.contrastPercentile
-    /// percentile of each measure over those pixels. Nil when the mask covers nothing on the canvas.
-    public static func measure(_ mask: CoverageMask, before: Framebuffer, after: Framebuffer) -> ContrastSample? {
-        measure(mask, before: { before.color(atX: $0, y: $1) }, after: { after.color(atX: $0, y: $1) },
-                width: before.width, height: before.height)
+    /// Measures content drawn with `mask` over `before` (the frame as it was before the content was drawn) in
+    /// `ink` (the straight color a wholly covered pixel over a backdrop color takes, `Paint.ink`). The sample is
+    /// the ContentDefaults.contrastPercentile percentile of each measure over the content's area. Nil when the
+    /// mask covers nothing on the canvas.
+    public static func measure(_ mask: CoverageMask, before: Framebuffer, ink: (Color) -> Color) -> ContrastSample? {
+        measure(mask, backdrop: { before.color(atX: $0, y: $1) }, ink: ink, width: before.width, height: before.height)
     }
 
-    /// The same, reading colors through closures (device pixel coordinates) on a `width` x `height` canvas.
-    public static func measure(_ mask: CoverageMask, before: (Int, Int) -> Color, after: (Int, Int) -> Color,
+    /// The same, reading the backdrop through a closure (device pixel coordinates) on a `width` x `height` canvas.
+    public static func measure(_ mask: CoverageMask, backdrop: (Int, Int) -> Color, ink: (Color) -> Color,
                                width: Int, height: Int) -> ContrastSample? {
         guard !mask.isEmpty else { return nil }
-        var peak: Float = 0
-        for v in mask.values { peak = max(peak, v) }
-        guard peak > 0 else { return nil }
-        let cut = min(ContentDefaults.coreCoverage, peak * 0.999)
-        var wcag: [(Float, Int, Int)] = []
-        var apca: [Float] = []
+        var wcag: [(value: Float, weight: Float, x: Int, y: Int)] = []
+        var apca: [(value: Float, weight: Float, x: Int, y: Int)] = []
         for y in 0..<mask.height {
             let fy = mask.originY + y
             guard fy >= 0, fy < height else { continue }
-            for x in 0..<mask.width where mask[x, y] >= cut {
+            for x in 0..<mask.width where mask[x, y] > 0 {
                 let fx = mask.originX + x
                 guard fx >= 0, fx < width else { continue }
-                let t = after(fx, fy), b = before(fx, fy)
-                wcag.append((Contrast.wcag(t, b), fx, fy))
-                apca.append(abs(Contrast.apca(text: t, background: b)))
+                let b = backdrop(fx, fy), t = ink(b), w = mask[x, y]
+                wcag.append((Contrast.wcag(t, b), w, fx, fy))
+                apca.append((abs(Contrast.apca(text: t, background: b)), w, fx, fy))
             }
         }
-        guard !wcag.isEmpty else { return nil }
-        // Sorted with a full tie-break so the chosen pixel never depends on sort stability.
-        wcag.sort { ($0.0, $0.2, $0.1) < ($1.0, $1.2, $1.1) }
-        apca.sort()
-        let k = Int((ContentDefaults.contrastPercentile * Float(wcag.count - 1)).rounded(.down))
-        let w = wcag[k]
-        return ContrastSample(wcag: w.0, apca: apca[k], pixel: SIMD2(w.1, w.2), pixels: wcag.count)
+        guard let w = percentile(&wcag), let a = percentile(&apca) else { return nil }
+        return ContrastSample(wcag: w.value, apca: a.value, pixel: SIMD2(w.x, w.y), pixels: wcag.count)
+    }
+
+    /// The sample at which the running coverage, in increasing order of value, first reaches the percentile of
+    /// the total. Sorted with a full tie-break (value, row, column), so the result never depends on sort
+    /// stability, and summed in that order, so it never depends on anything else.
+    static func percentile(_ samples: inout [(value: Float, weight: Float, x: Int, y: Int)])
+        -> (value: Float, weight: Float, x: Int, y: Int)? {
+        guard !samples.isEmpty else { return nil }
+        samples.sort { ($0.value, $0.y, $0.x) < ($1.value, $1.y, $1.x) }
+        let total = samples.reduce(Float(0)) { $0 + $1.weight }
+        let target = ContentDefaults.contrastPercentile * total
+        var sum: Float = 0
+        for s in samples {
+            sum += s.weight
+            if sum >= target { return s }
+        }
+        return samples[samples.count - 1]
     }
 }
-

@@ -85,6 +85,23 @@ struct Blend {
         depth = 0
     }
 
+    /// The crossfade of two paints, `p` of `b`: what `a` and `b` each composited alone over the same pixel and
+    /// mixed give (their premultiplied sources mixed). Still a token pulled toward the shaded backdrop, so the
+    /// compositing loop is the same: with straight alpha `alpha`, the token term `(1 - p) a.alpha a.token
+    /// (1 - a.pull) + p b.alpha b.token (1 - b.pull)` and the backdrop term `(1 - p) a.alpha a.pull + p b.alpha
+    /// b.pull`, each divided by the alpha. A plain paint pulls nothing, so the shading is the vibrant one's.
+    init(mixing a: Blend, _ b: Blend, _ p: Float) {
+        let wa = (1 - p) * a.alpha, wb = p * b.alpha
+        alpha = wa + wb
+        let shaded = wa * a.pull + wb * b.pull
+        let tokenTerm = a.token * (wa * (1 - a.pull)) + b.token * (wb * (1 - b.pull))
+        pull = alpha > 0 ? shaded / alpha : 0
+        token = alpha - shaded > 0 ? tokenTerm / (alpha - shaded) : SIMD3(repeating: 0)
+        let shading = a.pull > 0 || b.pull == 0 ? a : b
+        light = shading.light
+        depth = shading.depth
+    }
+
     @inline(__always)
     func color(over b: Color) -> Color {
         let c = rgb(over: SIMD3(b.red, b.green, b.blue))
@@ -103,14 +120,25 @@ struct Blend {
 public enum Paint: Sendable, Hashable {
     case vibrant(Vibrancy)
     case plain(Color)
+    /// A crossfade from the first paint to the second, a fraction 0...1 of the way (a state switch or a color
+    /// keyframe in progress; `Blend.init(mixing:)`).
+    indirect case mix(Paint, Paint, Float)
 
     /// The straight color for one pixel over backdrop `b`.
     public func color(over b: Color) -> Color { blend.color(over: b) }
+
+    /// The straight color a pixel wholly covered by this paint at `opacity` shows over the opaque backdrop color
+    /// `b`, in the frame's blend space `space`: what `apply` writes where coverage is 1. The legibility
+    /// report compares it with `b`.
+    public func ink(over b: Color, opacity: Float = 1, space: BlendSpace) -> Color {
+        space.color(sourceOver(space.premultiply(b), space.premultiply(color(over: b)) * opacity))
+    }
 
     var blend: Blend {
         switch self {
         case .vibrant(let v): return Blend(v)
         case .plain(let c): return Blend(plain: c)
+        case .mix(let a, let b, let p): return Blend(mixing: a.blend, b.blend, p)
         }
     }
 

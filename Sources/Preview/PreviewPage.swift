@@ -232,7 +232,8 @@ async function lint() {
   for (const e of lintData.entries) {
     const li = document.createElement("li");
     const fmt = (v) => v === null ? "-" : v.toFixed(1);
-    li.textContent = `${e.id || e.path} ${e.text ? "“" + e.text + "”" : ""} WCAG ${fmt(e.wcag)} (min ${fmt(e.wcagMin)}) · APCA ${fmt(e.apca)} (min ${fmt(e.apcaMin)})` +
+    const floor = (v) => v === null ? "-" : (Math.floor(v * 10) / 10).toFixed(1);
+    li.textContent = `${e.id || e.path} ${e.text ? "“" + e.text + "”" : ""} WCAG ${floor(e.wcag)} (min ${fmt(e.wcagMin)}) · APCA ${floor(e.apca)} (min ${fmt(e.apcaMin)})` +
                      (e.flags.length ? " · " + e.flags.map((f) => f.message).join("; ") : "");
     if (e.flags.length) li.className = "flagged";
     ul.appendChild(li);

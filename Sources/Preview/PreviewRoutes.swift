@@ -241,13 +241,15 @@ public struct PreviewRoutes: Sendable {
                     "shape": p.outline.rawValue, "radius": Self.radius(of: p, at: d.time(ofFrame: 0))]
         }
         let tilt: [[String: Any]] = d.tilt.keys.map { ["t": $0.time, "pitch": $0.value.pitch, "roll": $0.value.roll] }
+        let content = d.content.items.map(Self.contentJSON)
         // The file's name only: its folder would tell a reader where the designer keeps their files.
         return json([
             "file": (session.file as NSString).lastPathComponent, "frameCount": d.frameCount, "fps": d.fps, "duration": d.duration,
             "width": d.canvas.pixelWidth, "height": d.canvas.pixelHeight, "scale": Double(d.canvas.scale),
             "points": [Double(d.canvas.width), Double(d.canvas.height)],
             "appearance": d.appearance.rawValue, "platform": d.platform.rawValue, "reduceTransparency": d.reduceTransparency,
-            "tiers": PreviewSettings.tiers.map(\.0), "panels": panels, "tilt": tilt, "version": session.version,
+            "tiers": PreviewSettings.tiers.map(\.0), "panels": panels, "tilt": tilt, "content": content,
+            "version": session.version,
         ])
     }
 
@@ -255,6 +257,19 @@ public struct PreviewRoutes: Sendable {
     /// circle's radius (half its size) and a capsule's end radius (half its shorter side).
     static func radius(of panel: GlassPanelSpec, at time: Double) -> Double {
         Double(panel.outline(at: time, scale: 1).cornerRadius)
+    }
+
+    /// A content item as `/scene` reports it: what it is, where it sits, and its timeline (its states, how it
+    /// appears and disappears, and whether keyframes move or recolor it).
+    static func contentJSON(_ item: ContentItem) -> [String: Any] {
+        let t = item.timeline
+        func appearing(_ a: ContentAppearing?) -> Any {
+            a.map { ["t": $0.time, "duration": $0.duration, "transition": $0.transition.rawValue] } ?? NSNull()
+        }
+        return ["path": item.path, "id": item.id ?? NSNull(), "kind": item.kindName, "on": item.on ?? NSNull(),
+                "color": item.color.name, "animated": t.isAnimated,
+                "states": t.states.map { ["t": $0.time, "duration": $0.duration, "color": $0.color.name] },
+                "appear": appearing(t.appear), "disappear": appearing(t.disappear)]
     }
 
     func layersJSON(_ p: OverlapMap.Probe) -> String {
@@ -266,11 +281,14 @@ public struct PreviewRoutes: Sendable {
     /// command line's message): the page lists them beside the report, marked as rule breaks.
     func lintJSON(_ r: LegibilityReport, ruleBreaks: [SceneError] = []) -> String {
         func num(_ v: Float?) -> Any { v.map { (Double($0) * 100).rounded() / 100 } ?? NSNull() }
+        // Measured figures rounded down, so a figure under its minimum never reads as the minimum.
+        func measured(_ v: Float?) -> Any { v.map { LegibilityAudit.floored($0, 2) } ?? NSNull() }
         let entries: [[String: Any]] = r.entries.map { e in
             ["path": e.path, "id": e.id ?? NSNull(), "kind": e.kind, "text": e.text ?? NSNull(), "on": e.panel ?? NSNull(),
-             "wcag": num(e.wcag), "wcagMin": num(e.threshold.wcag), "apca": num(e.apca), "apcaMin": num(e.threshold.apca),
+             "wcag": measured(e.wcag), "wcagMin": num(e.threshold.wcag), "apca": measured(e.apca), "apcaMin": num(e.threshold.apca),
              "point": e.worstPoint.map { [Double($0.x), Double($0.y)] } ?? NSNull(),
-             "flags": e.flags.map { ["code": $0.code, "message": $0.message] }]
+             "flags": e.flags.map { ["code": $0.code, "message": $0.message] },
+             "states": e.states.map { ["t": $0.time, "color": $0.color, "wcag": measured($0.wcag), "apca": measured($0.apca)] }]
         }
         return json(["passes": r.passes, "entries": entries, "warnings": r.warnings,
                      "ruleBreaks": ruleBreaks.map(\.diagnostic)])

@@ -36,9 +36,8 @@ import Raster
 
     static func contrast(_ level: VibrancyLevel, _ m: Material, _ a: Appearance, mask: CoverageMask) -> ContrastSample {
         let before = material(m, a)
-        var after = before
-        Paint.vibrant(Vibrancy(level: level, material: m, appearance: a)).apply(mask, to: &after, workers: Workers(2))
-        return ContrastSample.measure(mask, before: before, after: after)!
+        let paint = Paint.vibrant(Vibrancy(level: level, material: m, appearance: a))
+        return ContrastSample.measure(mask, before: before, ink: { paint.ink(over: $0, space: before.space) })!
     }
 
     static let cases: [(Material, Appearance)] = Material.allCases.flatMap { m in Appearance.allCases.map { (m, $0) } }

@@ -261,6 +261,31 @@ struct PreviewRouteTests {
         #expect(entries.contains { $0["id"] as? String == "title" && $0["wcag"] is Double && $0["apca"] is Double })
     }
 
+    @Test("/scene lists each content item's states and transitions; the lint route measures the state a frame shows")
+    func contentInTime() throws {
+        let text = #"""
+        {"canvas": {"width": 200, "height": 120}, "duration": 1,
+         "glass": [{"id": "bar", "frame": [10, 40, 180, 60]}],
+         "content": [{"id": "tab", "text": "Search", "on": "bar", "at": [90, 20], "align": "center", "size": 13,
+                      "vibrancy": "secondaryLabel", "states": [{"t": 0.5, "color": "systemBlue"}]},
+                     {"id": "hint", "text": "New", "at": [20, 10], "appear": {"t": 0.2, "duration": 0.3, "transition": "scale"}}]}
+        """#
+        let f = try Fixture("content-time", text: text)
+        let scene = try JSONSerialization.jsonObject(with: Data(f.get("/scene").body)) as? [String: Any]
+        let content = scene?["content"] as? [[String: Any]] ?? []
+        #expect(content.count == 2)
+        let states = content.first?["states"] as? [[String: Any]] ?? []
+        #expect(states.count == 1 && states.first?["t"] as? Double == 0.5 && states.first?["color"] as? String == "#007AFF")
+        let appear = content.last?["appear"] as? [String: Any]
+        #expect(appear?["transition"] as? String == "scale" && content.last?["animated"] as? Bool == true)
+        for (frame, measured) in [("3", false), ("20", true)] {
+            let root = try JSONSerialization.jsonObject(with: Data(f.get("/lint", [("frame", frame)]).body)) as? [String: Any]
+            let tab = (root?["entries"] as? [[String: Any]])?.first { $0["id"] as? String == "tab" }
+            let figures = (tab?["states"] as? [[String: Any]])?.first
+            #expect((figures?["wcag"] is Double) == measured, "frame \(frame): \(String(describing: figures))")
+        }
+    }
+
     /// Frames ffprobe decodes from a video (`-count_frames`), or nil when it cannot read it.
     static func videoFrames(_ path: String) throws -> Int? {
         guard let ffprobe = PreviewProcess.which("ffprobe") else { return nil }

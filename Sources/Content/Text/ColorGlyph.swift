@@ -68,8 +68,8 @@ public struct ColorGlyphImage: Sendable {
     public var originX: Int
     public var originY: Int
 
-    /// Draws the glyph over the frame; pixels outside the frame are skipped.
-    public func draw(into frame: inout Framebuffer) {
+    /// Draws the glyph over the frame at `opacity` (a fading label's); pixels outside the frame are skipped.
+    public func draw(into frame: inout Framebuffer, opacity: Float = 1) {
         let space = frame.space
         for row in 0..<glyph.rows {
             let y = originY + row
@@ -79,7 +79,7 @@ public struct ColorGlyphImage: Sendable {
                 guard x >= 0 && x < frame.width else { continue }
                 let c = glyph.pixels[row * glyph.width + col]
                 guard c.alpha > 0 else { continue }
-                frame[x, y] = sourceOver(frame[x, y], space.premultiply(c))
+                frame[x, y] = sourceOver(frame[x, y], space.premultiply(c) * opacity)
             }
         }
     }

@@ -29,63 +29,87 @@ struct ContentLayer {
         }
     }
 
-    /// A drawn item, for the legibility report: its index, mask, the colors behind the mask before it was drawn
-    /// (row-major over the mask's rectangle), and the frame after.
-    typealias Probe = (_ index: Int, _ mask: CoverageMask, _ before: [Color], _ after: Framebuffer) -> Void
+    /// A drawn item, for the legibility report: its index, mask and paint, and the colors behind the mask before
+    /// it was drawn (row-major over the mask's rectangle).
+    typealias Probe = (_ index: Int, _ mask: CoverageMask, _ paint: Paint, _ before: [Color]) -> Void
 
-    /// Draws every item into `frame`. Returns rectangles that hold every pixel it may have written, for the frame
-    /// slot to restore from the plane next time: each item's mask rectangle (Paint.apply writes only inside it,
-    /// where coverage > 0; a mask already holds the item's anti-aliasing, and content draws no shadows) and each
-    /// color glyph's image rectangle (ColorGlyphImage.draw), clipped to the frame.
+    /// Draws every item into `frame`, each as its timeline poses it at `time` (an item not present is not
+    /// drawn). Returns rectangles that hold every pixel it may have written, for the frame slot to restore from
+    /// the plane next time: each item's mask rectangle (Paint.apply writes only inside it, where coverage > 0; a
+    /// mask already holds the item's anti-aliasing, and content draws no shadows) and each color glyph's image
+    /// rectangle (ColorGlyphImage.draw), clipped to the frame.
     @discardableResult
     func render(into frame: inout Framebuffer, time: Double, workers: Workers, probe: Probe? = nil) -> [PixelRect] {
         let canvas = PixelRect(frame)
         var written: [PixelRect] = []
         for (i, item) in document.content.items.enumerated() {
+            let pose = item.timeline.pose(at: time)
+            guard pose.presence > 0 else { continue }
             let placement = item.on.flatMap { document.content.panels.placement(of: $0, at: time) }
-            let mask = cache.mask(item: i, placement: placement) { self.mask(item: i, placement: placement) }
+            let placing = Placing(placement: placement, place: pose.place, scale: pose.scale)
+            let mask = cache.mask(item: i, placing: placing) { self.mask(item: i, placing: placing) }
             // Color glyphs (emoji) go after the vibrancy pass, in their own colors: exempt from vibrancy.
-            defer { written += drawColorGlyphs(item: i, placement: placement, into: &frame) }
+            defer { written += drawColorGlyphs(item: i, placing: placing, opacity: pose.opacity, into: &frame) }
             guard !mask.isEmpty else { continue }
             written.append(PixelRect(x: mask.originX, y: mask.originY, width: mask.width, height: mask.height).intersection(canvas))
-            let paint: Paint
-            switch item.color {
-            case .plain(let c): paint = .plain(c)
-            case .vibrancy(let level):
-                paint = .vibrant(Vibrancy(level: level, material: placement?.material, appearance: document.appearance))
-            }
-            let measured: Bool
-            switch item.kind {
-            case .label, .symbol: measured = probe != nil
-            default: measured = false
-            }
-            let before = measured ? Self.colors(of: frame, under: mask) : []
-            paint.apply(mask, to: &frame, workers: workers)
-            if measured { probe?(i, mask, before, frame) }
+            let paint = self.paint(pose.ink, on: placement)
+            if let probe { probe(i, mask, paint, Self.colors(of: frame, under: mask)) }
+            paint.apply(mask, to: &frame, opacity: pose.opacity, workers: workers)
         }
         return written.filter { !$0.isEmpty }
     }
 
+    /// The paint of an ink on a panel (nil: on the canvas): a vibrancy level against the panel's material, a
+    /// plain color, or the crossfade of two of them.
+    func paint(_ ink: ContentInk, on placement: PanelPlacement?) -> Paint {
+        func paint(_ c: ContentColor) -> Paint {
+            switch c {
+            case .plain(let c): return .plain(c)
+            case .vibrancy(let level):
+                return .vibrant(Vibrancy(level: level, material: placement?.material, appearance: document.appearance))
+            }
+        }
+        return ink.progress == 0 ? paint(ink.from) : .mix(paint(ink.from), paint(ink.to), ink.progress)
+    }
+
     /// Draws item i's color glyphs; returns each one's image rectangle, clipped to the frame.
-    func drawColorGlyphs(item i: Int, placement: PanelPlacement?, into frame: inout Framebuffer) -> [PixelRect] {
+    func drawColorGlyphs(item i: Int, placing: Placing, opacity: Float, into frame: inout Framebuffer) -> [PixelRect] {
         guard let layout = layouts[i], layout.faces.contains(where: \.isColor),
-              let (placed, origin) = placedLayout(item: i, placement: placement) else { return [] }
+              let (placed, origin) = placedLayout(item: i, placing: placing) else { return [] }
         let canvas = PixelRect(frame)
         return placed.colorGlyphs(at: origin).map { g in
-            g.draw(into: &frame)
+            g.draw(into: &frame, opacity: opacity)
             return PixelRect(x: g.originX, y: g.originY, width: g.glyph.width, height: g.glyph.rows).intersection(canvas)
+        }
+    }
+
+    /// Where an item is drawn at one time: its panel's placement (nil: the canvas), its place, and its own scale
+    /// (a scale transition) about its pivot. The key of its mask.
+    struct Placing: Hashable, Sendable {
+        var placement: PanelPlacement?
+        var place: ContentPlace
+        var scale: Float
+
+        /// The item's size factor: the panel's press scale times its own.
+        var size: Float { (placement?.pressScale ?? 1) * scale }
+
+        /// A point of the item's coordinates in canvas points: scaled about `pivot` by the item's scale, then
+        /// placed on the panel.
+        func canvas(_ p: Point, pivot: Point) -> Point {
+            let q = scale == 1 ? p : pivot + (p - pivot) * scale
+            return placement?.canvasPoint(q) ?? q
         }
     }
 
     struct MaskCache: Sendable {
         static let descriptor = KeptStoreDescriptor(
             "MaskCache", place: "Scene/Compositing (`ContentLayer`), in the session's `FrameState`",
-            holds: "a label's coverage mask", key: "the content item and its panel placement (frame and press scale)",
+            holds: "a label's coverage mask", key: "the content item, its panel placement (frame and press scale) and its own place and scale at the frame's time",
             dropped: "replaced when the placement changes; with the session",
             bound: "one mask per label, counted as the estimate's text masks (4 B per glyph pixel)")
 
         struct Kept: KeptValue {
-            var entries: [Int: (PanelPlacement?, CoverageMask)] = [:]
+            var entries: [Int: (Placing, CoverageMask)] = [:]
             mutating func dropKept() { entries = [:] }
         }
 
@@ -93,10 +117,10 @@ struct ContentLayer {
 
         init(keeping: Keeping) { store = KeptStore(Self.descriptor, keeping: keeping, Kept()) }
 
-        func mask(item: Int, placement: PanelPlacement?, build: () -> CoverageMask) -> CoverageMask {
-            if let hit = store.access({ $0.entries[item] }), hit.0 == placement { return hit.1 }
+        func mask(item: Int, placing: Placing, build: () -> CoverageMask) -> CoverageMask {
+            if let hit = store.access({ $0.entries[item] }), hit.0 == placing { return hit.1 }
             let m = build()
-            store.access { $0.entries[item] = (placement, m) }
+            store.access { $0.entries[item] = (placing, m) }
             return m
         }
     }
@@ -113,56 +137,62 @@ struct ContentLayer {
         return out
     }
 
-    /// A label's layout at a panel placement (re-set at the pressed size when the panel is pressed) and its
-    /// origin in device pixels; nil for other items.
-    func placedLayout(item i: Int, placement: PanelPlacement?) -> (TextLayout, Point)? {
+    /// A label's layout where `placing` puts it (re-set at its drawn size when that is not its own, or at its
+    /// frame's width when keyframes changed it) and its origin in device pixels; nil for other items.
+    func placedLayout(item i: Int, placing: Placing) -> (TextLayout, Point)? {
         guard case .label(let l) = document.content.items[i].kind, var layout = layouts[i] else { return nil }
         let scale = document.canvas.scale
-        let k = placement?.pressScale ?? 1
-        func canvas(_ p: Point) -> Point { placement?.canvasPoint(p) ?? p }
-        if k != 1 {
+        let k = placing.size
+        let frame: Rect? = if case .frame(let f) = placing.place { f } else { nil }
+        if k != 1 || frame?.width != l.frame?.width {
             var style = l.style
             style.size *= k
             style.tracking *= k
-            layout = TextLayout(l.text, face: layout.face, style: style, scale: scale, boxWidth: l.frame.map { $0.width * k },
+            layout = TextLayout(l.text, face: layout.face, style: style, scale: scale, boxWidth: frame.map { $0.width * k },
                                 request: l.font.request)
         }
         var origin: Point
-        if let f = l.frame {
-            origin = canvas(Point(f.x, f.y)) * scale
+        if let f = frame {
+            origin = placing.canvas(Point(f.x, f.y), pivot: f.center) * scale
             origin.y += (f.height * k * scale - layout.height) / 2
+        } else if case .at(let at) = placing.place {
+            // The pivot of a label placed by `at`: its anchor, at the middle of its first line's ascent and descent.
+            let rest = layouts[i]!
+            origin = placing.canvas(at, pivot: at + Point(0, (rest.ascender - rest.descender) / (2 * scale))) * scale
         } else {
-            origin = canvas(l.at!) * scale
+            return nil
         }
         return (layout, origin)
     }
 
-    /// The coverage mask of item `i` at a panel placement (nil: canvas coordinates).
-    func mask(item i: Int, placement: PanelPlacement?) -> CoverageMask {
+    /// The coverage mask of item `i` where `placing` puts it.
+    func mask(item i: Int, placing: Placing) -> CoverageMask {
         let item = document.content.items[i]
         let c = document.canvas
         let scale = c.scale
-        let k = placement?.pressScale ?? 1
-        func canvas(_ p: Point) -> Point { placement?.canvasPoint(p) ?? p }
-        switch item.kind {
-        case .label:
-            guard let (layout, origin) = placedLayout(item: i, placement: placement) else {
+        let k = placing.size
+        switch (item.kind, placing.place) {
+        case (.label, _):
+            guard let (layout, origin) = placedLayout(item: i, placing: placing) else {
                 return CoverageMask(originX: 0, originY: 0, width: 0, height: 0)
             }
             return layout.mask(at: origin)
-        case .symbol(let s):
-            let box = SVGDocument.fit(s.artwork.box, into: s.frame)
-            let o = canvas(Point(box.x, box.y))
+        case (.symbol(let s), .frame(let frame)):
+            let box = SVGDocument.fit(s.artwork.box, into: frame)
+            let o = placing.canvas(Point(box.x, box.y), pivot: frame.center)
             let target = Rect(x: o.x, y: o.y, width: box.width * k, height: box.height * k).scaled(by: scale)
             return s.artwork.mask(onto: target, canvasWidth: c.pixelWidth, canvasHeight: c.pixelHeight)
-        case .fill(let f):
-            let o = canvas(Point(f.frame.x, f.frame.y))
-            let rect = Rect(x: o.x, y: o.y, width: f.frame.width * k, height: f.frame.height * k).scaled(by: scale)
+        case (.fill(let f), .frame(let frame)):
+            let o = placing.canvas(Point(frame.x, frame.y), pivot: frame.center)
+            let rect = Rect(x: o.x, y: o.y, width: frame.width * k, height: frame.height * k).scaled(by: scale)
             return CoverageMask(shape: RoundedRect(rect, radius: f.radius * k * scale, curve: .continuous),
                                 canvasWidth: c.pixelWidth, canvasHeight: c.pixelHeight)
-        case .separator(let h):
-            let line = Hairline(start: canvas(h.start), length: h.length * k, axis: h.axis)
+        case (.separator(let h), .at(let start)):
+            let mid = start + (h.axis == .horizontal ? Point(h.length / 2, 0) : Point(0, h.length / 2))
+            let line = Hairline(start: placing.canvas(start, pivot: mid), length: h.length * k, axis: h.axis)
             return line.mask(scale: scale, canvasWidth: c.pixelWidth, canvasHeight: c.pixelHeight)
+        default:
+            return CoverageMask(originX: 0, originY: 0, width: 0, height: 0)
         }
     }
 }

@@ -31,12 +31,25 @@ public struct ContentItem: Sendable {
     public internal(set) var on: String?
     public internal(set) var kind: Kind
     public internal(set) var color: ContentColor
+    /// Its place, color and opacity over time, how it appears and disappears, and its states (`ContentTimeline`;
+    /// the kind's own place and `color` are its values at t = 0).
+    public internal(set) var timeline: ContentTimeline
 
     public enum Kind: Sendable {
         case label(Label)
         case symbol(Symbol)
         case fill(Fill)
         case separator(Hairline)
+
+        /// Where the item is placed: a label's `at` or `frame`, a symbol's or a fill's frame, a separator's start.
+        var place: ContentPlace {
+            switch self {
+            case .label(let l): return l.frame.map(ContentPlace.frame) ?? .at(l.at!)
+            case .symbol(let s): return .frame(s.frame)
+            case .fill(let f): return .frame(f.frame)
+            case .separator(let h): return .at(h.start)
+            }
+        }
     }
 
     /// Text. With `frame` the text wraps to the frame's width and is centered vertically in it (as UILabel
@@ -97,7 +110,7 @@ public enum ContentColor: Sendable, Hashable {
 enum ContentSection {
     static let keys = ["id", "text", "symbol", "fill", "separator", "on", "at", "frame", "vibrancy", "color",
                        "font", "size", "weight", "italic", "align", "tracking", "lineSpacing", "features",
-                       "viewBox", "rule", "stroke", "radius", "length", "axis"]
+                       "viewBox", "rule", "stroke", "radius", "length", "axis"] + ContentTimelineSection.keys
 
     /// Apple's weight names, as OpenType weight classes.
     static let weights: [(String, Int)] = [
@@ -107,19 +120,20 @@ enum ContentSection {
 
     /// Decodes the content array; `panels` are the glass panels items may be bound to (`on`).
     /// `directory` is the scene file's folder, against which icon file paths are resolved.
-    static func decode(_ root: ObjectReader, panels: any PanelGeometry, appearance: Appearance,
+    static func decode(_ root: ObjectReader, panels: any PanelGeometry, appearance: Appearance, duration: Double,
                        directory: String? = nil) throws(SceneError) -> ContentSpec {
         var warnings: [SceneError] = []
         var notes: [String] = []
         let items = try root.array("content") { (node, path) throws(SceneError) -> ContentItem in
             let o = try ObjectReader(node, path: path, keys: keys)
-            return try item(o, panels: panels, appearance: appearance, directory: directory, warnings: &warnings, notes: &notes)
+            return try item(o, panels: panels, appearance: appearance, duration: duration, directory: directory,
+                            warnings: &warnings, notes: &notes)
         }
         return ContentSpec(items: items, panels: panels, fontWarnings: warnings, notes: notes)
     }
 
-    static func item(_ o: ObjectReader, panels: any PanelGeometry, appearance: Appearance, directory: String?,
-                     warnings: inout [SceneError], notes: inout [String]) throws(SceneError) -> ContentItem {
+    static func item(_ o: ObjectReader, panels: any PanelGeometry, appearance: Appearance, duration: Double,
+                     directory: String?, warnings: inout [SceneError], notes: inout [String]) throws(SceneError) -> ContentItem {
         let kinds = ["text", "symbol", "fill", "separator"].filter { o.has($0) }
         guard kinds.count == 1 else {
             let found = kinds.isEmpty ? "none" : kinds.map { "'\($0)'" }.joined(separator: " and ")
@@ -174,7 +188,9 @@ enum ContentSection {
             // "secondary" on a label means secondaryLabel, on a fill secondaryFill.
             color = .vibrancy(try o.choice("vibrancy", default: defaultLevel) { $0.rawValue.lowercased().hasSuffix(defaultLevel.rawValue) })
         }
-        return ContentItem(path: o.path, id: try o.string("id"), on: on, kind: kind, color: color)
+        let timeline = try ContentTimelineSection.decode(o, place: kind.place, color: color, appearance: appearance,
+                                                         duration: duration)
+        return ContentItem(path: o.path, id: try o.string("id"), on: on, kind: kind, color: color, timeline: timeline)
     }
 
     static func requiredRect(_ o: ObjectReader, _ key: String, _ what: String) throws(SceneError) -> Rect {

@@ -77,23 +77,13 @@ enum LiquidSection {
             if let d, d <= 0 { throw p.fail("duration", "expected a positive number, found \(Value.format(d))") }
             return (t, d.map { t + $0 })
         }
-        spec.appear = try appearing(o, "appear", duration: duration)
-        spec.disappear = try appearing(o, "disappear", duration: duration)
-        if let a = spec.appear, let d = spec.disappear, d.time < a.time + a.duration {
-            throw o.fail("disappear", "the panel disappears at \(Value.format(d.time)) s, before it has finished appearing at \(Value.format(a.time + a.duration)) s")
-        }
+        let (appear, disappear) = try o.appearances(duration: duration, default: GlassTransition.materialize)
+        spec.appear = appear.map { LiquidSpec.Appearing(time: $0.time, duration: $0.duration, transition: $0.transition) }
+        spec.disappear = disappear.map { LiquidSpec.Appearing(time: $0.time, duration: $0.duration, transition: $0.transition) }
         if !spec.presses.isEmpty && !spec.interactive {
             throw o.fail("presses", "a press needs an interactive panel: add \"interactive\": true to answer presses with scale, bounce and shimmer")
         }
         return spec
-    }
-
-    static func appearing(_ o: ObjectReader, _ key: String, duration: Double) throws(SceneError) -> LiquidSpec.Appearing? {
-        guard let r = try o.object(key, keys: ["t", "duration", "transition"]) else { return nil }
-        return LiquidSpec.Appearing(
-            time: try r.number("t", default: 0, in: .closed(0, duration)),
-            duration: try r.number("duration", default: 0.4, in: .closed(0, SceneLimits.duration).measured(in: .seconds)),
-            transition: try r.choice("transition", default: GlassTransition.materialize))
     }
 
     /// `containers`: `{"name": {"spacing": points}}`. Names not declared here get the default spacing.

@@ -134,7 +134,7 @@ public struct SceneDecoder: Sendable {
         notes += glass.notes
         try FontDirectories.decode(r, base: directory)
         let content = try ContentSection.decode(r, panels: GlassPanels(glass), appearance: appearance,
-                                                  directory: directory)
+                                                  duration: duration, directory: directory)
         try checkText(r, canvas: canvas, content: content)
         notes += content.notes + content.fontWarnings.map { "\($0.path): \($0.message)" }
         let check = try decodeCheck(r, frameCount: max(1, Int(checked: duration * fps, .toNearestOrAwayFromZero)))

@@ -15,7 +15,7 @@ enum LintCommand: Command {
             OptionSpec(name: "--strict", help: "Exit 1 when anything is flagged; a missing font becomes an error."),
             .fontDirectory,
             OptionSpec(name: "--json", help: "Print the report as JSON for tools."),
-            .scaleOverride("Override the canvas scale (pixels per point) while measuring.", defaultText: "the scene's"),
+            .scaleOverride("Render at this scale (pixels per point); the figures do not depend on it, so 1 is quickest.", defaultText: "the scene's"),
             .frameRange("Measure only these frames", defaultText: "all"),
             .threads,
         ],
@@ -46,6 +46,13 @@ enum LintCommand: Command {
         return String(format: "%.\(digits)f", Double(v))
     }
 
+    /// A measured figure rounded down to `digits` decimals: a contrast under its minimum never prints as the
+    /// minimum (2.97 prints 2.9 beside a minimum of 3.0).
+    static func floored(_ v: Float?, _ digits: Int = 1) -> String {
+        guard let v else { return "-" }
+        return String(format: "%.\(digits)f", LegibilityAudit.floored(v, digits))
+    }
+
     static func quoted(_ s: String?, max: Int = 22) -> String {
         guard let s else { return "-" }
         let flat = s.replacingOccurrences(of: "\n", with: " ")
@@ -62,15 +69,21 @@ enum LintCommand: Command {
                 at = String(format: "t=%.2fs (%.0f,%.0f)", t, Double(p.x), Double(p.y))
             } else { at = "-" }
             rows.append([e.id ?? e.path, e.kind, quoted(e.text), e.color, on, e.size.map { f($0, 0) } ?? "-",
-                         f(e.wcag), f(e.threshold.wcag), f(e.apca), f(e.threshold.apca, 0), at,
+                         floored(e.wcag), f(e.threshold.wcag), floored(e.apca), f(e.threshold.apca, 0), at,
                          e.flags.isEmpty ? "ok" : e.flags.map(\.code).joined(separator: ",")])
+            // Each state on a row of its own: its time, its color and its worst figures.
+            for st in e.states {
+                rows.append(["  state", "", String(format: "t=%.2fs", st.time), st.color, "", "", floored(st.wcag),
+                             f(e.threshold.wcag), floored(st.apca), f(e.threshold.apca, 0), "", ""])
+            }
         }
         var widths = [Int](repeating: 0, count: header.count)
         for row in rows { for (i, c) in row.enumerated() { widths[i] = max(widths[i], c.count) } }
         var out = "legibility of \(file): \(r.entries.count) items over \(r.frames) frames\n"
         for row in rows {
-            out += row.enumerated().map { i, c in i == row.count - 1 ? c : c + String(repeating: " ", count: widths[i] - c.count) }
-                .joined(separator: "  ") + "\n"
+            let line = row.enumerated().map { i, c in i == row.count - 1 ? c : c + String(repeating: " ", count: widths[i] - c.count) }
+                .joined(separator: "  ")
+            out += String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
         }
         let flagged = r.entries.filter { !$0.flags.isEmpty }
         if !flagged.isEmpty { out += "\n" }
@@ -85,14 +98,16 @@ enum LintCommand: Command {
 
     static func jsonText(_ r: LegibilityReport, file: String) -> String {
         func num(_ v: Float?) -> Any { v.map { Double(($0 * 100).rounded() / 100) } ?? NSNull() }
+        func measured(_ v: Float?) -> Any { v.map { LegibilityAudit.floored($0, 2) } ?? NSNull() }
         let entries: [[String: Any]] = r.entries.map { e in
             [
                 "path": e.path, "id": e.id ?? NSNull(), "kind": e.kind, "text": e.text ?? NSNull(), "color": e.color,
                 "on": e.panel ?? NSNull(), "material": e.material ?? NSNull(), "size": num(e.size),
-                "wcag": num(e.wcag), "wcagMin": num(e.threshold.wcag), "apca": num(e.apca), "apcaMin": num(e.threshold.apca),
+                "wcag": measured(e.wcag), "wcagMin": num(e.threshold.wcag), "apca": measured(e.apca), "apcaMin": num(e.threshold.apca),
                 "worstTime": e.worstTime ?? NSNull(),
                 "worstPoint": e.worstPoint.map { [Double($0.x), Double($0.y)] } ?? NSNull(),
                 "flags": e.flags.map { ["code": $0.code, "message": $0.message] },
+                "states": e.states.map { ["t": $0.time, "color": $0.color, "wcag": measured($0.wcag), "apca": measured($0.apca)] },
             ]
         }
         let root: [String: Any] = ["scene": file, "frames": r.frames, "strict": r.strict, "passes": r.passes,

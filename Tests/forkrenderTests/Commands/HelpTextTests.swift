@@ -137,8 +137,9 @@ import Testing
               --font-dir <folder>     Add a folder of font files before looking up faces,
                                       e.g. one holding Besley (repeatable).
               --json                  Print the report as JSON for tools.
-              --scale <s>             Override the canvas scale (pixels per point) while
-                                      measuring. (default: the scene's)
+              --scale <s>             Render at this scale (pixels per point); the figures
+                                      do not depend on it, so 1 is quickest. (default: the
+                                      scene's)
               --frames <first..last>  Measure only these frames (30..59, 30, 30.., ..59).
                                       (default: all)
               --threads <n>           Worker threads; the bytes never depend on it.
