@@ -49,6 +49,10 @@ public enum SceneLimits {
     /// device pixels): two passes over a 2048 x 2048 px symbol, about 5 s of librsvg; a 100 pt symbol at scale 3
     /// may run 93.
     public static let symbolFilterPixels = 8_388_608.0
+    /// Pixels of the pictures the scene's symbols embed (`SVGCost.picturePixels`), summed over the symbols: four
+    /// icons at their own budget (`ContentDefaults.maxIconPicturePixels`), 256 MB decoded and in the memory
+    /// estimate.
+    public static let symbolPicturePixels = 67_108_864
     /// Liquid Glass container spacing, points (the merge reach; the seed uses 0 to 20 pt).
     public static let containerSpacing = 1_000.0
 }

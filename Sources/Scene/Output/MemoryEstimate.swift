@@ -6,7 +6,8 @@ import Raster
 ///
 /// Per pixel: the plane layer, the frame and the glass stage's window and blur scratch, each a Float RGBA
 /// framebuffer (16 B), plus the 8-bit RGBA encode buffer: 68 B. Per dot: 13 Floats of state (52 B) and the
-/// arrays the physics step double-buffers, 64 B in all. Per label: its coverage mask, 4 B per pixel of glyph raster. The stores kept between frames:
+/// arrays the physics step double-buffers, 64 B in all. Per label: its coverage mask, 4 B per pixel of glyph raster. Per
+/// picture a symbol embeds: its decoded RGBA, 4 B per pixel, held by librsvg while the symbol's document lives. The stores kept between frames:
 /// each one's declared bound (`KeptInventory`).
 public struct MemoryEstimate: Sendable {
     public var parts: [(what: String, bytes: Double)]
@@ -15,21 +16,27 @@ public struct MemoryEstimate: Sendable {
     static let bytesPerPixel = 68.0
     static let bytesPerDot = 64.0
     static let bytesPerGlyphPixel = 4.0
+    static let bytesPerPicturePixel = 4.0
 
     public init(_ doc: SceneDocument) {
         let c = doc.canvas
         let pixels = Double(c.pixelWidth) * Double(c.pixelHeight)
-        var text = 0.0
+        var text = 0.0, pictures = 0.0
         for item in doc.content.items {
-            if case .label(let l) = item.kind {
+            switch item.kind {
+            case .label(let l):
                 let em = Double(l.style.size) * Double(c.scale)
                 text += Double(l.text.unicodeScalars.count) * em * em * Self.bytesPerGlyphPixel
+            case .symbol(let s):
+                pictures += Double(s.artwork.cost.picturePixels) * Self.bytesPerPicturePixel
+            default: break
             }
         }
         let dots = doc.plane.dotCount(canvas: c)
         parts = [("frame buffers (\(c.pixelWidth) x \(c.pixelHeight) px)", pixels * Self.bytesPerPixel),
                  ("plane dots", dots * Self.bytesPerDot),
-                 ("text masks", text)]
+                 ("text masks", text),
+                 ("pictures in symbols", pictures)]
             + KeptInventory.all.map { ("kept \($0.name)", $0.bytes(pixels: pixels, dots: dots)) }.filter { $0.1 > 0 }
     }
 

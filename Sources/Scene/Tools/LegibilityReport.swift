@@ -76,7 +76,7 @@ public enum LegibilityAudit {
         }
 
         var entries: [LegibilityReport.Entry] = []
-        var warnings = document.content.fontWarnings.map { "\($0.path): \($0.message)" }
+        var warnings = (document.content.fontWarnings + document.symbolWarnings).map { "\($0.path): \($0.message)" }
         for (i, item) in items.enumerated() {
             let size: Float?, threshold: LegibilityThreshold
             switch item.kind {
