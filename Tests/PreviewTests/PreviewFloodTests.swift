@@ -44,7 +44,7 @@ struct PreviewFloodTests {
             reply += buffer[0..<n]
         }
         let text = String(decoding: reply, as: UTF8.self)
-        return text.isEmpty ? nil : (Date().timeIntervalSince(start), String(text.prefix { $0 != "\r" }))
+        return text.isEmpty ? nil : (Date().timeIntervalSince(start), text.components(separatedBy: "\r\n")[0])
     }
 
     static func descriptors(_ pid: Int32) -> Int {
