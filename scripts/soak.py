@@ -42,7 +42,7 @@ def render(binary, scene, frames, every):
         n = data.count(marker)
         for _ in range(n):
             count += 1
-            if count % every == 0:
+            if count % every == 0 and count <= frames:
                 curve.append((count, rss_mb(p.pid)))
         tail = data[-(len(marker) - 1):]
     if p.wait() != 0:
@@ -76,7 +76,7 @@ def preview(binary, scene_path, scenes_json, requests, every, frame_count):
 
 def report(title, unit, curve, every):
     print(f"{title}: VmRSS (MB) every {every} {unit}")
-    print("  " + "  ".join(f"{n}:{mb:.0f}" for n, mb in curve))
+    print("  " + "  ".join(f"{n}:{mb:.1f}" for n, mb in curve))
     warm = next((mb for n, mb in curve if n >= 2 * every), curve[0][1])
     print(f"  from {unit[:-1]} {2 * every} to {curve[-1][0]}: {warm:.1f} -> {curve[-1][1]:.1f} MB ({(curve[-1][1] / warm - 1) * 100:+.1f}%)")
 
@@ -88,7 +88,8 @@ def main():
     a.add_argument("--every", type=int, default=500)
     a.add_argument("--skip-render", action="store_true")
     args = a.parse_args()
-    base, other = scenes(args.binary, args.frames)
+    # The render runs --every frames past the last sample, so that the renderer is still there to be read.
+    base, other = scenes(args.binary, args.frames + args.every)
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "soak.json")
         with open(path, "w") as f:

@@ -27,7 +27,7 @@ enum RenderCommand: Command {
             OptionSpec(name: "--tilt-sweep", help: "Replace the scene's tilt with a sweep across the full range (previews every highlight)."),
             .maxMegapixels(),
             OptionSpec(name: "--max-memory", value: "GB", help: "Refuse renders whose memory estimate is above this (docs/limits.md).", defaultText: "8"),
-            OptionSpec(name: "--strict", help: "Treat warnings as errors (a font that falls back to another face, a library's warning while drawing an icon)."),
+            OptionSpec(name: "--strict", help: "Treat warnings as errors (a font that falls back to another face, a library's message while drawing an icon)."),
             .fontDirectory,
             .quiet(),
             OptionSpec(name: "--version", help: "Show the version."),
