@@ -3,15 +3,20 @@
  *   - GET, HEAD and POST only (405 otherwise, with Allow); a request with a body gets 413 (the page's one POST,
  *     Export, carries none);
  *   - at most CHTTP_MAX_ARGS query arguments (400) and CHTTP_MAX_HEADERS headers (431);
- *   - 16 connections at a time, 32 KiB of memory per connection (request line and headers must fit: libmicrohttpd
- *     answers longer ones with 414/431 itself), 10 s idle timeout;
- *   - one polling thread: requests are handled one at a time, so the handler needs no lock of its own.
+ *   - up to CHTTP_MAX_CONNECTIONS connections at a time (fewer when the descriptor limit cannot be raised to hold
+ *     them), 32 KiB of memory per connection (request line and headers must fit: libmicrohttpd answers longer
+ *     ones with 414/431 itself), 10 s idle timeout;
+ *   - one polling thread over epoll (poll where there is none): requests are handled one at a time, so the
+ *     handler needs no lock of its own. A connection that never finishes its headers costs a descriptor and
+ *     its memory pool until the timeout, never the thread: 1,000 of them held half-open by another process
+ *     leave /version answered in about a millisecond (PreviewFloodTests).
  */
 #include "chttp.h"
 
 #include <arpa/inet.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,10 +145,27 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **re
     *req_cls = NULL;
 }
 
+/* Connections per daemon: CHTTP_MAX_CONNECTIONS, within the descriptor limit (raised to the hard limit when it is
+ * lower, as the limit of a process that serves many sockets should be), less 64 for everything else the process
+ * keeps open. */
+static unsigned int connection_limit(void) {
+    struct rlimit r;
+    if (getrlimit(RLIMIT_NOFILE, &r) != 0) return 16;
+    rlim_t want = CHTTP_MAX_CONNECTIONS * 2 + 256;
+    if (r.rlim_cur != RLIM_INFINITY && r.rlim_cur < want) {
+        r.rlim_cur = r.rlim_max == RLIM_INFINITY || r.rlim_max > want ? want : r.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &r);
+        getrlimit(RLIMIT_NOFILE, &r);
+    }
+    if (r.rlim_cur == RLIM_INFINITY || r.rlim_cur >= want) return CHTTP_MAX_CONNECTIONS;
+    /* Two daemons share the descriptors. */
+    return r.rlim_cur > 64 + 32 ? (unsigned int)((r.rlim_cur - 64) / 2) : 16;
+}
+
 static struct MHD_Daemon *start_daemon(chttp_server *server, unsigned int flags, const struct sockaddr *address) {
-    return MHD_start_daemon(flags | MHD_USE_INTERNAL_POLLING_THREAD, 0, NULL, NULL, on_request, server,
+    return MHD_start_daemon(flags | MHD_USE_AUTO_INTERNAL_THREAD, 0, NULL, NULL, on_request, server,
                             MHD_OPTION_SOCK_ADDR, address,
-                            MHD_OPTION_CONNECTION_LIMIT, (unsigned int)16,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit(),
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(32 * 1024),
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)10,
                             MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,

@@ -752,6 +752,61 @@ int cpng_read_memory(const uint8_t *data, size_t len, cpng_image *image, char *e
     return read_with(&r, image, &ctx);
 }
 
+/* Reads chunks up to the image data under its own setjmp and takes what it needs from `info` into `out`. */
+typedef int (*info_reader)(png_structp png, png_infop info, void *out);
+
+/* Runs `body` over libpng read structs reading from `r` (past its signature), then destroys them. */
+static int with_read_structs(reader *r, err_ctx *ctx, info_reader body, void *out) {
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, ctx, on_error, on_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    int status;
+    if (!png || !info) {
+        set_msg(ctx, "%s", "could not create libpng read structs (out of memory?)");
+        status = CPNG_ERR_NOMEM;
+    } else {
+        png_set_read_fn(png, r, read_fn);
+        status = body(png, info, out);
+    }
+    png_destroy_read_struct(png ? &png : NULL, info ? &info : NULL, NULL);
+    return status;
+}
+
+typedef struct declared_size {
+    uint32_t width, height;
+} declared_size;
+
+/* The IHDR as libpng reads it (CRC and field checks included), reading nothing past the chunks before the image
+ * data and allocating no pixels. */
+static int read_size(png_structp png, png_infop info, void *out) {
+    if (setjmp(png_jmpbuf(png))) return CPNG_ERR_LIBPNG;
+    png_set_sig_bytes(png, 8);
+    png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
+    png_read_info(png, info);
+    declared_size *size = out;
+    size->width = png_get_image_width(png, info);
+    size->height = png_get_image_height(png, info);
+    return CPNG_OK;
+}
+
+int cpng_read_size_memory(const uint8_t *data, size_t len, uint32_t *width, uint32_t *height, char *err,
+                          size_t err_len) {
+    err_ctx ctx = {err, err_len};
+    if (!width || !height || (!data && len > 0)) {
+        set_msg(&ctx, "%s", "no input data or output size");
+        return CPNG_ERR_ARGS;
+    }
+    *width = 0;
+    *height = 0;
+    int status = check_signature(data, len < 8 ? len : 8, &ctx);
+    if (status != CPNG_OK) return status;
+    reader r = {NULL, data, len, 8};
+    declared_size size = {0, 0};
+    status = with_read_structs(&r, &ctx, read_size, &size);
+    *width = size.width;
+    *height = size.height;
+    return status;
+}
+
 /* Opens `path` and reads its 8 signature bytes: NULL with *status CPNG_ERR_IO when it cannot be opened;
  * otherwise the file (positioned after the signature), *status the signature check's result. */
 static FILE *open_png(const char *path, err_ctx *ctx, int *status) {
@@ -787,7 +842,14 @@ int cpng_read_file(const char *path, cpng_image *image, char *err, size_t err_le
 
 /* ------------------------------------------------------------------ text */
 
-static int read_text(png_structp png, png_infop info, const char *key, char **out) {
+typedef struct text_query {
+    const char *key;
+    char **out;
+} text_query;
+
+static int read_text(png_structp png, png_infop info, void *query) {
+    const char *key = ((text_query *)query)->key;
+    char **out = ((text_query *)query)->out;
     if (setjmp(png_jmpbuf(png))) return CPNG_ERR_LIBPNG;
     png_set_sig_bytes(png, 8);
     png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
@@ -819,17 +881,9 @@ int cpng_read_text_file(const char *path, const char *key, char **out, char *err
     FILE *fp = open_png(path, &ctx, &status);
     if (!fp) return status;
     if (status == CPNG_OK) {
-        png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &ctx, on_error, on_warning);
-        png_infop info = png ? png_create_info_struct(png) : NULL;
-        if (!png || !info) {
-            set_msg(&ctx, "%s", "could not create libpng read structs (out of memory?)");
-            status = CPNG_ERR_NOMEM;
-        } else {
-            reader r = {fp, NULL, 0, 0};
-            png_set_read_fn(png, &r, read_fn);
-            status = read_text(png, info, key, out);
-        }
-        png_destroy_read_struct(png ? &png : NULL, info ? &info : NULL, NULL);
+        reader r = {fp, NULL, 0, 0};
+        text_query query = {key, out};
+        status = with_read_structs(&r, &ctx, read_text, &query);
     }
     fclose(fp);
     return status;

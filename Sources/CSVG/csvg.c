@@ -1,6 +1,7 @@
 /* csvg: librsvg documents rendered to coverage through a cairo A8 surface. See csvg.h. */
 #include "csvg.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,87 @@ void rsvg_handle_get_intrinsic_dimensions(RsvgHandle *handle, gboolean *out_has_
 gboolean rsvg_handle_get_intrinsic_size_in_pixels(RsvgHandle *handle, double *out_width, double *out_height);
 gboolean rsvg_handle_render_document(RsvgHandle *handle, cairo_t *cr, const RsvgRectangle *viewport, GError **error);
 
+/*
+ * GLib log messages (librsvg, Pango, cairo through Pango, gdk-pixbuf) never reach the terminal: one handler for
+ * g_log and one writer for structured logging keep them, per thread while that thread is inside csvg_open or
+ * csvg_render, else in one shared buffer, for csvg_take_log. A message past the buffer is counted, not kept.
+ */
+typedef struct log_buffer {
+    char text[1024];
+    size_t length;
+    int count;
+} log_buffer;
+
+static __thread log_buffer thread_log;
+static __thread int thread_drawing;
+static log_buffer shared_log;
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t handlers_once = PTHREAD_ONCE_INIT;
+
+/* `length` -1: NUL-terminated (GLogField's convention for both). */
+static void append(log_buffer *b, const char *domain, gssize domain_length, const char *message, gssize length) {
+    b->count++;
+    size_t room = sizeof b->text - b->length;
+    if (room < 2) return;
+    int dl = domain ? (domain_length < 0 ? (int)strlen(domain) : (int)domain_length) : 0;
+    int ml = message ? (length < 0 ? (int)strlen(message) : (int)length) : 0;
+    int n = snprintf(b->text + b->length, room, "%s%.*s%s%.*s", b->length ? "; " : "", dl, domain ? domain : "",
+                     domain ? ": " : "", ml, message ? message : "");
+    if (n > 0) b->length += (size_t)n < room ? (size_t)n : room - 1;
+}
+
+static void keep(const char *domain, gssize domain_length, GLogLevelFlags level, const char *message, gssize length) {
+    /* Debug and info messages print only when G_MESSAGES_DEBUG asks for them; they are no one's concern here. */
+    if (!(level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE))) return;
+    if (thread_drawing) { append(&thread_log, domain, domain_length, message, length); return; }
+    pthread_mutex_lock(&shared_lock);
+    append(&shared_log, domain, domain_length, message, length);
+    pthread_mutex_unlock(&shared_lock);
+}
+
+static void on_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)data;
+    keep(domain, -1, level, message, -1);
+}
+
+static GLogWriterOutput on_structured_log(GLogLevelFlags level, const GLogField *fields, gsize count, gpointer data) {
+    (void)data;
+    const char *domain = NULL, *message = NULL;
+    gssize domain_length = -1, length = -1;
+    for (gsize i = 0; i < count; i++) {
+        if (strcmp(fields[i].key, "GLIB_DOMAIN") == 0) { domain = fields[i].value; domain_length = fields[i].length; }
+        if (strcmp(fields[i].key, "MESSAGE") == 0) { message = fields[i].value; length = fields[i].length; }
+    }
+    keep(domain, domain_length, level, message, length);
+    return G_LOG_WRITER_HANDLED;
+}
+
+static void install_handlers(void) {
+    g_log_set_default_handler(on_log, NULL);
+    g_log_set_writer_func(on_structured_log, NULL, NULL);
+}
+
+void csvg_route_logs(void) { pthread_once(&handlers_once, install_handlers); }
+
+static void take(log_buffer *b, char *out, int cap, int *count) {
+    if (b->count && out && cap > 0) {
+        size_t used = strlen(out);
+        if (used + 3 < (size_t)cap) snprintf(out + used, (size_t)cap - used, "%s%s", used ? "; " : "", b->text);
+    }
+    *count += b->count;
+    memset(b, 0, sizeof *b);
+}
+
+int csvg_take_log(char *out, int cap) {
+    if (out && cap > 0) out[0] = 0;
+    int count = 0;
+    take(&thread_log, out, cap, &count);
+    pthread_mutex_lock(&shared_lock);
+    take(&shared_log, out, cap, &count);
+    pthread_mutex_unlock(&shared_lock);
+    return count;
+}
+
 struct csvg_document {
     RsvgHandle *handle;
 };
@@ -45,11 +127,14 @@ csvg_document *csvg_open(const char *data, size_t length, char *err, int errcap)
     csvg_document *doc = calloc(1, sizeof *doc);
     if (!doc) { put(err, errcap, "out of memory", NULL); return NULL; }
     /* The stream does not own the bytes; the handle is fully loaded when this function returns. */
+    csvg_route_logs();
     GInputStream *stream = g_memory_input_stream_new_from_data(data, (gssize)length, NULL);
     GError *e = NULL;
     /* base_file NULL: no URL can be resolved against anything (librsvg's url_resolver refuses every URL but
        data: without a base). RSVG_HANDLE_FLAGS_NONE keeps the XML parser's safety limits. */
+    thread_drawing = 1;
     doc->handle = rsvg_handle_new_from_stream_sync(stream, NULL, RSVG_HANDLE_FLAGS_NONE, NULL, &e);
+    thread_drawing = 0;
     g_object_unref(stream);
     if (!doc->handle) {
         put(err, errcap, "not a valid SVG document", e);
@@ -103,7 +188,9 @@ int csvg_render(csvg_document *doc, const double target[4], int width, int heigh
     cairo_scale(cr, target[2] / box[2], target[3] / box[3]);
     RsvgRectangle viewport = {0, 0, box[2], box[3]};
     GError *e = NULL;
+    thread_drawing = 1;
     gboolean ok = rsvg_handle_render_document(doc->handle, cr, &viewport, &e);
+    thread_drawing = 0;
     cairo_destroy(cr);
     cairo_surface_flush(surface);
     if (!ok) {

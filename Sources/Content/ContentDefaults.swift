@@ -59,6 +59,16 @@ public enum ContentDefaults {
     /// Device pixels of a symbol's fitted box at the canvas scale: 2048 x 2048. librsvg's time per fill and per
     /// filter primitive grows with it.
     public static let maxSymbolPixels = 4_194_304.0
+    /// Pixels of the pictures an icon embeds with `data:` URLs (`PictureSize`: a decoder holds 4 bytes each):
+    /// 4096 x 4096, 64 MB decoded. A 30000 x 30000 one-bit PNG is 109 KB compressed and took librsvg 14.7 s and
+    /// 6.2 GB.
+    public static let maxIconPicturePixels = 16_777_216
+    /// `data:` SVG documents inside `data:` SVG documents, each measured under the same budgets.
+    public static let maxDataDocumentNesting = 4
+    /// Characters of `<text>` in one icon (Pango lays each out; icons label a few words at most).
+    public static let maxIconTextCharacters = 1_000
+    /// An icon's font sizes, at most this many times the larger side of its box (absolute units).
+    public static let maxIconFontScale = 4
     /// Corner radius of a fill without `radius`, points (the design language's small control radius).
     public static let fillRadius: Float = 10
     /// Separators are one device pixel thick at any scale (UIKit's hairline: 1 / displayScale points).

@@ -21,6 +21,10 @@
 /* At most this many request headers; more get 431 from the shim. Chromium's requests here carry 10-16. */
 #define CHTTP_MAX_HEADERS 48
 
+/* At most this many connections at a time per listening address: a local process holding 1,000 half-open ones
+ * must leave room for the page's own. */
+#define CHTTP_MAX_CONNECTIONS 4000
+
 typedef struct chttp_request {
     const char *method;               /* "GET", "HEAD" or "POST" (anything else never reaches the handler) */
     const char *path;                 /* the URL path without the query, as sent */

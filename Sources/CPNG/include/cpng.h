@@ -206,6 +206,11 @@ int cpng_read_file(const char *path, cpng_image *image, char *err, size_t err_le
 int cpng_read_memory(const uint8_t *data, size_t len, cpng_image *image,
                      char *err, size_t err_len);
 
+/* The width and height a PNG in memory declares, read by libpng up to its first IDAT (no pixel is decoded or
+ * allocated): the size a decoder would allocate, for budgets checked before one runs. */
+int cpng_read_size_memory(const uint8_t *data, size_t len, uint32_t *width, uint32_t *height, char *err,
+                          size_t err_len);
+
 /* The text of the first tEXt, zTXt or iTXt chunk with keyword `key` before the image data of the PNG file at
  * `path`, as libpng reads it (only the chunks up to the first IDAT are read). On success *out is a malloc'd
  * NUL-terminated string (release with cpng_free), or NULL when the file has no such chunk. */

@@ -51,6 +51,17 @@ int csvg_box(csvg_document *doc, double box[4]);
 int csvg_render(csvg_document *doc, const double target[4], int width, int height, unsigned char *out,
                 char *err, int errcap);
 
+/*
+ * GLib's log (librsvg, Pango, gdk-pixbuf) routed away from the terminal: installed once by the first csvg_open,
+ * or by this call. Messages are kept per thread while it is inside csvg_open or csvg_render, else in one shared
+ * buffer.
+ */
+void csvg_route_logs(void);
+
+/* The messages kept for the calling thread and the shared ones since the last call, "; "-joined into `out`
+ * (`cap` bytes, NUL-terminated, cut to fit), and cleared. Returns how many there were. */
+int csvg_take_log(char *out, int cap);
+
 /* The run-time versions of librsvg (rsvg_major_version...) and cairo (cairo_version_string), for the renderer
    fingerprint, written into `out` (`cap` bytes, NUL-terminated). */
 void csvg_library_versions(char *librsvg, char *cairo, int cap);

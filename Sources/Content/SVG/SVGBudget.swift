@@ -10,6 +10,8 @@ public struct SVGBudget: Sendable, Equatable {
     public var depth = ContentDefaults.maxSymbolDepth
     public var dashes = ContentDefaults.maxDashSegments
     public var filterWork = ContentDefaults.maxFilterWork
+    public var picturePixels = ContentDefaults.maxIconPicturePixels
+    public var textCharacters = ContentDefaults.maxIconTextCharacters
 
     public init() {}
 
@@ -23,6 +25,12 @@ public struct SVGBudget: Sendable, Equatable {
         guard n.isFinite else { return nil }
         return n < 1e15 ? "\(Int(n.rounded(.up)))" : "\(n.rounded(.up))"
     }
+
+    /// Megapixels for messages, to one decimal.
+    static func megapixels(_ pixels: Int) -> String { ScalarFormat.short((Double(pixels) / 1e5).rounded() / 10) }
+
+    /// A picture's size for messages: "30000 x 30000 px", with its frames when it has several.
+    static func size(_ p: PictureSize) -> String { "\(p.width) x \(p.height) px" + (p.frames > 1 ? " x \(p.frames) frames" : "") }
 
     /// Throws for the first budget `cost` is over.
     public func check(_ cost: SVGCost) throws(SVGDocumentError) {
@@ -49,6 +57,14 @@ public struct SVGBudget: Sendable, Equatable {
         if !(cost.dashes <= dashes) {
             throw over("the dashes make", Self.count(cost.dashes).map { "about \($0) pieces" } ?? "too many pieces to count",
                        Self.count(dashes) ?? "\(dashes)", "lengthen the dash array")
+        }
+        if cost.picturePixels > picturePixels {
+            let p = cost.largestPicture.map { " (the largest \(Self.size($0)))" } ?? ""
+            throw over("the icon's embedded pictures decode to", "\(Self.megapixels(cost.picturePixels)) megapixels\(p)",
+                       "\(Self.megapixels(picturePixels)) megapixels per icon (4096 x 4096)", "embed a smaller picture")
+        }
+        if cost.textCharacters > textCharacters {
+            throw over("the icon's <text> holds", "\(cost.textCharacters) characters", "\(textCharacters)", "draw the text as paths or label it in the scene")
         }
         if cost.filterWork > filterWork {
             throw over("filters run", "\(cost.filterWork) primitive passes (primitives x filtered elements)", "\(filterWork)", "filter fewer elements")

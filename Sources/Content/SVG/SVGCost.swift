@@ -32,6 +32,13 @@ public struct SVGCost: Sendable, Equatable {
     /// Filter primitives x elements they may apply to: passes over the symbol's pixels, at most (`SceneDecoder.
     /// checkSymbols` multiplies by them).
     public var filterWork = 0
+    /// Pixels of the pictures embedded by `data:` URLs (nested `data:` SVG documents' included), each decoded
+    /// once per document and held while it lives: 4 bytes each in the memory estimate.
+    public var picturePixels = 0
+    /// The largest of those pictures, for messages.
+    public var largestPicture: PictureSize?
+    /// Characters inside `<text>` elements (nested documents' included).
+    public var textCharacters = 0
 
     public init() {}
 }

@@ -21,6 +21,8 @@ public final class SVGDocument: @unchecked Sendable {
     public let text: String
     /// What the document costs to draw, within `SVGBudget.standard` (the scene adds its symbols up).
     public let cost: SVGCost
+    /// What GLib's libraries logged while librsvg parsed the document (`csvg_take_log`), nil when nothing.
+    let parseMessages: String?
     private let handle: OpaquePointer
     private let lock = NSLock()
 
@@ -55,6 +57,7 @@ public final class SVGDocument: @unchecked Sendable {
                 csvg_open(p, b.count, &err, Int32(err.count))
             }
         }
+        let logged = Self.takeLog()
         guard let h = opened else { throw SVGDocumentError(message: message(err)) }
         var b = [Double](repeating: 0, count: 4)
         guard csvg_box(h, &b) == 0 else {
@@ -70,7 +73,31 @@ public final class SVGDocument: @unchecked Sendable {
         box = Rect(x: Float(b[0]), y: Float(b[1]), width: Float(b[2]), height: Float(b[3]))
         self.text = text
         self.cost = cost
+        parseMessages = logged
         handle = h
+    }
+
+    /// Whether the libraries logged while librsvg parsed the document.
+    public var hasParseMessages: Bool { parseMessages != nil }
+
+    /// The library messages kept for this thread (and the shared ones) since the last call, cleared.
+    static func takeLog() -> String? {
+        var text = [CChar](repeating: 0, count: 1024)
+        return csvg_take_log(&text, Int32(text.count)) > 0 ? message(text) : nil
+    }
+
+    /// What librsvg, Pango, cairo or gdk-pixbuf log while this document is parsed and drawn whole at `width` x
+    /// `height` device pixels (its size in a frame), nil when they log nothing: a scene turns it into one
+    /// warning naming the symbol. Frames drawn later log the same and are not reported again.
+    public func libraryMessages(width: Int, height: Int) -> String? {
+        let target = Rect(x: 0, y: 0, width: Float(width), height: Float(height))
+        let drawn: String? = lock.withLock {
+            _ = Self.takeLog()
+            _ = mask(unlockedOnto: target, canvasWidth: width, canvasHeight: height)
+            return Self.takeLog()
+        }
+        let all = [parseMessages, drawn].compactMap { $0 }
+        return all.isEmpty ? nil : all.joined(separator: "; ")
     }
 
     deinit { csvg_close(handle) }
@@ -79,13 +106,22 @@ public final class SVGDocument: @unchecked Sendable {
     /// allowed), clipped to a canvas of `canvasWidth` x `canvasHeight` pixels: only the clipped rectangle is
     /// allocated, so a symbol frame far larger than the canvas costs no more than the canvas.
     public func mask(onto target: Rect, canvasWidth: Int, canvasHeight: Int) -> CoverageMask {
+        lock.withLock {
+            let m = mask(unlockedOnto: target, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+            _ = Self.takeLog()
+            return m
+        }
+    }
+
+    /// `mask(onto:canvasWidth:canvasHeight:)` with the lock already held.
+    private func mask(unlockedOnto target: Rect, canvasWidth: Int, canvasHeight: Int) -> CoverageMask {
         let (xs, ys) = target.pixelBounds(clippedTo: canvasWidth, canvasHeight)
         var mask = CoverageMask(originX: xs.lowerBound, originY: ys.lowerBound, width: xs.count, height: ys.count)
         guard !mask.isEmpty, target.width > 0, target.height > 0 else { return mask }
         var bytes = [UInt8](repeating: 0, count: mask.width * mask.height)
         let t = [Double(target.x) - Double(mask.originX), Double(target.y) - Double(mask.originY),
                  Double(target.width), Double(target.height)]
-        let status = lock.withLock { csvg_render(handle, t, Int32(mask.width), Int32(mask.height), &bytes, nil, 0) }
+        let status = csvg_render(handle, t, Int32(mask.width), Int32(mask.height), &bytes, nil, 0)
         // A document that parsed and has a box renders; if librsvg still fails, the symbol is empty rather than
         // half drawn.
         guard status == 0 else { return mask }

@@ -6,8 +6,9 @@ import Foundation
 /// Why a scan before librsvg: librsvg already resolves nothing without a base URL (csvg.h), but it drops a
 /// refused reference silently and draws the rest, so a designer would see a symbol with a piece missing and no
 /// reason. Allowed: fragment references (`href="#id"`, `url(#grad)`) and `data:` URLs, which stay inside the
-/// file. The scan reads attribute values and CSS as they are written, so a value spelled with character
-/// references (`href="&#x66;ile:..."`) does not start with `#` or `data:` and is refused too.
+/// file. The scan reads `href` values as they are written, so one spelled with character references
+/// (`href="&#x66;ile:..."`) does not start with `#` or `data:` and is refused too; CSS is read for what it means
+/// (`SVGReferencePolicy+CSS`), so `@\69mport` and `u\72l(...)` are refused like `@import` and `url(...)`.
 public enum SVGReferencePolicy {
     /// Throws for the first reference that leaves the document.
     public static func check(_ text: String) throws(SVGDocumentError) {
@@ -29,6 +30,7 @@ public enum SVGReferencePolicy {
             }
             try allow(value, what: "url()")
         }
+        try checkCSS(bytes)
     }
 
     static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C }

@@ -16,6 +16,8 @@ struct SVGScan {
         var pairs = 0
         var length = 0.0
         var filtered = false
+        /// Elements of a `data:` SVG this element draws (`SVGScan+Pictures`).
+        var nestedElements = 0
     }
 
     let bytes: [UInt8]
@@ -31,10 +33,17 @@ struct SVGScan {
     var cssFilter = false
     var filterPrimitives = 0
     var relativeLength: String?
+    /// How many `data:` SVG documents contain this one (0 for an icon file).
+    let nesting: Int
+    var pictureCount = 0
+    var nestedFilterWork = 0
+    /// Open `<text>` elements around the scan position: their character data is counted.
+    var textDepth = 0
 
-    init(_ text: String, budget: SVGBudget) {
+    init(_ text: String, budget: SVGBudget, nesting: Int = 0) {
         bytes = Array(text.utf8)
         self.budget = budget
+        self.nesting = nesting
     }
 
     func fail(_ m: String) -> SVGCostError { SVGCostError(message: m) }
@@ -44,16 +53,26 @@ struct SVGScan {
             throw fail("entity declarations are refused in icon files: what they expand to cannot be counted against the budgets")
         }
         try scanDashArrays()
+        try scanFontSizes()
         cssFilter = cssText().contains("filter")
         while i < bytes.count {
-            guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
+            guard bytes[i] == UInt8(ascii: "<") else {
+                if textDepth > 0, bytes[i] & 0xC0 != 0x80 { cost.textCharacters += 1 }
+                i += 1
+                continue
+            }
             if starts("<!--") { skip(past: "-->"); continue }
-            if starts("<![CDATA[") { skip(past: "]]>"); continue }
+            if starts("<![CDATA[") {
+                let begin = i
+                skip(past: "]]>")
+                if textDepth > 0 { cost.textCharacters += bytes[begin..<i].count { $0 & 0xC0 != 0x80 } }
+                continue
+            }
             if starts("<?") { skip(past: "?>"); continue }
             if starts("<!") { skipDeclaration(); continue }
             if starts("</") {
                 skip(past: ">")
-                if !stack.isEmpty { stack.removeLast() }
+                if let last = stack.popLast(), elements[last].name == "text" { textDepth -= 1 }
                 continue
             }
             try element()
@@ -158,13 +177,19 @@ struct SVGScan {
                 throw fail("<\(local)> with its own '\(key)' is refused in icon files: a filter region of its own can be any size; use the default region")
             }
         }
+        if local == "include" {
+            throw fail("<\(tag)> is refused in icon files: what it includes cannot be counted against the budgets")
+        }
         if elements.isEmpty { reference = Self.referenceSide(attributes) }
         try measure(&e, attributes)
+        try pictures(&e, attributes)
+        try fontAttributes(attributes)
         let index = elements.count
         if let p = stack.last { elements[p].children.append(index) }
         elements.append(e)
         if !closed {
             stack.append(index)
+            if local == "text" { textDepth += 1 }
             cost.depth = max(cost.depth, stack.count)
         } else {
             cost.depth = max(cost.depth, stack.count + 1)
@@ -372,7 +397,7 @@ struct SVGScan {
             if visiting[k] { cycle = true; return Sum() }
             visiting[k] = true
             let e = elements[k]
-            var s = Sum(elements: 1, segments: e.segments, pairs: e.pairs, filtered: e.filtered ? 1 : 0, length: e.length)
+            var s = Sum(elements: Self.saturated(1, e.nestedElements), segments: e.segments, pairs: e.pairs, filtered: e.filtered ? 1 : 0, length: e.length)
             // Definitions draw only where they are referenced: their own subtree is not drawn in place.
             for child in e.children {
                 let name = elements[child].name
@@ -407,7 +432,7 @@ struct SVGScan {
         c.segments = drawn.segments
         c.crossingPairs = drawn.pairs
         let applications = cssFilter ? drawn.elements : drawn.filtered
-        c.filterWork = filterPrimitives == 0 ? 0 : mul(applications, filterPrimitives)
+        c.filterWork = add(filterPrimitives == 0 ? 0 : mul(applications, filterPrimitives), nestedFilterWork)
         if let period = dashPeriod {
             if let relativeLength {
                 throw fail("\(relativeLength) is in a relative unit in a dashed document: its dashes cannot be counted against the budget; use user units")

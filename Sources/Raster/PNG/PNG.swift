@@ -203,6 +203,20 @@ public enum PNG {
         return try takeImage(image, context: "PNG data")
     }
 
+    /// The size PNG data declares, as libpng reads its chunks up to the image data (CRCs and IHDR fields
+    /// checked, no pixel decoded or allocated): what a decoder of `data` would allocate, known before one runs.
+    public static func declaredSize(_ data: [UInt8]) throws(PNGError) -> PNGHeader {
+        var width: UInt32 = 0, height: UInt32 = 0
+        var err = [CChar](repeating: 0, count: Int(CPNG_ERRLEN))
+        let status = data.withUnsafeBufferPointer { bytes in
+            err.withUnsafeMutableBufferPointer { e in
+                cpng_read_size_memory(bytes.baseAddress, bytes.count, &width, &height, e.baseAddress, e.count)
+            }
+        }
+        guard status == Int32(CPNG_OK.rawValue) else { throw PNGError(message(err)) }
+        return PNGHeader(width: Int(width), height: Int(height))
+    }
+
     /// Reads and decodes a PNG file (see `decode(_:)`).
     public static func read(path: String) throws(PNGError) -> PNGImage {
         var image = cpng_image()

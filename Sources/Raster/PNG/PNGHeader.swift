@@ -14,6 +14,11 @@ public struct PNGHeader: Sendable, Equatable {
 
     static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
     /// The header of `bytes` (a whole file or its start), or nil when they do not begin like a PNG
     /// (the decoder then says what is wrong).
     public init?(_ bytes: some Collection<UInt8>) {

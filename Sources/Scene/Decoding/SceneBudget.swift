@@ -62,9 +62,11 @@ extension SceneDecoder {
     /// Each symbol's fitted box at most `ContentDefaults.maxSymbolPixels` device pixels at the canvas scale
     /// (checked again after `--scale`): librsvg's time per fill and per filter primitive grows with the pixels,
     /// and the mask holds them. Pressed panels scale content by at most a few percent, inside the margin.
-    public func checkSymbols(_ doc: SceneDocument) throws(SceneError) {
+    /// Returns a warning for each symbol whose libraries log while it is drawn at its size (`libraryWarning`).
+    public func checkSymbols(_ doc: SceneDocument) throws(SceneError) -> [SceneError] {
+        var warnings: [SceneError] = []
         let limit = ContentDefaults.maxSymbolPixels
-        var pairs = 0, filterPixels = 0.0
+        var pairs = 0, filterPixels = 0.0, pictures = 0
         for item in doc.content.items {
             guard case .symbol(let s) = item.kind else { continue }
             let box = SVGDocument.fit(s.artwork.box, into: s.frame)
@@ -79,11 +81,30 @@ extension SceneDecoder {
                 throw SceneError(path: "\(item.path).symbol", location: nil,
                                  message: "the scene's symbols have \(pairs) pairs of path segments whose boxes overlap up to this one, over the limit of \(SceneLimits.symbolCrossingPairs) for a scene; simplify the symbols or use fewer (docs/limits.md)")
             }
+            pictures += s.artwork.cost.picturePixels
+            guard pictures <= SceneLimits.symbolPicturePixels else {
+                throw SceneError(path: "\(item.path).symbol", location: nil,
+                                 message: "the scene's symbols embed pictures of \(Value.format((Double(pictures) / 1e5).rounded() / 10)) megapixels up to this one (\(s.source)), over the limit of \(Value.format((Double(SceneLimits.symbolPicturePixels) / 1e5).rounded() / 10)) for a scene; embed smaller pictures or use fewer (docs/limits.md)")
+            }
+            if let w = Self.libraryWarning(s, path: item.path, pixels: (Double(box.width) * k, Double(box.height) * k)) { warnings.append(w) }
             filterPixels += Double(s.artwork.cost.filterWork) * pixels
             guard filterPixels <= SceneLimits.symbolFilterPixels else {
                 throw SceneError(path: "\(item.path).symbol", location: nil,
                                  message: "the scene's symbol filters run over \(Value.format((filterPixels / 1e6 * 10).rounded() / 10)) megapixels up to this one (primitives x filtered elements x the symbol's pixels), over the limit of \(Value.format((SceneLimits.symbolFilterPixels / 1e6 * 10).rounded() / 10)); filter fewer elements or make the symbol smaller (docs/limits.md)")
             }
         }
+        return warnings
+    }
+
+    /// Draws a symbol whose document holds text or pictures (what Pango and gdk-pixbuf draw; they are what logs)
+    /// once at its size in the frame and turns what the libraries logged into one warning naming the symbol.
+    static func libraryWarning(_ s: ContentItem.Symbol, path: String, pixels: (Double, Double)) -> SceneError? {
+        let a = s.artwork
+        guard a.cost.textCharacters > 0 || a.cost.picturePixels > 0 || a.hasParseMessages else { return nil }
+        let w = max(1, Int(checked: pixels.0, .up)), h = max(1, Int(checked: pixels.1, .up))
+        guard let logged = a.libraryMessages(width: w, height: h) else { return nil }
+        let file = s.source == "path data" ? nil : s.source
+        return SceneError(path: file == nil ? "\(path).symbol" : "\(path).symbol.file", location: nil,
+                          message: "\(file.map { "icon file '\($0)'" } ?? "the symbol") may not draw as intended: librsvg's libraries reported: \(logged)")
     }
 }

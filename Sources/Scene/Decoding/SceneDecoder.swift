@@ -139,14 +139,15 @@ public struct SceneDecoder: Sendable {
         notes += content.notes + content.fontWarnings.map { "\($0.path): \($0.message)" }
         let check = try decodeCheck(r, frameCount: max(1, Int(checked: duration * fps, .toNearestOrAwayFromZero)))
 
-        let document = SceneDocument(
+        var document = SceneDocument(
             canvas: canvas, appearance: appearance,
             platform: platform, reduceTransparency: reduceTransparency,
             blending: blending,
             dither: try r.bool("dither", default: true),
             duration: duration, fps: fps, seed: UInt64(seed), tilt: tilt,
             plane: plane, glass: glass, content: content, check: check, notes: notes)
-        try checkSymbols(document)
+        document.symbolWarnings = try checkSymbols(document)
+        document.notes += document.symbolWarnings.map { "\($0.path): \($0.message)" }
         try checkMemory(document)
         return document
     }

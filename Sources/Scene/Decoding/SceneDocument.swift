@@ -23,6 +23,9 @@ public struct SceneDocument: Sendable {
     public internal(set) var check: CheckSpec
     /// Things the renderer wants the user to know that are not errors (a font that fell back, a clamped radius).
     public internal(set) var notes: [String]
+    /// What librsvg and the libraries under it (Pango, cairo, gdk-pixbuf) logged while a symbol was parsed and
+    /// drawn at decode: one warning per symbol naming its JSON path, an error under `--strict` (also in `notes`).
+    public internal(set) var symbolWarnings: [SceneError] = []
 
     /// Number of frames: duration x fps, rounded to the nearest whole frame, at least one.
     public var frameCount: Int { max(1, Int(checked: duration * fps, .toNearestOrAwayFromZero)) }

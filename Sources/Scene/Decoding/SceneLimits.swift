@@ -54,6 +54,10 @@ public enum SceneLimits {
     public static let backdropPixels = 16_777_216.0
     /// A scrolled backdrop is kept whole as placed: at most this many canvases of pixels (16 B each).
     public static let scrolledCanvases = 4.0
+    /// Pixels of the pictures the scene's symbols embed (`SVGCost.picturePixels`), summed over the symbols: four
+    /// icons at their own budget (`ContentDefaults.maxIconPicturePixels`), 256 MB decoded and in the memory
+    /// estimate.
+    public static let symbolPicturePixels = 67_108_864
     /// Liquid Glass container spacing, points (the merge reach; the seed uses 0 to 20 pt).
     public static let containerSpacing = 1_000.0
 }

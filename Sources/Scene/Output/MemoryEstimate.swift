@@ -7,7 +7,8 @@ import Raster
 ///
 /// Per pixel: the plane layer, the frame and the glass stage's window and blur scratch, each a Float RGBA
 /// framebuffer (16 B), plus the 8-bit RGBA encode buffer: 68 B. Per dot: 13 Floats of state (52 B) and the
-/// arrays the physics step double-buffers, 64 B in all. Per label: its coverage mask, 4 B per pixel of glyph raster.
+/// arrays the physics step double-buffers, 64 B in all. Per label: its coverage mask, 4 B per pixel of glyph raster. Per
+/// picture a symbol embeds: its decoded RGBA, 4 B per pixel, held by librsvg while the symbol's document lives.
 /// A backdrop: its image as decoded (16 B per pixel) and as placed (`BackdropCache`, 16 B per pixel of the part
 /// a frame needs). The stores kept between frames: each one's declared bound (`KeptInventory`) over its area, so
 /// a store that only holds pixels around glass counts the pixels its panels can reach over the whole scene, and
@@ -19,6 +20,7 @@ public struct MemoryEstimate: Sendable {
     static let bytesPerPixel = 68.0
     static let bytesPerDot = 64.0
     static let bytesPerGlyphPixel = 4.0
+    static let bytesPerPicturePixel = 4.0
 
     public init(_ doc: SceneDocument) {
         let c = doc.canvas
@@ -26,7 +28,8 @@ public struct MemoryEstimate: Sendable {
         let dots = doc.plane.dotCount(canvas: c)
         parts = [("frame buffers (\(c.pixelWidth) x \(c.pixelHeight) px)", pixels * Self.bytesPerPixel),
                  ("plane dots", dots * Self.bytesPerDot),
-                 ("text masks", Self.glyphPixels(doc) * Self.bytesPerGlyphPixel)] + Self.backdrop(doc)
+                 ("text masks", Self.glyphPixels(doc) * Self.bytesPerGlyphPixel),
+                 ("pictures in symbols", Self.symbolPicturePixels(doc) * Self.bytesPerPicturePixel)] + Self.backdrop(doc)
             + KeptInventory.all.map { ("kept \($0.name)", $0.bytes(pixels: Self.pixels(of: $0.area, doc), dots: dots)) }
                 .filter { $0.1 > 0 }
     }
@@ -51,6 +54,14 @@ public struct MemoryEstimate: Sendable {
             guard case .label(let l) = item.kind else { return total }
             let em = Double(l.style.size) * Double(doc.canvas.scale)
             return total + Double(l.text.unicodeScalars.count) * em * em
+        }
+    }
+
+    /// The pixels of the pictures the scene's symbols embed.
+    static func symbolPicturePixels(_ doc: SceneDocument) -> Double {
+        doc.content.items.reduce(0) { total, item in
+            guard case .symbol(let s) = item.kind else { return total }
+            return total + Double(s.artwork.cost.picturePixels)
         }
     }
 

@@ -70,7 +70,7 @@ public enum LegibilityAudit {
         let list = frames ?? Array(0..<document.frameCount)
         let tallies = measure(document, frames: list, workers: workers)
         var entries: [LegibilityReport.Entry] = []
-        var warnings = document.content.fontWarnings.map { "\($0.path): \($0.message)" }
+        var warnings = (document.content.fontWarnings + document.symbolWarnings).map { "\($0.path): \($0.message)" }
         for (i, item) in document.content.items.enumerated() {
             if let e = entry(item, tallies[i], document: document, warnings: &warnings) { entries.append(e) }
         }

@@ -31,7 +31,7 @@ enum LintCommand: Command {
         let document = try decoder.decode(file: file)
         let frames = try p.frameRange(frameCount: document.frameCount)
         if strict {
-            for var warning in document.content.fontWarnings {
+            for var warning in document.content.fontWarnings + document.symbolWarnings {
                 warning.file = file
                 _ = report(warning)
             }

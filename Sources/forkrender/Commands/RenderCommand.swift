@@ -34,7 +34,7 @@ enum RenderCommand: Command {
                        defaultText: "the scene's", choices: Appearance.allCases.map(\.rawValue)),
             .maxMegapixels(),
             OptionSpec(name: "--max-memory", value: "GB", help: "Refuse renders whose memory estimate is above this (docs/limits.md).", defaultText: "8"),
-            OptionSpec(name: "--strict", help: "Treat warnings as errors (a font that falls back to another face)."),
+            OptionSpec(name: "--strict", help: "Treat warnings as errors (a font that falls back to another face, a library's message while drawing an icon)."),
             .fontDirectory,
             .quiet(),
             OptionSpec(name: "--version", help: "Show the version."),

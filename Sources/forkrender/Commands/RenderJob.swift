@@ -21,7 +21,7 @@ struct RenderJob {
         document = try decoder.decodeScene(file: options.file)
         settings = options.settings
         settings.dither = document.dither
-        if options.strict, var first = document.content.fontWarnings.first {
+        if options.strict, var first = (document.content.fontWarnings + document.symbolWarnings).first {
             first.file = options.file ?? Showcase.name
             first.message += " (an error under --strict)"
             throw first

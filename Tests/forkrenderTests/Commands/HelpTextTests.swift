@@ -55,7 +55,8 @@ import Testing
               --max-memory <GB>       Refuse renders whose memory estimate is above this
                                       (docs/limits.md). (default: 8)
               --strict                Treat warnings as errors (a font that falls back to
-                                      another face).
+                                      another face, a library's message while drawing an
+                                      icon).
               --font-dir <folder>     Add a folder of font files before looking up faces,
                                       e.g. one holding Besley (repeatable).
               -q, --quiet             Print nothing but errors.
