@@ -54,8 +54,8 @@ struct GlassOracleTests {
         """
 
     /// Over the 280 x 180 pt photograph (a 300 x 200 px photo of scenes/backdrops, one image pixel per point at
-    /// scale 1, centred: 10 px cropped on each side): one panel over the left of the picture, one capsule across
-    /// the top right, one tinted panel at the bottom right.
+    /// scale 1, centred: 10 px cropped on each side): one panel over the left of the picture, one tinted panel at
+    /// the top right, one capsule at the bottom right.
     static let photoPanels = """
         {"id": "card", "frame": [16, 16, 120, 100], "radius": 16},
         {"id": "pill", "shape": "capsule", "frame": [136, 112, 112, 44], "material": "ultraThin"},
@@ -69,8 +69,8 @@ struct GlassOracleTests {
         return "{\"ambient\": {\"enabled\": false}, \"backdrop\": {\"image\": \"\(file)\", \"fit\": \"none\", \"position\": [0.5, 0.5], \"dots\": false}}"
     }
 
-    /// The high-contrast cases of a tier (`large`: the vivid light phone at 1170 x 2532), and for the web the faint
-    /// default plane at full size (the Done-when of issue 22), which is not high-contrast.
+    /// The high-contrast cases of a tier (`large`: the vivid light phone at 1170 x 2532) and the photographs; for
+    /// the web also the faint default plane at full size (the Done-when of issue 22), which is not high-contrast.
     static func cases(platform: String, large: Bool, extra: String = "") throws -> [GlassOracleCase] {
         let vivid = OracleBackdrops.vividPlane(width: 390, height: 844)
         var list: [GlassOracleCase] = [
