@@ -5,8 +5,12 @@
 
 <folder>/cases.json lists the cases (written by the test GlassOracleTests.chromiumMatchesTheWebTier); each case's
 folder holds plane.png, the backdrop forkrender rendered. The page shows it as the body's background at one device
-pixel per image pixel (CSS size = pixels / scale, device scale factor = scale) and puts one element per panel over
-it with the CSS of docs/glass.md ("The web tier"), written out here from the seed, not read from forkrender:
+pixel per image pixel (CSS size = pixels / scale, device scale factor = scale). A case with a "photo" (a backdrop
+image the scene places with fit "none": one image pixel per point) shows photo.png, the image file's samples,
+instead: the body's background at its natural size, background-position at the scene's position fractions as
+percentages (CSS places it at (viewport - image) x fraction, as object-position does). The page puts one element
+per panel over it with the CSS of docs/glass.md ("The web tier"), written out here from the seed, not read from
+forkrender:
 
     border-radius: R; background: rgba(255,255,255,0.45) (dark 0.06); border: 1px solid rgba(255,255,255,0.35);
     backdrop-filter: blur(20px) saturate(1.4); ::before: linear-gradient(to bottom, white 0.25, transparent 50%)
@@ -24,6 +28,16 @@ from selenium.webdriver.chrome.service import Service
 
 folder = sys.argv[1]
 spec = json.load(open(os.path.join(folder, "cases.json")))
+
+
+def background(case):
+    """The body's background: the rendered plane stretched over the viewport, or the photo where the scene put it."""
+    photo = case.get("photo")
+    if photo is None:
+        return "url(plane.png) 0 0/%gpx %gpx no-repeat" % (case["width"] / case["scale"], case["height"] / case["scale"])
+    assert photo["fit"] == "none", "the oracle places photos with fit none only"
+    x, y = photo["position"]
+    return "url(photo.png) %g%% %g%%/auto no-repeat" % (x * 100, y * 100)
 
 
 def page(case, blur_px, saturate):
@@ -44,12 +58,12 @@ def page(case, blur_px, saturate):
             % (box["x"], box["y"], box["width"], box["height"], box["radius"], layers))
     return """<!doctype html><html><head><meta charset="utf-8"><style>
 html,body{margin:0;padding:0;width:%gpx;height:%gpx;overflow:hidden}
-body{background:url(plane.png) 0 0/%gpx %gpx no-repeat}
+body{background:%s}
 .glass{position:absolute;box-sizing:border-box;background-color:%s;border:1px solid rgba(255,255,255,0.35);
  backdrop-filter:blur(%gpx) saturate(%g);-webkit-backdrop-filter:blur(%gpx) saturate(%g)}
 .glass::before{content:"";position:absolute;inset:0;border-radius:inherit;
  background:linear-gradient(to bottom,rgba(255,255,255,0.25) 0%%,rgba(255,255,255,0) 50%%)}
-</style></head><body>%s</body></html>""" % (w, h, w, h, bg, blur_px, saturate, blur_px, saturate, "".join(panels))
+</style></head><body>%s</body></html>""" % (w, h, background(case), bg, blur_px, saturate, blur_px, saturate, "".join(panels))
 
 
 def chromedriver():

@@ -12,6 +12,9 @@ For each case of <folder>/cases.json (written by GlassOracleTests.numpyMatchesTh
   3. each fill (material overlay, then tint) source-over, premultiplied, in sRGB-encoded values.
 Only the panel's box is computed, without border or corners: the comparison reads the panel's core. Writes
 <case>/numpy-<variant>.rgba (8-bit RGBA: the backdrop outside the boxes).
+The backdrop is plane.rgba, forkrender's plane; for a case with a "photo" it is photo.rgba (the image file's
+samples) placed here instead: one image pixel per canvas pixel (fit "none" at scale 1) at
+(canvas - image) x position, which must be a whole pixel, the image covering the canvas.
 """
 import json, math, os, sys
 
@@ -51,10 +54,23 @@ def saturate(v, s):
     return np.clip(v @ m.T, 0, 1)
 
 
+def placed_photo(case, d):
+    """The canvas covered by the case's photo, placed with fit none at scale 1."""
+    photo, w, h = case["photo"], case["width"], case["height"]
+    assert photo["fit"] == "none" and case["scale"] == 1, "the oracle places photos with fit none at scale 1 only"
+    iw, ih = photo["width"], photo["height"]
+    image = np.fromfile(os.path.join(d, "photo.rgba"), np.uint8).reshape(ih, iw, 4)
+    ox, oy = (w - iw) * photo["position"][0], (h - ih) * photo["position"][1]
+    assert ox == int(ox) and oy == int(oy) and ox <= 0 and oy <= 0 and iw + ox >= w and ih + oy >= h
+    return image[-int(oy):-int(oy) + h, -int(ox):-int(ox) + w].copy()
+
+
 for case in spec["cases"]:
     d = os.path.join(folder, case["name"])
     w, h = case["width"], case["height"]
     plane8 = np.fromfile(os.path.join(d, "plane.rgba"), np.uint8).reshape(h, w, 4)
+    if case.get("photo"):
+        plane8 = placed_photo(case, d)
     plane = plane8[..., :3] / 255.0                                    # opaque: premultiplied = straight
     for v in spec["variants"]:
         out = plane8.copy()

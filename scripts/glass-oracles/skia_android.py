@@ -11,6 +11,9 @@ docs/glass.md gives for the material's sigma, (sigma - 0.5) / 0.57735 px; hwui t
 hands Skia with its own rule, sigma = 0.57735 x radius + 0.5 (libs/hwui/utils/Blur.cpp, convertRadiusToSigma),
 and calls SkImageFilters::Blur(sigma, sigma, tileMode). Everything is drawn by Skia on an 8-bit premultiplied
 raster surface, as Android's software path draws. Writes <case>/skia-<variant>.rgba (8-bit RGBA).
+The backdrop is plane.rgba, forkrender's plane; for a case with a "photo" Skia decodes photo.png (the image
+file's samples) and draws it itself, one image pixel per canvas pixel (fit "none" at scale 1) at
+(canvas - image) x position, the image covering the canvas.
 """
 import json, os, sys
 
@@ -33,11 +36,23 @@ def color(c):
     return skia.Color4f(c[0], c[1], c[2], c[3])
 
 
+def placed_photo(case, d):
+    """The canvas as Skia draws the case's photo on it with fit none at scale 1."""
+    photo, w, h = case["photo"], case["width"], case["height"]
+    assert photo["fit"] == "none" and case["scale"] == 1, "the oracle places photos with fit none at scale 1 only"
+    surface = skia.Surface(w, h)
+    surface.getCanvas().drawImage(skia.Image.open(os.path.join(d, "photo.png")),
+                                  (w - photo["width"]) * photo["position"][0], (h - photo["height"]) * photo["position"][1])
+    return surface.makeImageSnapshot()
+
+
 for case in spec["cases"]:
     d = os.path.join(folder, case["name"])
     w, h = case["width"], case["height"]
     plane = np.fromfile(os.path.join(d, "plane.rgba"), np.uint8).reshape(h, w, 4)
     image = skia.Image.fromarray(plane, colorType=skia.kRGBA_8888_ColorType)
+    if case.get("photo"):
+        image = placed_photo(case, d)
     for v in spec["variants"]:
         surface = skia.Surface(w, h)
         canvas = surface.getCanvas()

@@ -73,16 +73,28 @@ struct GlassOracleCase {
                 "border": rgba(GlassDefaults.borderToken.color(a)), "borderWidth": Double(GlassDefaults.borderWidthPixels),
             ]
         }
-        return ["name": name, "width": width, "height": height, "scale": Double(scale), "appearance": a.rawValue,
-                "panels": panels]
+        var o: [String: Any] = ["name": name, "width": width, "height": height, "scale": Double(scale),
+                                "appearance": a.rawValue, "panels": panels]
+        if let b = document.plane.backdrop {
+            o["photo"] = ["width": b.image.width, "height": b.image.height, "fit": b.fit.rawValue,
+                          "position": [Double(b.position.x), Double(b.position.y)]]
+        }
+        return o
     }
 
-    /// Writes plane.png and plane.rgba into `folder/name`.
+    /// Writes plane.png and plane.rgba into `folder/name`, and for a scene with a backdrop image the image as
+    /// the file holds it, unplaced: photo.png and photo.rgba (8-bit RGBA), its samples without any colour chunk,
+    /// as the scene reads them (docs/scene-format.md: taken as sRGB whatever the file says).
     func writeBackdrop(under folder: URL) throws {
         let d = folder.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
         try PNG.write(rgba8: plane, width: width, height: height, to: d.appendingPathComponent("plane.png").path)
         try Data(plane).write(to: d.appendingPathComponent("plane.rgba"))
+        if let b = document.plane.backdrop {
+            let photo = try PNG.read(path: b.file)
+            try PNG.write(rgba8: photo.rgba8, width: photo.width, height: photo.height, to: d.appendingPathComponent("photo.png").path)
+            try Data(photo.rgba8).write(to: d.appendingPathComponent("photo.rgba"))
+        }
     }
 }
 

@@ -53,8 +53,24 @@ struct GlassOracleTests {
         {"id": "grid", "frame": [180, 140, 120, 80], "radius": 20, "tint": "systemPink", "material": "regular"}
         """
 
-    /// The high-contrast cases of a tier (`large`: the vivid light phone at 1170 x 2532), and for the web the faint
-    /// default plane at full size (the Done-when of issue 22), which is not high-contrast.
+    /// Over the 280 x 180 pt photograph (a 300 x 200 px photo of scenes/backdrops, one image pixel per point at
+    /// scale 1, centred: 10 px cropped on each side): one panel over the left of the picture, one tinted panel at
+    /// the top right, one capsule at the bottom right.
+    static let photoPanels = """
+        {"id": "card", "frame": [16, 16, 120, 100], "radius": 16},
+        {"id": "pill", "shape": "capsule", "frame": [136, 112, 112, 44], "material": "ultraThin"},
+        {"id": "tinted", "frame": [150, 14, 114, 76], "radius": 20, "tint": "systemPink", "material": "regular"}
+        """
+
+    /// The plane of a photo case: `photo` of scenes/backdrops placed with fit "none" at scale 1, centred (the
+    /// offset a whole pixel, so the placed pixels are the file's and every oracle can place it exactly), no dots.
+    static func photoPlane(_ photo: String) -> String {
+        let file = ChildProcess.packageRoot.appendingPathComponent("scenes/backdrops/\(photo)").path
+        return "{\"ambient\": {\"enabled\": false}, \"backdrop\": {\"image\": \"\(file)\", \"fit\": \"none\", \"position\": [0.5, 0.5], \"dots\": false}}"
+    }
+
+    /// The high-contrast cases of a tier (`large`: the vivid light phone at 1170 x 2532) and the photographs; for
+    /// the web also the faint default plane at full size (the Done-when of issue 22), which is not high-contrast.
     static func cases(platform: String, large: Bool, extra: String = "") throws -> [GlassOracleCase] {
         let vivid = OracleBackdrops.vividPlane(width: 390, height: 844)
         var list: [GlassOracleCase] = [
@@ -67,6 +83,10 @@ struct GlassOracleTests {
             list.append(try GlassOracleCase("synthetic-\(a)", scene: scene(320, 240, scale: 2, appearance: a, platform: platform,
                                                                           plane: nil, panels: syntheticPanels, extra: extra),
                                             backdrop: OracleBackdrops.synthetic))
+        }
+        for (a, photo) in [("light", "coffee.png"), ("dark", "chelsea.png")] {
+            list.append(try GlassOracleCase("photo-\(a)", scene: scene(280, 180, scale: 1, appearance: a, platform: platform,
+                                                                      plane: photoPlane(photo), panels: photoPanels, extra: extra)))
         }
         return list
     }
@@ -141,13 +161,17 @@ struct GlassOracleTests {
 
     /// The Android tier against Skia's blur image filter with CLAMP tiles and hwui's radius-to-sigma rule, the
     /// overlay and tint drawn with Skia paints (wrong saturation: a saturate(1.4) Android does not have).
+    /// Over the light photo a blur x 1.25 is within the thresholds (mean ΔE00 0.47 against 0.28 for the right
+    /// one: the photo has little detail at these sigmas under the Android materials' heavy overlay), so that case
+    /// is counted low-contrast; blur x 0.75 (0.69) and the wrong saturation (2.92) still fail there.
     @Test("android tier vs Skia (skia-python)", .enabled(if: skiaPython != nil,
           "Skia comparison skipped: no python3 imports skia and numpy: run scripts/setup.sh --dev (pip install skia-python)"))
     func skiaMatchesTheAndroidTier() throws {
         let cases = try Self.cases(platform: "android", large: false)
         let variants = GlassOracles.variants(wrongSaturation: 1.4)
         let folder = try GlassOracles.run("skia_android.py", python: Self.skiaPython!, cases: cases, variants: variants, timeout: 300)
-        try Self.compare("android", cases, folder: folder, variants: variants, output: { "skia-\($0).rgba" }, margin: { _ in 3 })
+        try Self.compare("android", cases, folder: folder, variants: variants, output: { "skia-\($0).rgba" }, margin: { _ in 3 },
+                         lowContrast: ["photo-light"])
     }
 
     /// The frosted tier, its halo switched off by the scene's `glowHalo`, against NumPy (wrong saturation: 1.0
