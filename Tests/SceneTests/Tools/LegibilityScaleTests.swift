@@ -6,6 +6,10 @@ import Raster
 /// The legibility report does not depend on the scale it renders at: every scene in scenes/ linted at 1, 2
 /// and 3 pixels per point gives each item's WCAG ratio within 2% of its figure at 3, and the same flags.
 /// Three frames a scene (first, middle, last), so the suite stays quick.
+///
+/// Over an image backdrop the ink is read against the image resampled to the render scale, and a scrolled one
+/// at whole pixels of that scale, so the backdrop itself differs between scales where it has detail finer than
+/// a point: 5% there (backdrop-scroll's list under its bar measures 3.0%; the still photos stay within 2%).
 @Suite struct LegibilityScaleTests {
     static let scenes = AllScenesTests.scenes(in: "scenes")
 
@@ -19,6 +23,7 @@ import Raster
     @Test(arguments: scenes)
     func figuresAndFlagsDoNotDependOnTheScale(scene: String) throws {
         guard let device = try Self.report(scene, scale: 3) else { return }
+        let tolerance: Float = try Self.hasImageBackdrop(scene) ? 0.05 : 0.02
         for scale: Float in [1, 2] {
             let r = try #require(try Self.report(scene, scale: scale))
             #expect(r.entries.map(\.path) == device.entries.map(\.path))
@@ -28,14 +33,18 @@ import Raster
                     #expect(e.wcag == nil && d.wcag == nil, "\(scene) \(e.path) measured at one scale only")
                     continue
                 }
-                #expect(abs(w / dw - 1) <= 0.02, "\(scene) \(e.path): WCAG \(w) at scale \(scale), \(dw) at 3")
+                #expect(abs(w / dw - 1) <= tolerance, "\(scene) \(e.path): WCAG \(w) at scale \(scale), \(dw) at 3")
                 for (s, ds) in zip(e.states, d.states) {
                     if let w = s.wcag, let dw = ds.wcag {
-                        #expect(abs(w / dw - 1) <= 0.02, "\(scene) \(e.path) state at \(s.time): WCAG \(w) at scale \(scale), \(dw) at 3")
+                        #expect(abs(w / dw - 1) <= tolerance, "\(scene) \(e.path) state at \(s.time): WCAG \(w) at scale \(scale), \(dw) at 3")
                     }
                 }
             }
         }
+    }
+
+    static func hasImageBackdrop(_ scene: String) throws -> Bool {
+        try SceneDecoder(scale: 1).decode(file: AllScenesTests.root.appendingPathComponent(scene).path).plane.backdrop != nil
     }
 
     /// A figure under its minimum never prints as the minimum.
