@@ -217,6 +217,28 @@ public enum PNG {
         return PNGHeader(width: Int(width), height: Int(height))
     }
 
+    /// Why `read(path:maxPixels:)` read no image.
+    public enum BoundedReadError: Error {
+        /// Not a regular, readable file (`InputFile.problem`'s words).
+        case unreadable(String)
+        /// The size its header declares is over the budget; nothing was decoded.
+        case tooLarge(PNGHeader)
+        /// libpng's reason.
+        case failed(PNGError)
+    }
+
+    /// Reads a PNG file within a budget of `maxPixels`: the file is checked first, then the size its header
+    /// declares, and only then does libpng decode (a small file can declare gigabytes of pixels).
+    public static func read(path: String, maxPixels: Double) throws(BoundedReadError) -> PNGImage {
+        if let why = InputFile.problem(path) { throw .unreadable(why) }
+        if let h = PNGHeader(path: path), Double(h.pixels) > maxPixels { throw .tooLarge(h) }
+        do {
+            return try read(path: path)
+        } catch {
+            throw .failed(error)
+        }
+    }
+
     /// Reads and decodes a PNG file (see `decode(_:)`).
     public static func read(path: String) throws(PNGError) -> PNGImage {
         var image = cpng_image()

@@ -74,14 +74,17 @@ public struct RGBAImage: Sendable, Equatable {
     /// Reads any PNG. Errors name the file and say what is wrong with it (missing, a directory, not a PNG,
     /// truncated...). The size its IHDR declares is checked against `maxPixels` before anything is decoded.
     public static func read(path: String, maxPixels: Int = defaultMaxPixels) throws(ImageError) -> RGBAImage {
-        if let why = InputFile.problem(path) { throw ImageError(path: path, message: "cannot read PNG '\(path)': it \(why)") }
-        if let h = PNGHeader(path: path), h.pixels > maxPixels {
-            throw ImageError(path: path, message: "cannot read PNG '\(path)': it is \(h.width) x \(h.height) pixels, over the limit of \(Double(maxPixels) / 1e6) megapixels (raise it with --max-megapixels)")
-        }
         do {
-            return RGBAImage(try PNG.read(path: path))
+            return RGBAImage(try PNG.read(path: path, maxPixels: Double(maxPixels)))
         } catch {
-            throw ImageError(path: path, message: error.message)
+            switch error {
+            case .unreadable(let why):
+                throw ImageError(path: path, message: "cannot read PNG '\(path)': it \(why)")
+            case .tooLarge(let h):
+                throw ImageError(path: path, message: "cannot read PNG '\(path)': it is \(h.width) x \(h.height) pixels, over the limit of \(Double(maxPixels) / 1e6) megapixels (raise it with --max-megapixels)")
+            case .failed(let error):
+                throw ImageError(path: path, message: error.message)
+            }
         }
     }
 

@@ -79,14 +79,17 @@ enum BackdropSection {
     static func image(_ o: ObjectReader, directory: String?) throws(SceneError) -> (PNGImage, String) {
         let name = try Value.string(try o.require("image", "a PNG file, relative to the scene file"), path: o.childPath("image"))
         let path = name.hasPrefix("/") || directory == nil ? name : (directory! as NSString).appendingPathComponent(name)
-        if let why = InputFile.problem(path) { throw o.fail("image", "image file '\(name)' \(why) (looked for \(path))") }
-        if let header = PNGHeader(path: path), Double(header.pixels) > SceneLimits.backdropPixels {
-            throw o.fail("image", "image '\(name)' of \(header.width) x \(header.height) pixels is over the limit of \(Value.format(SceneLimits.backdropPixels / 1e6)) megapixels (docs/limits.md)")
-        }
         do {
-            return (try PNG.read(path: path), path)
+            return (try PNG.read(path: path, maxPixels: SceneLimits.backdropPixels), path)
         } catch {
-            throw o.fail("image", "image '\(name)': \(error.message) (a backdrop image is a PNG file)")
+            switch error {
+            case .unreadable(let why):
+                throw o.fail("image", "image file '\(name)' \(why) (looked for \(path))")
+            case .tooLarge(let header):
+                throw o.fail("image", "image '\(name)' of \(header.width) x \(header.height) pixels is over the limit of \(Value.format(SceneLimits.backdropPixels / 1e6)) megapixels (docs/limits.md)")
+            case .failed(let error):
+                throw o.fail("image", "image '\(name)': \(error.message) (a backdrop image is a PNG file)")
+            }
         }
     }
 
