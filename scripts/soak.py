@@ -2,15 +2,19 @@
 """Long-run memory of forkrender: does the resident size stay flat?
 
   scripts/soak.py [--binary .build/release/forkrender] [--frames 10000] [--requests 5000] [--every 500]
+                  [--preview-scale 3] [--skip-render]
 
 1. Render: the showcase (plane, ambient waves, a tap and a drag, frosted and Liquid Glass panels, text) with an
    inline symbol added and its duration stretched to --frames frames, at scale 1, streamed as PNGs to this
    script (`-o -`), which counts the frames and reads the renderer's VmRSS from /proc every --every frames.
 2. Preview: `forkrender preview` of the same scene answers --requests requests to /frame.png across frames, tiers,
-   appearances, tilts and transparency, with the scene file switched between two scenes every 1,000 requests
-   (the page's /version reloads it); VmRSS every --every requests.
+   appearances, tilts and transparency at --preview-scale (3: the device's resolution), with the scene file
+   switched between two scenes every 1,000 requests (the page's /version reloads it); VmRSS every --every requests.
 
-Prints both curves and the change from the first sample after warm-up (frame or request --every * 2) to the last.
+Prints both curves, their peaks and the change to the last sample from frame --every * 2 (the render's warm-up)
+and from request --every (the preview's first sample). The preview's frame cache holds 64 MiB of PNG bytes: at
+scale 3 (about 400 KB a frame) it is full within the first 200 requests; at scale 1 (about 36 KB) only after
+about 1,800, and the resident size grows with it until then.
 Not a timed test: it takes minutes. docs/performance.md ("Long runs") records its figures.
 """
 import argparse, json, os, subprocess, sys, tempfile, time, urllib.request
@@ -49,17 +53,18 @@ def render(binary, scene, frames, every):
         sys.exit(f"render failed ({p.returncode})")
     return curve
 
-def preview(binary, scene_path, scenes_json, requests, every, frame_count):
-    p = subprocess.Popen([binary, "preview", scene_path, "--port", "0", "--threads", "2"], stdout=subprocess.PIPE, text=True)
+def preview(binary, scene_path, scenes_json, requests, every, frame_count, scale):
+    p = subprocess.Popen([binary, "preview", scene_path, "--port", "0", "--threads", "2", "--scale", str(scale)], stdout=subprocess.PIPE, text=True)
     line = p.stdout.readline()
     url = line[line.index("http://127.0.0.1:"):].split()[0].rstrip("/")
     tiers = json.loads(urllib.request.urlopen(url + "/scene", timeout=60).read())["tiers"]
     curve = []
     try:
         for i in range(1, requests + 1):
-            if i % 1000 == 0:
+            # Switched just after a sample, so that requests 500 and 5,000 both fall in the first scene's turns.
+            if i > 1000 and i % 1000 == 1:
                 with open(scene_path, "w") as f:
-                    json.dump(scenes_json[(i // 1000) % 2], f)
+                    json.dump(scenes_json[((i - 1) // 1000) % 2], f)
                 urllib.request.urlopen(url + "/version", timeout=60).read()
             q = f"frame={(i * 7) % frame_count}&tier={tiers[i % len(tiers)]}&appearance={'dark' if i % 3 else 'light'}"
             if i % 2:
@@ -74,11 +79,13 @@ def preview(binary, scene_path, scenes_json, requests, every, frame_count):
         p.wait(timeout=30)
     return curve
 
-def report(title, unit, curve, every):
+def report(title, unit, curve, every, warm_at):
     print(f"{title}: VmRSS (MB) every {every} {unit}")
     print("  " + "  ".join(f"{n}:{mb:.1f}" for n, mb in curve))
-    warm = next((mb for n, mb in curve if n >= 2 * every), curve[0][1])
-    print(f"  from {unit[:-1]} {2 * every} to {curve[-1][0]}: {warm:.1f} -> {curve[-1][1]:.1f} MB ({(curve[-1][1] / warm - 1) * 100:+.1f}%)")
+    warm = next((mb for n, mb in curve if n >= warm_at), curve[0][1])
+    peak = max(mb for n, mb in curve)
+    print(f"  from {unit[:-1]} {warm_at} to {curve[-1][0]}: {warm:.1f} -> {curve[-1][1]:.1f} MB ({(curve[-1][1] / warm - 1) * 100:+.1f}%), "
+          f"peak {peak:.1f} MB")
 
 def main():
     a = argparse.ArgumentParser()
@@ -86,6 +93,7 @@ def main():
     a.add_argument("--frames", type=int, default=10000)
     a.add_argument("--requests", type=int, default=5000)
     a.add_argument("--every", type=int, default=500)
+    a.add_argument("--preview-scale", type=float, default=3)
     a.add_argument("--skip-render", action="store_true")
     args = a.parse_args()
     # The render runs --every frames past the last sample, so that the renderer is still there to be read.
@@ -96,7 +104,7 @@ def main():
             json.dump(base, f)
         if not args.skip_render:
             t = time.time()
-            report("render", "frames", render(args.binary, path, args.frames, args.every), args.every)
+            report("render", "frames", render(args.binary, path, args.frames, args.every), args.every, 2 * args.every)
             print(f"  {time.time() - t:.0f} s")
         preview_scenes = []
         for s in (base, other):
@@ -105,7 +113,7 @@ def main():
         with open(path, "w") as f:
             json.dump(preview_scenes[0], f)
         t = time.time()
-        report("preview", "requests", preview(args.binary, path, preview_scenes, args.requests, args.every, 120), args.every)
+        report("preview", "requests", preview(args.binary, path, preview_scenes, args.requests, args.every, 120, args.preview_scale), args.every, args.every)
         print(f"  {time.time() - t:.0f} s")
 
 if __name__ == "__main__":
