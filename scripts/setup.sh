@@ -44,9 +44,11 @@ ADVICE
 if ! command -v swift >/dev/null 2>&1; then
   swift_advice "no 'swift' on PATH"
 fi
-swift_version=$(swift --version 2>&1 | sed -n 's/.*Swift version \([0-9][0-9.]*\).*/\1/p' | head -n 1)
+# A swift that cannot start (a missing shared library) must reach the advice, not end the script under pipefail.
+swift_said=$(swift --version 2>&1 || true)
+swift_version=$(printf '%s\n' "$swift_said" | sed -n 's/.*Swift version \([0-9][0-9.]*\).*/\1/p' | head -n 1)
 if [ -z "$swift_version" ]; then
-  swift_advice "'swift --version' did not print a Swift version"
+  swift_advice "'swift --version' did not print a Swift version; it said: $(printf '%s' "$swift_said" | head -n 2)"
 fi
 if [ "$(printf '%s\n%s\n' "$need_swift" "$swift_version" | sort -V | head -n 1)" != "$need_swift" ]; then
   swift_advice "Swift $swift_version is too old"
