@@ -69,6 +69,10 @@ public enum ContentDefaults {
     public static let maxIconTextCharacters = 1_000
     /// An icon's font sizes, at most this many times the larger side of its box (absolute units).
     public static let maxIconFontScale = 4
+    /// How much an icon's transforms and nested viewports may enlarge its text (the product of every element's
+    /// own scale, `SVGScan+TextScale`): with the font budget, Pango's sizes stay within what it lays out in
+    /// milliseconds (a scale of 1e5 took 0.07 s, 1e7 took 4.7 s).
+    public static let maxIconTextScale = 256.0
     /// Corner radius of a fill without `radius`, points (the design language's small control radius).
     public static let fillRadius: Float = 10
     /// Separators are one device pixel thick at any scale (UIKit's hairline: 1 / displayScale points).

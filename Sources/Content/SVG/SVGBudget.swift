@@ -12,6 +12,7 @@ public struct SVGBudget: Sendable, Equatable {
     public var filterWork = ContentDefaults.maxFilterWork
     public var picturePixels = ContentDefaults.maxIconPicturePixels
     public var textCharacters = ContentDefaults.maxIconTextCharacters
+    public var textScale = ContentDefaults.maxIconTextScale
 
     public init() {}
 
@@ -65,6 +66,14 @@ public struct SVGBudget: Sendable, Equatable {
         }
         if cost.textCharacters > textCharacters {
             throw over("the icon's <text> holds", "\(cost.textCharacters) characters", "\(textCharacters)", "draw the text as paths or label it in the scene")
+        }
+        if cost.textCharacters > 0, let written = cost.uncountedTextScale {
+            throw SVGDocumentError(message: "the icon has <text> and a transform or viewport whose scale cannot be counted: '\(written)'; use the SVG transform functions with numbers (docs/limits.md)")
+        }
+        if cost.textCharacters > 0, !(cost.textScale <= textScale) {
+            let factor = cost.textScale < 1e15 ? ScalarFormat.short(cost.textScale) : "\(cost.textScale)"
+            throw over("the icon's transforms and viewports can enlarge its <text>", "\(factor) times", "\(ScalarFormat.short(textScale)) times",
+                       "Pango lays the text out at its enlarged size; scale the box in the scene or draw the text as paths")
         }
         if cost.filterWork > filterWork {
             throw over("filters run", "\(cost.filterWork) primitive passes (primitives x filtered elements)", "\(filterWork)", "filter fewer elements")

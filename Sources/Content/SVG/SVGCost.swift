@@ -39,6 +39,10 @@ public struct SVGCost: Sendable, Equatable {
     public var largestPicture: PictureSize?
     /// Characters inside `<text>` elements (nested documents' included).
     public var textCharacters = 0
+    /// The most the document's transforms and nested viewports can enlarge its text (`SVGScan+TextScale`), and
+    /// a transform the scan could not read, quoted: they matter only where there is text.
+    public var textScale = 1.0
+    public var uncountedTextScale: String?
 
     public init() {}
 }

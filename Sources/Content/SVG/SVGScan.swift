@@ -39,6 +39,11 @@ struct SVGScan {
     var nestedFilterWork = 0
     /// Open `<text>` elements around the scan position: their character data is counted.
     var textDepth = 0
+    /// The product of every element's own enlargement, and the first transform it could not read
+    /// (`SVGScan+TextScale`); the largest of nested documents' that hold text.
+    var textScale = 1.0
+    var uncountedScale: String?
+    var nestedTextScale = 1.0
 
     init(_ text: String, budget: SVGBudget, nesting: Int = 0) {
         bytes = Array(text.utf8)
@@ -54,6 +59,7 @@ struct SVGScan {
         }
         try scanDashArrays()
         try scanFontSizes()
+        scanCSSTransforms()
         cssFilter = cssText().contains("filter")
         while i < bytes.count {
             guard bytes[i] == UInt8(ascii: "<") else {
@@ -181,6 +187,7 @@ struct SVGScan {
             throw fail("<\(tag)> is refused in icon files: what it includes cannot be counted against the budgets")
         }
         if elements.isEmpty { reference = Self.referenceSide(attributes) }
+        try countTextScale(local, attributes)
         try measure(&e, attributes)
         try pictures(&e, attributes)
         try fontAttributes(attributes)
@@ -368,6 +375,8 @@ struct SVGScan {
 
     mutating func total() throws(SVGCostError) -> SVGCost {
         var c = cost
+        c.textScale = min(Double.greatestFiniteMagnitude, textScale * nestedTextScale)
+        c.uncountedTextScale = uncountedScale
         // Over either, the document is refused as it stands; and the expansion below recurses as deep as the
         // nesting, so it only runs within the depth budget.
         guard elements.count <= budget.elements, c.depth <= budget.depth else {

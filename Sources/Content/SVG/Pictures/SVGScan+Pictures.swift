@@ -54,6 +54,10 @@ extension SVGScan {
         cost.picturePixels = Self.saturated(cost.picturePixels, c.picturePixels)
         if let p = c.largestPicture, p.pixels > (cost.largestPicture?.pixels ?? 0) { cost.largestPicture = p }
         cost.textCharacters = Self.saturated(cost.textCharacters, c.textCharacters)
+        if c.textCharacters > 0 {
+            nestedTextScale = max(nestedTextScale, c.textScale)
+            uncountedScale = uncountedScale ?? c.uncountedTextScale
+        }
     }
 
     /// Bytes that start like XML (after a byte-order mark and white space): librsvg sniffs such data as SVG.
