@@ -23,14 +23,23 @@ public struct PlaneBackdrop: Sendable {
     /// The frame pixels the backdrop covers (not clipped to the frame).
     public var rect: PixelRect { PixelRect(x: x, y: y, width: pixels.width, height: pixels.height) }
 
+    /// The columns of `columns` the backdrop covers in frame row `row`: a range within `columns`, empty (at its
+    /// start) where it covers none.
+    @inline(__always)
+    func columns(row: Int, within columns: Range<Int>) -> Range<Int> {
+        let lo = max(columns.lowerBound, x), hi = min(columns.upperBound, x + pixels.width)
+        guard row >= y, row < y + pixels.height, lo < hi else { return columns.lowerBound..<columns.lowerBound }
+        return lo..<hi
+    }
+
     /// Copies the backdrop's pixels of frame row `row`, within `columns`, to `line` (the frame's row `row`, from
     /// column 0); columns the backdrop does not cover are left as they are.
     @inline(__always)
     func copy(row: Int, columns: Range<Int>, into line: UnsafeMutablePointer<SIMD4<Float>>) {
         let r = row - y
-        guard r >= 0, r < pixels.height else { return }
-        let lo = max(columns.lowerBound, x), hi = min(columns.upperBound, x + pixels.width)
-        guard lo < hi else { return }
+        let covered = self.columns(row: row, within: columns)
+        guard !covered.isEmpty else { return }
+        let (lo, hi) = (covered.lowerBound, covered.upperBound)
         let w = pixels.width
         pixels.withUnsafePixels { src in (line + lo).update(from: src.baseAddress! + r * w + (lo - x), count: hi - lo) }
     }

@@ -231,14 +231,23 @@ public struct PlaneSpriteRecord: Sendable {
     /// record. For the lens window's blur (Glass's `PlaneFill`).
     public var fill: (background: SIMD4<Float>, boxes: [PixelRect])? {
         guard space != nil else { return nil }
-        let r = Float(bitPattern: radius), frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        let frame = PixelRect(x: 0, y: 0, width: width, height: height)
         let backdrop = backdropKey == 0 ? [] : [backdropRect.intersection(frame)].filter { !$0.isEmpty }
-        let boxes: [PixelRect] = visible ? centers.compactMap { c in
+        return (unsafeBitCast(background, to: SIMD4<Float>.self), backdrop + dotBoxes)
+    }
+
+    /// The boxes of `fill` the dots drew in (none when hidden), without the backdrop's: outside them the plane
+    /// holds the background and the backdrop's pixels as they were copied (a still image's underlay).
+    public var dotBoxes: [PixelRect] {
+        let r = Float(bitPattern: radius)
+        return visible ? centers.compactMap { c in
             let b = Plane.spriteBox(unsafeBitCast(c, to: Point.self), radius: r, width: width, height: height)
             return b.xs < b.xe && b.ys < b.ye ? PixelRect(x: b.xs, y: b.ys, width: b.xe - b.xs, height: b.ye - b.ys) : nil
         } : []
-        return (unsafeBitCast(background, to: SIMD4<Float>.self), backdrop + boxes)
     }
+
+    /// The backdrop's key (0: none) and the frame pixels it covers (not clipped to the frame).
+    public var backdrop: (key: UInt64, rect: PixelRect) { (backdropKey, backdropRect) }
 
     /// Rows per band of `changedSpans` (the sprites' bands).
     public static var changeBand: Int { Plane.spriteBand }

@@ -127,8 +127,12 @@ extension Plane {
         let c = configuration
         let w = l.width, scale = l.scale, radius = l.radius
         for y in band {
-            (px.baseAddress! + y * w + columns.lowerBound).update(repeating: l.background, count: columns.count)
-            l.backdrop?.copy(row: y, columns: columns, into: px.baseAddress! + y * w)
+            // The background where the backdrop does not lie (the copy would overwrite it), then the backdrop.
+            let line = px.baseAddress! + y * w
+            let covered = l.backdrop?.columns(row: y, within: columns) ?? columns.lowerBound..<columns.lowerBound
+            (line + columns.lowerBound).update(repeating: l.background, count: covered.lowerBound - columns.lowerBound)
+            (line + covered.upperBound).update(repeating: l.background, count: columns.upperBound - covered.upperBound)
+            l.backdrop?.copy(row: y, columns: columns, into: line)
         }
         guard c.visible else { return }
         let colRange = gridRange(lo: c.canvas.minX + Float(columns.lowerBound) / scale - l.reachPt,

@@ -143,9 +143,13 @@ extension GlowHalo {
         static func average(_ plane: Framebuffer, cell: Int, runs: [[Range<Int>]], neutral: Neutral,
                             small: inout Framebuffer, peak: inout [Float], workers: Workers, fill: PlaneFill? = nil) {
             let gw = small.width, gh = small.height, width = plane.width, b = neutral.background
+            // A fill over an underlay serves only with its groups for these cells; else every pixel is read.
+            let under = fill?.underlay.map { $0.cells.flatMap { $0.fit(plane, cell: cell, neutral: neutral) ? $0 : nil } }
+            let fill = under.map { $0 == nil } == true ? nil : fill
             // The boxes by row of cells (each box under every row of cells its rows reach), for the rows computed.
             let binned = fill.map { Self.binned($0.boxes, cell: cell, rows: gh, width: width, height: plane.height, runs: runs) }
-            let empty: (sum: SIMD4<Float>, peak: Float)? = fill.map { f in
+            let empty: (sum: SIMD4<Float>, peak: Float)? = fill.flatMap { f in
+                guard f.underlay == nil else { return nil }
                 let p = f.background, four = p + p + p + p
                 let k = four * 0.25 - b
                 return (four, neutral.peak(k, k, k, k))
@@ -153,14 +157,27 @@ extension GlowHalo {
             small.withUnsafeMutablePixels { out in
                 peak.withUnsafeMutableBufferPointer { peak in
                     plane.withUnsafePixels { px in
-                        // Two rows of cells a band, so that the bands of a tall frame spread over the workers.
-                        workers.forEachBand(gh, bandSize: 2) { band in
-                            let pass = CellPass(px: px, width: width, height: plane.height, cell: cell,
-                                                gw: gw, neutral: neutral, empty: empty, binned: binned)
-                            defer { pass.deallocate() }
-                            for j in band where !runs[j].isEmpty { pass.average(j, runs[j], out, peak) }
+                        Self.withGroups(under ?? nil) { kept in
+                            // Two rows of cells a band, so that the bands of a tall frame spread over the workers.
+                            workers.forEachBand(gh, bandSize: 2) { band in
+                                let pass = CellPass(px: px, width: width, height: plane.height, cell: cell,
+                                                    gw: gw, neutral: neutral, empty: empty, kept: kept, binned: binned)
+                                defer { pass.deallocate() }
+                                for j in band where !runs[j].isEmpty { pass.average(j, runs[j], out, peak) }
+                            }
                         }
                     }
+                }
+            }
+        }
+
+        /// The underlay's groups as the pass reads them (nil without), for the duration of `body`.
+        static func withGroups(_ under: UnderlayCells?, _ body: (CellPass.Kept?) -> Void) {
+            guard let under, under.groups > 0 else { return body(nil) }
+            under.sums.withUnsafeBufferPointer { sums in
+                under.peaks.withUnsafeBufferPointer { peaks in
+                    body(CellPass.Kept(sums: sums.baseAddress!, peaks: peaks.baseAddress!, pairs: under.pairs,
+                                       groups: under.groups))
                 }
             }
         }
@@ -176,6 +193,8 @@ extension GlowHalo {
             let width: Int, height: Int, cell: Int, gw: Int
             let neutral: Neutral, b: SIMD4<Float>
             let empty: (sum: SIMD4<Float>, peak: Float)?
+            /// The underlay's groups (`UnderlayCells`), when the plane's fill is a still image.
+            let kept: Kept?
             let binned: (boxes: [PixelRect], starts: [Int])?
             let sums: UnsafeMutablePointer<SIMD4<Float>>
             let peaks: UnsafeMutablePointer<Float>
@@ -185,10 +204,17 @@ extension GlowHalo {
             let reached: UnsafeMutablePointer<UInt8>
             let pairs: Int
 
+            /// `UnderlayCells`' arrays and layout.
+            struct Kept {
+                let sums: UnsafePointer<SIMD4<Float>>
+                let peaks: UnsafePointer<Float>
+                let pairs: Int, groups: Int
+            }
+
             init(px: UnsafeBufferPointer<SIMD4<Float>>, width: Int, height: Int, cell: Int, gw: Int, neutral: Neutral,
-                 empty: (sum: SIMD4<Float>, peak: Float)?, binned: (boxes: [PixelRect], starts: [Int])?) {
+                 empty: (sum: SIMD4<Float>, peak: Float)?, kept: Kept? = nil, binned: (boxes: [PixelRect], starts: [Int])?) {
                 (self.px, self.width, self.height, self.cell, self.gw) = (px, width, height, cell, gw)
-                (self.neutral, b, self.empty, self.binned) = (neutral, neutral.background, empty, binned)
+                (self.neutral, b, self.empty, self.kept, self.binned) = (neutral, neutral.background, empty, kept, binned)
                 sums = .allocate(capacity: gw)
                 peaks = .allocate(capacity: gw)
                 pairs = (cell + 1) / 2
@@ -224,7 +250,9 @@ extension GlowHalo {
                     let top = px.baseAddress! + y * width
                     let near = UnsafeRawPointer(reached + (binned == nil ? 0 : ((y - ys.lowerBound) / 2) * width))
                     if y + 1 < ys.upperBound {
-                        for r in row { for i in r { addPair(i, top, top + width, near) } }
+                        // The underlay's groups of this pair of rows: group g of cell i at `first` + i x groups + g.
+                        let first = kept.map { (j * $0.pairs + (y - ys.lowerBound) / 2) * gw * $0.groups } ?? 0
+                        for r in row { for i in r { addPair(i, top, top + width, near, first) } }
                     } else {
                         for r in row { for i in r { addLone(i, top) } }
                     }
@@ -252,9 +280,10 @@ extension GlowHalo {
             /// Adds cell i's blocks of the rows `top` and `bottom`. Four blocks at a time, their chroma in lanes
             /// (one lane a block): the same operations per block as `Neutral.chroma` and `sum()` (which adds x, y,
             /// z, w in order; w is 0), with the two divisions and the sums across channels once per four blocks.
-            /// With the plane's fill, a group no box reaches is the background's blocks.
+            /// With the plane's fill, a group no box reaches is the background's blocks, or the underlay's
+            /// (`kept`, its groups of this pair of rows from `first`).
             @inline(__always) func addPair(_ i: Int, _ top: UnsafePointer<SIMD4<Float>>,
-                                           _ bottom: UnsafePointer<SIMD4<Float>>, _ near: UnsafeRawPointer) {
+                                           _ bottom: UnsafePointer<SIMD4<Float>>, _ near: UnsafeRawPointer, _ first: Int) {
                 var sum = sums[i], m = peaks[i]
                 let end = min((i + 1) * cell, width)
                 var x = i * cell
@@ -265,6 +294,16 @@ extension GlowHalo {
                         sum += empty.sum
                         sum += empty.sum
                         m = max(m, empty.peak)
+                        x += 8
+                        continue
+                    }
+                    if let kept, near.loadUnaligned(fromByteOffset: x, as: UInt64.self) == 0 {
+                        let n = first + i * kept.groups + (x - i * cell) / 8, k = kept.sums + 4 * n
+                        sum += k[0]
+                        sum += k[1]
+                        sum += k[2]
+                        sum += k[3]
+                        m = max(m, kept.peaks[n])
                         x += 8
                         continue
                     }

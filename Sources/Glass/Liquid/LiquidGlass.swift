@@ -59,13 +59,15 @@ public struct LiquidGlass: Sendable {
     /// its window stay the same (a navigation bar that does not move costs no distance evaluations after its
     /// first frame); with the plane's `fill`, the lens window is blurred only around the plane's boxes
     /// (`PlaneFill`); given the window of this container's last drawing and where the plane changed since
-    /// (`reusing`), the window is that one blurred again only where the plane changed (`KeptWindow`). The values
-    /// are the same either way. Returns the lens window drawn through, for the next frame's `reusing` (nil when
+    /// (`reusing`), the window is that one blurred again only where the plane changed (`KeptWindow`); a window
+    /// blurred afresh takes `windowFill(rows)`, when given, for `fill` (a still image's blur made for its rows:
+    /// `UnderlayBlur`). The values are the same either way. Returns the lens window drawn through, for the next frame's `reusing` (nil when
     /// nothing was drawn or the window is not blurred).
     @discardableResult
     public func apply(plane: Framebuffer, joined shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial],
                       into frame: inout Framebuffer, workers: Workers, fields: DistanceFieldCache? = nil,
-                      slot: String = "", fill: PlaneFill? = nil, reusing kept: WindowReuse? = nil) -> KeptWindow? {
+                      slot: String = "", fill: PlaneFill? = nil, reusing kept: WindowReuse? = nil,
+                      windowFill: ((_ rows: Range<Int>) -> PlaneFill?)? = nil) -> KeptWindow? {
         let context = Context(self, plane: plane, shape: shape, materials: materials, frame: frame, workers: workers,
                               makeField: { xs, ys, band in
             guard let fields else { return DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers) }
@@ -77,7 +79,8 @@ public struct LiquidGlass: Sendable {
                                              workers: workers) {
                 return window
             }
-            return Window(blurring: plane, columns: xs, rows: ys, radius: blurRadius, fill: fill, workers: workers)
+            return Window(blurring: plane, columns: xs, rows: ys, radius: blurRadius, fill: windowFill?(ys) ?? fill,
+                          workers: workers)
         })
         guard let context else { return nil }
         draw(context, into: &frame, workers: workers)

@@ -60,7 +60,8 @@ extension Window {
             return
         }
         precondition(r <= Self.maxBlurRadius, "blur radius \(r) is above \(Self.maxBlurRadius)")
-        if let fill {
+        // A fill over an underlay serves only with its blur at this radius over these rows; else every pixel is read.
+        if let fill, fill.underlay.map({ $0.blur.map { b in b.radius == r && b.holds(rows: rows) } ?? false }) ?? true {
             self.init(blurring: plane, columns: columns, rows: rows, radius: r, around: fill, workers: workers, memory: memory)
             return
         }
@@ -81,26 +82,35 @@ extension Window {
 
     /// The window blurred around `fill`'s boxes: the boxes grown by the tent's reach (2r) and merged row by row
     /// (`RowSpans`), cut into rectangles (runs of at most `blurBand` rows with the same spans, one rectangle per
-    /// span) that the workers blur, and every other pixel the background's blur (`blurOfConstant`). Each pixel is
-    /// written once, by one worker.
+    /// span) that the workers blur, and every other pixel the background's blur (`blurOfConstant`), or the
+    /// underlay's (`UnderlayBlur`). Each pixel is written once, by one worker.
     private init(blurring plane: Framebuffer, columns: Range<Int>, rows: Range<Int>, radius r: Int, around fill: PlaneFill,
                  workers: Workers, memory: WindowMemory) {
         let (x0, y0, w, h) = (columns.lowerBound, rows.lowerBound, columns.count, rows.count)
         let spans = Self.spans(around: fill.boxes, columns: columns, rows: rows, reach: 2 * r)
         let rects = Self.rectangles(spans)
         let constant = Self.blurOfConstant(fill.background, radius: r)
+        let under = fill.underlay?.blur
         let px = WindowPixels(count: w * h, memory: memory) { dst in
             let base = dst.baseAddress!
             spans.withUnsafeLists { starts, list in
                 workers.forEachBand(h, bandSize: Self.blurBand) { band in
                     for y in band {
                         let row = base + y * w
+                        // Columns x ..< end of the row hold no box's reach: the fill's blur.
+                        func fill(_ x: Int, _ end: Int) {
+                            if let under {
+                                under.copy(row: y0 + y, columns: (x0 + x)..<(x0 + end), to: row + x)
+                            } else {
+                                (row + x).update(repeating: constant, count: end - x)
+                            }
+                        }
                         var x = 0
                         for s in list[starts[y]..<starts[y + 1]] {
-                            (row + x).update(repeating: constant, count: s.lowerBound - x)
+                            fill(x, s.lowerBound)
                             x = s.upperBound
                         }
-                        (row + x).update(repeating: constant, count: w - x)
+                        fill(x, w)
                     }
                 }
             }

@@ -23,6 +23,8 @@ struct FrameState: Sendable {
     let masks: ContentLayer.MaskCache
     /// The backdrop placed and composited over the plane's background, kept while its part does not change.
     let backdrop: BackdropCache
+    /// What the glass derives from a still backdrop alone, kept while its placement does not change.
+    let underlay: UnderlayCache
     /// The last frame drawn on request (`Compositor.renderKept`), for the next one to copy only what changed.
     let frames: KeptFrameSlot
 
@@ -36,6 +38,7 @@ struct FrameState: Sendable {
         windows = LensWindowCache(keeping: keeping, capacity: pixels)
         masks = ContentLayer.MaskCache(keeping: keeping)
         backdrop = BackdropCache(keeping: keeping)
+        underlay = UnderlayCache(keeping: keeping)
         frames = KeptFrameSlot(keeping: keeping)
     }
 
@@ -51,6 +54,6 @@ struct FrameState: Sendable {
     static let sessionStores: [KeptStoreDescriptor] = [
         DistanceFieldCache.descriptor, InteriorSpansCache.descriptor, ContentLayer.MaskCache.descriptor,
         GlassReuse.descriptor, HaloCellCache.descriptor, LensWindowCache.descriptor, BackdropCache.descriptor,
-        KeptFrameSlot.descriptor,
+        UnderlayCache.descriptor, KeptFrameSlot.descriptor,
     ]
 }

@@ -96,14 +96,15 @@ struct GlassLayer {
         let written = drawings.map { $0.writtenRegions(canvas: canvas) }
         let decisions = plan(drawings, written: written, record: record, canvas: canvas)
         let lit = litRegions(drawings, decisions, canvas: canvas)
-        let fill = planeFill(drawings, lit: lit, record: record)
+        let under = underlay(record: record, plane: plane, time: time)
+        let fill = planeFill(drawings, lit: lit, record: record, underlay: under, workers: workers)
         let halo = lit.isEmpty ? nil : glowHalo(plane: plane, record: record, reading: lit, fill: fill, workers: workers)
         // Frost and LiquidGlass each check that the halo holds the pixels they read.
         var overlay: [Overlay] = []
         for (k, (drawing, decision)) in zip(drawings, decisions).enumerated() {
             let start = DispatchTime.now()
-            let step = Step(plane: plane, record: record, halo: halo, fill: fill, canvas: canvas, written: written[k],
-                            workers: workers)
+            let step = Step(plane: plane, record: record, halo: halo, fill: fill, underlay: under, canvas: canvas,
+                            written: written[k], workers: workers)
             overlay += draw(drawing, decision, step, into: &frame)
             self.record(drawing, since: start, canvas: canvas, reused: Self.keptPixels(decision, written[k]), into: &times)
         }
@@ -112,7 +113,9 @@ struct GlassLayer {
 
     /// What drawing one drawing of a frame reads beside the drawing and its decision.
     struct Step {
-        let plane: Framebuffer, record: PlaneSpriteRecord?, halo: GlowHalo?, fill: PlaneFill?, canvas: PixelRect
+        let plane: Framebuffer, record: PlaneSpriteRecord?, halo: GlowHalo?, fill: PlaneFill?
+        let underlay: (underlay: PlaneUnderlay, key: UnderlayCache.Key)?
+        let canvas: PixelRect
         let written: [PixelRect]
         let workers: Workers
     }
@@ -148,11 +151,41 @@ struct GlassLayer {
 
     /// Stage 3: the plane's fill and dots' boxes, which let the lens windows blur only around the dots and the
     /// halo's cell pass read only the pixels near them (PlaneFill); made only for a liquid drawing or a halo
-    /// (the web twin has neither, and would list every dot's box every frame for nothing).
-    func planeFill(_ drawings: [Drawing], lit: [PixelRect], record: PlaneSpriteRecord?) -> PlaneFill? {
+    /// (the web twin has neither, and would list every dot's box every frame for nothing). Over a still
+    /// backdrop (`underlay`), the boxes are the dots' alone and the halo's groups of the image are kept
+    /// (`UnderlayCache`); the windows' blur of it is asked for by each window's rows (`windowFill`).
+    func planeFill(_ drawings: [Drawing], lit: [PixelRect], record: PlaneSpriteRecord?,
+                   underlay: (underlay: PlaneUnderlay, key: UnderlayCache.Key)?, workers: Workers) -> PlaneFill? {
         let liquid = drawings.contains { if case .liquid = $0 { true } else { false } }
-        guard liquid || !lit.isEmpty else { return nil }
-        return record.flatMap(\.fill).map { PlaneFill(background: $0.background, boxes: $0.boxes) }
+        guard liquid || !lit.isEmpty, let record, let f = record.fill else { return nil }
+        guard let underlay else { return PlaneFill(background: f.background, boxes: f.boxes) }
+        let config = document.plane.configuration
+        let cells = lit.isEmpty ? nil
+            : state.underlay.cells(underlay.underlay, key: underlay.key, background: config.background, ink: config.label,
+                                   scale: document.canvas.scale, workers: workers)
+        return PlaneFill(background: f.background, boxes: record.dotBoxes, underlay: .init(cells: cells, blur: nil))
+    }
+
+    /// The plane beneath the dots when it is a still backdrop the session keeps what it derives from
+    /// (`UnderlayCache`): the backdrop the plane drew (the same placement as its record's), over its background.
+    func underlay(record: PlaneSpriteRecord?, plane: Framebuffer, time: Double) -> (underlay: PlaneUnderlay, key: UnderlayCache.Key)? {
+        guard state.underlay.store.keeps, let record, record.backdrop.key != 0, let spec = document.plane.backdrop,
+              !spec.scrolls, let f = record.fill, let b = state.backdrop.backdrop(document, time: time),
+              b.rect == record.backdrop.rect else { return nil }
+        let u = PlaneUnderlay(width: plane.width, height: plane.height, background: f.background, image: b.pixels, x: b.x, y: b.y)
+        return (u, UnderlayCache.Key(rect: b.rect, width: plane.width, height: plane.height, space: plane.space,
+                                     background: unsafeBitCast(f.background, to: SIMD4<UInt32>.self)))
+    }
+
+    /// The fill a liquid drawing's fresh lens window over `rows` takes: the step's, with the underlay's blur at
+    /// the drawing's radius holding those rows (nil: the step's fill, which then reads every pixel).
+    func windowFill(_ step: Step, radius: Int) -> ((Range<Int>) -> PlaneFill?)? {
+        guard let under = step.underlay, let fill = step.fill, radius > 0 else { return nil }
+        return { rows in
+            self.state.underlay.blur(under.underlay, key: under.key, radius: radius, rows: rows, workers: step.workers).map {
+                PlaneFill(background: fill.background, boxes: fill.boxes, underlay: .init(cells: nil, blur: $0))
+            }
+        }
     }
 
     /// Stage 4: the glow halo over `lit`. Its cells are kept for the next frame, given the plane's record (see
@@ -200,7 +233,8 @@ struct GlassLayer {
             // one kept for the next frame unless the frame was cancelled (a band of its blur may be missing).
             let window = glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers,
                                      fields: fields, slot: slot, fill: step.fill,
-                                     reusing: record.flatMap { windows.take(slot: slot, for: $0) })
+                                     reusing: record.flatMap { windows.take(slot: slot, for: $0) },
+                                     windowFill: windowFill(step, radius: glass.blurRadius))
             if let record, let window, !workers.isCancelled { windows.keep(slot: slot, window, plane: record) }
             return step.written.map { Overlay($0) }
         }

@@ -10,7 +10,7 @@ import Raster
 /// arrays the physics step double-buffers, 64 B in all. Per label: its coverage mask, 4 B per pixel of glyph raster. Per
 /// picture a symbol embeds: its decoded RGBA, 4 B per pixel, held by librsvg while the symbol's document lives.
 /// A backdrop: its image as decoded (16 B per pixel) and as placed (`BackdropCache`, 16 B per pixel of the part
-/// a frame needs). The stores kept between frames: each one's declared bound (`KeptInventory`) over its area, so
+/// a frame needs), and under glass a still one's underlay (`UnderlayCache`, 20.25 B per canvas pixel). The stores kept between frames: each one's declared bound (`KeptInventory`) over its area, so
 /// a store that only holds pixels around glass counts the pixels its panels can reach over the whole scene, and
 /// nothing in a scene without that glass.
 public struct MemoryEstimate: Sendable {
@@ -83,13 +83,16 @@ public struct MemoryEstimate: Sendable {
         }
     }
 
-    /// The backdrop's image, decoded and placed, when the scene has one.
+    /// The backdrop's image, decoded and placed, when the scene has one; and for a still one under glass, what
+    /// the glass derives from it (`UnderlayCache`: 4.25 B per canvas pixel of groups, 16 B blurred).
     static func backdrop(_ doc: SceneDocument) -> [(what: String, bytes: Double)] {
         guard let b = doc.plane.backdrop else { return [] }
         let canvas = PixelRect(x: 0, y: 0, width: doc.canvas.pixelWidth, height: doc.canvas.pixelHeight)
         let placed = b.scrolls ? b.placement : b.placement.intersection(canvas)
         let pixels = Double(b.image.pixelCount) + Double(placed.width) * Double(placed.height)
-        return [("backdrop image (\(b.image.width) x \(b.image.height) px, placed \(placed.width) x \(placed.height) px)", pixels * 16)]
+        let derived = b.scrolls || doc.glass.panels.isEmpty ? 0 : Double(canvas.width) * Double(canvas.height) * 20.25
+        return [("backdrop image (\(b.image.width) x \(b.image.height) px, placed \(placed.width) x \(placed.height) px)",
+                 pixels * 16 + derived)]
     }
 
     /// Megabytes, for messages.
