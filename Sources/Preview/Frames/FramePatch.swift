@@ -8,7 +8,8 @@ import Raster
 /// (`Framebuffer.rgba8(dither:within:)`), so the composite is the renderer's frame byte for byte.
 ///
 /// Why raw: a tilt's patch of the showcase at scale 3 is 340,000 pixels (1.36 MB). Compressing it and decoding
-/// it took more of the two cores than the bytes take to cross the loopback (docs/performance.md, "Preview pace").
+/// it took more of the two cores than the bytes take to cross the loopback (docs/performance.md, "The preview at
+/// the device's resolution").
 public struct FramePatch: Sendable {
     /// The rectangles' RGBA rows, one rectangle after the other.
     public let bytes: [UInt8]
