@@ -4,13 +4,14 @@ import Foundation
 /// (works offline). It talks to the routes of `PreviewRoutes` only.
 ///
 /// The frame is a canvas. A change of frame or switches asks for the whole frame (`/frame.png`); a new tilt of
-/// the frame asked for last asks only for what the tilt changes (`/patch.png`, FramePatch: the glass and what is
-/// drawn over it) and copies its rectangles over the frame. Two requests are in flight at most (the server draws
-/// the next tilt while the page decodes the last); a move while both are out is remembered and sent when one
-/// comes back. Answers are decoded off the main thread (`createImageBitmap`, no colour conversion, so the canvas
-/// holds the PNG's bytes) and drawn on the next animation frame; one older than what is drawn is dropped, never
-/// queued. While dragging, the page shows its updates a second and the drag-to-pixels latency (from the pointer
-/// event to the animation frame that drew its tilt).
+/// the frame asked for last asks only for what the tilt changes (`/patch`, FramePatch: the glass and what is
+/// drawn over it, as raw RGBA rows) and puts its rectangles over the frame (`putImageData`: nothing to decode).
+/// Two requests are in flight at most (the server draws the next tilt while the page takes in the last), started
+/// at least 12 ms apart (one update a display frame); a move while they are out is remembered and sent when one
+/// comes back. A whole frame is decoded off the main thread (`createImageBitmap`, no colour conversion, so the
+/// canvas holds the PNG's bytes). Answers are drawn on the next animation frame; one older than what is drawn is
+/// dropped, never queued. While dragging, the page shows its updates a second and the drag-to-pixels latency
+/// (from the pointer event to the animation frame that drew its tilt).
 /// Playing asks for each frame with `play=true` (the server renders the next second ahead) and paces itself at
 /// the scene's fps, never faster, without bursts when it falls behind.
 /// The overlap view draws `/overlap.png` (computed by the server's OverlapMap, never in JavaScript) and asks
@@ -36,7 +37,8 @@ enum PreviewPage {
 <style>
   :root { font: 13px/1.4 system-ui, sans-serif; color: #1c1c1e; background: #f2f2f7; }
   body { margin: 0; display: flex; gap: 20px; padding: 16px; align-items: flex-start; }
-  #stage { position: relative; line-height: 0; box-shadow: 0 2px 12px rgba(0,0,0,.15); }
+  /* An outline, not a shadow: a shadow under the frame cost the compositor about 3 ms an update at scale 3. */
+  #stage { position: relative; line-height: 0; outline: 1px solid #c7c7cc; }
   #overlay { position: absolute; left: 0; top: 0; pointer-events: none; visibility: hidden; }
   #side { width: 320px; display: flex; flex-direction: column; gap: 12px; }
   section { background: #fff; border-radius: 10px; padding: 10px 12px; }
@@ -90,13 +92,15 @@ const state = { frame: 0, tilt: null, appearance: "", tier: "", rt: false, playi
 const stats = { frames: [], drag: [], latency: [], play: [], dropped: 0, dragging: false };
 let scene = null, version = 0, lintTimer = 0, lintData = null;
 let overlapImage = null, overlapKey = "", layersInflight = false, layersPending = null;
-// Frame requests: at most MAX_INFLIGHT in flight (the server draws the next tilt while the page decodes the last),
+// Frame requests: at most MAX_INFLIGHT in flight (the server draws the next tilt while the page takes in the last),
 // a wish made while they are all out sent when one comes back. Each has a number; an answer older than the one
 // drawn is dropped, never queued.
-const MAX_INFLIGHT = 2;
-let sequence = 0, inflight = 0, pending = false, lastInput = 0, idleWaiters = [];
+// Requests start at least SPACING ms apart: the display shows one update a frame (16.7 ms at 60 Hz), so two
+// answers that land in one frame cost a render and a transfer for one that is dropped.
+const MAX_INFLIGHT = 2, SPACING = 12;
+let sequence = 0, inflight = 0, pending = false, lastInput = 0, idleWaiters = [], lastStart = -1e9, spacingTimer = 0;
 // What the canvas holds (frame index, switches and scene version: `key`), and the key of the last whole frame
-// asked for: a new tilt of it is asked as a patch (/patch.png), drawn over that frame.
+// asked for: a new tilt of it is asked as a patch (/patch), put over that frame.
 let canvasKey = null, baseKey = null, drawnSequence = 0;
 // Decoded answers waiting for the next animation frame: the newest whole frame and the newest patch.
 let readyFrame = null, readyPatch = null, drawRequested = false;
@@ -120,7 +124,11 @@ function showError(text) { const e = $("error"); e.textContent = text || ""; e.s
 
 // Asks for the state on screen; resolves once nothing is in flight or waiting to be drawn.
 function render() {
-  if (inflight >= MAX_INFLIGHT) pending = true; else request();
+  const wait = lastStart + SPACING - performance.now();
+  if (inflight >= MAX_INFLIGHT || wait > 0) {
+    pending = true;
+    if (wait > 0 && !spacingTimer) spacingTimer = setTimeout(() => { spacingTimer = 0; if (pending) render(); }, wait);
+  } else request();
   return idle();
 }
 
@@ -128,9 +136,10 @@ function idle() { return busy() ? new Promise((ok) => idleWaiters.push(ok)) : Pr
 function checkIdle() { if (!busy()) { const w = idleWaiters; idleWaiters = []; for (const ok of w) ok(); } }
 
 // One request: a patch when only the tilt changed since the last whole frame asked for, else the whole frame.
-// Decoded off the main thread (createImageBitmap), with no colour conversion: the canvas gets the PNG's bytes.
+// A frame is decoded off the main thread (createImageBitmap), with no colour conversion: the canvas gets the
+// PNG's bytes; a patch's rows are the frame's bytes already.
 async function request() {
-  pending = false;
+  pending = false; lastStart = performance.now();
   const key = query(true) + "&v=" + version, q = query(), playing = state.playing;
   const item = { id: ++sequence, key, q, input: lastInput, playing, frame: state.frame, rects: null, bitmap: null };
   const patch = state.tilt !== null && key === baseKey;
@@ -138,19 +147,30 @@ async function request() {
   inflight++;
   try {
     // state.noAhead: the browser test's peer, playing without rendering ahead.
-    const r = await fetch(patch ? "/patch.png?" + q : "/frame.png?" + q + (playing && !state.noAhead ? "&play=true" : ""));
+    const r = await fetch(patch ? "/patch?" + q : "/frame.png?" + q + (playing && !state.noAhead ? "&play=true" : ""));
     if (!r.ok) { showError(await r.text()); if (!patch) baseKey = canvasKey; }
     else {
-      if (patch) item.rects = r.headers.get("X-Forkrender-Patch").split(";").filter((s) => s).map((s) => s.split(",").map(Number));
-      item.bitmap = await createImageBitmap(await r.blob(), { premultiplyAlpha: "premultiply", colorSpaceConversion: "none" });
+      if (patch) item.rects = patchRects(r.headers.get("X-Forkrender-Patch"), await r.arrayBuffer());
+      else item.bitmap = await createImageBitmap(await r.blob(), { premultiplyAlpha: "premultiply", colorSpaceConversion: "none" });
       offer(item);
     }
   } catch (e) { showError(String(e)); }
   inflight--;
   // The legibility report (a whole render on the server) waits for the end of a drag: it would take the cores
   // the drag's patches need.
-  if (pending) request(); else if (!stats.dragging) scheduleLint();
+  if (pending) render(); else if (!stats.dragging) scheduleLint();
   checkIdle();
+}
+
+// A patch's rectangles (`x,y,width,height;...`) with their raw RGBA rows, which follow one another in `bytes`.
+function patchRects(header, bytes) {
+  let offset = 0;
+  return header.split(";").filter((s) => s).map((s) => {
+    const [x, y, w, h] = s.split(",").map(Number);
+    const image = new ImageData(new Uint8ClampedArray(bytes, offset, w * h * 4), w, h);
+    offset += w * h * 4;
+    return { x, y, image };
+  });
 }
 
 // Keeps a decoded answer for the next animation frame unless a newer one of its kind is there or drawn.
@@ -162,10 +182,10 @@ function offer(item) {
   if (!drawRequested) { drawRequested = true; requestAnimationFrame(draw); }
 }
 
-function drop(item) { item.bitmap.close(); stats.dropped++; }
+function drop(item) { if (item.bitmap) item.bitmap.close(); stats.dropped++; }
 
 // Draws what came since the last animation frame: the newest whole frame, then the newest patch of what the
-// canvas holds (each rectangle cleared, then its part of the patch copied, so the canvas holds the PNG's bytes).
+// canvas holds (each rectangle's rows put in place as they are: the canvas holds the frame's bytes).
 function draw() {
   drawRequested = false;
   const c = $("frame"), g = c.getContext("2d");
@@ -180,8 +200,7 @@ function draw() {
     canvasKey = f.key; drawnSequence = f.id; shown = f;
   } else if (f) drop(f);
   if (p && p.id > drawnSequence && p.key === canvasKey) {
-    for (const [x, y, w, h, sx, sy] of p.rects) { g.clearRect(x, y, w, h); g.drawImage(p.bitmap, sx, sy, w, h, x, y, w, h); }
-    p.bitmap.close();
+    for (const { x, y, image } of p.rects) g.putImageData(image, x, y);
     drawnSequence = p.id; shown = p;
   } else if (p) { again = p.id > drawnSequence; drop(p); }
   if (shown) drawn(shown);

@@ -10,9 +10,9 @@ import Scene
 ///   GET /             the page (PreviewPage.html, with this process's export token)
 ///   GET /scene        file name (no folder), frame count, fps, canvas, panels and tilt keyframes, as JSON
 ///   GET /frame.png    ?frame=&pitch=&roll=&appearance=&tier=&reduceTransparency=&play=
-///   GET /patch.png    the same but `play`, pitch and roll required: what that tilt changes in the frame
-///                     (FramePatch), the rectangles in X-Forkrender-Patch; the page draws it over a frame of the
-///                     same index and switches
+///   GET /patch        the same but `play`, pitch and roll required: what that tilt changes in the frame
+///                     (FramePatch: raw RGBA rows of each rectangle, the rectangles in X-Forkrender-Patch); the
+///                     page puts it over a frame of the same index and switches
 ///   GET /lint         ?frame= and the same switches: the legibility report of that frame and the scene's breaks
 ///                     of the layer rule (shown, not refused, in the preview), as JSON
 ///   GET /overlap.png  ?frame= and the switches: the overlap view's overlay (OverlapMap), transparent PNG
@@ -61,7 +61,7 @@ public struct PreviewRoutes: Sendable {
             return .json(routes.sceneJSON())
         },
         Route(path: "/frame.png", method: .read) { routes, request in try routes.frame(request) },
-        Route(path: "/patch.png", method: .read) { routes, request in try routes.patch(request) },
+        Route(path: "/patch", method: .read) { routes, request in try routes.patch(request) },
         Route(path: "/lint", method: .read) { routes, request in
             let r = try routes.frameRequest(request)
             return .json(routes.lintJSON(try routes.session.lint(r), ruleBreaks: try routes.session.ruleBreaks(r.settings)))
@@ -118,14 +118,15 @@ public struct PreviewRoutes: Sendable {
         return PreviewResponse(status: 200, contentType: "image/png", body: try session.png(r, play: play))
     }
 
-    /// Where a patch's rectangles go: `x,y,width,height,imageX,imageY`, `;` between them (FramePatch.header).
+    /// Where a patch's rectangles go: `x,y,width,height`, `;` between them, in the order of their bytes
+    /// (FramePatch.header).
     public static let patchHeader = "X-Forkrender-Patch"
 
     private func patch(_ request: PreviewRequest) throws -> PreviewResponse {
         let r = try frameRequest(request)
         guard r.tilt != nil else { throw BadRequest(message: "a patch is what a tilt changes: give pitch and roll") }
         let p = try session.patch(r)
-        return PreviewResponse(status: 200, contentType: "image/png", body: p.png, headers: [(Self.patchHeader, p.header)])
+        return PreviewResponse(status: 200, contentType: "application/octet-stream", body: p.bytes, headers: [(Self.patchHeader, p.header)])
     }
 
     private func overlap(_ request: PreviewRequest) throws -> PreviewResponse {

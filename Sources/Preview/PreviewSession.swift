@@ -180,13 +180,7 @@ public final class PreviewSession: @unchecked Sendable {
     public func patch(_ r: FrameRequest) throws(SceneError) -> FramePatch {
         stopAhead()
         return try withRenderLock(for: r) { () throws(SceneError) in
-            try draw(r) { frame, covered, dither throws(SceneError) in
-                do {
-                    return try FramePatch(frame, covered: covered, dither: dither, workers: workers)
-                } catch {
-                    throw SceneError(file: file, path: "", location: nil, message: "cannot encode the patch: \(error)")
-                }
-            }
+            try draw(r) { frame, covered, dither in FramePatch(frame, covered: covered, dither: dither, workers: workers) }
         }
     }
 

@@ -60,10 +60,11 @@ struct PreviewBrowserTests {
 
     /// The device's resolution at the display's pace: the showcase at scale 3 (1170 x 2532), pointer moves
     /// dispatched at 120 a second for 5 s. The canvas at the end must be the renderer's frame for the last tilt
-    /// byte for byte (the script fails otherwise). The page's own rate and latency are reported; under the goal
-    /// of 55 updates a second or over 50 ms at the 95th percentile they are a warning, not a failure: speed on a
-    /// shared machine is not a pass/fail matter (docs/performance.md has the figures and the load they were
-    /// measured at).
+    /// byte for byte (the script fails otherwise). On a quiet machine (the 1-minute load average read just before
+    /// the drag under `quietLoad`) the page's own figures must reach the goal: 55 updates a second and a
+    /// drag-to-pixels latency of 50 ms at the 95th percentile. On a busier one they are printed, not judged: the
+    /// drag needs both cores (docs/performance.md has the figures and the load they were measured at).
+    /// `FORKRENDER_PACE_QUIET_LOAD` sets another bound (a high one judges on any machine).
     @Test("A tilt drag at the display's pace, at the device's resolution", .enabled(if: PreviewProcess.browserMissing == nil,
                                                                                     "browser test skipped: \(PreviewProcess.browserMissing ?? "")"))
     func pace() throws {
@@ -79,11 +80,20 @@ struct PreviewBrowserTests {
         print("preview pace at scale 3: \(line)")
         let figures = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
         #expect(figures?["frame"] as? [Int] == [1170, 2532], "\(line)")
-        if let rate = figures?["updatesPerSecond"] as? Double, rate < 55 {
-            Issue.record("the tilt drag drew \(rate) updates a second at scale 3, under the goal of 55 (a loaded machine?)", severity: .warning)
+        guard let load = figures?["load"] as? Double, let rate = figures?["updatesPerSecond"] as? Double else {
+            Issue.record("no load or rate in the browser run's figures: \(line)")
+            return
         }
-        if let p95 = figures?["latencyP95"] as? Double, p95 > 50 {
-            Issue.record("the drag-to-pixels latency's 95th percentile was \(p95) ms at scale 3, over the goal of 50 (a loaded machine?)", severity: .warning)
+        let quiet = ProcessInfo.processInfo.environment["FORKRENDER_PACE_QUIET_LOAD"].flatMap(Double.init) ?? Self.quietLoad
+        guard load < quiet else {
+            print("preview pace at scale 3: not judged: the load average was \(load) before the drag, at or over \(quiet) (the drag needs both cores)")
+            return
         }
+        let p95 = figures?["latencyP95"] as? Double ?? .infinity
+        #expect(rate >= 55, "the tilt drag drew \(rate) updates a second at scale 3 at load \(load), under the goal of 55")
+        #expect(p95 <= 50, "the drag-to-pixels latency's 95th percentile was \(p95) ms at scale 3 at load \(load), over the goal of 50")
     }
+
+    /// The 1-minute load average under which the pace is judged: under one busy core of the two.
+    static let quietLoad = 1.0
 }

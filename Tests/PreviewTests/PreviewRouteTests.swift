@@ -119,19 +119,23 @@ struct PreviewRouteTests {
         #expect(f.session.restarts == 1)
     }
 
-    /// `base` (a decoded frame) with the patch's rectangles copied over it, as the page draws them.
+    /// `base` (a decoded frame, its samples scaled to 16 bits) with the patch's rectangles put over it, as the
+    /// page puts them: the body holds each rectangle's RGBA rows in the header's order, and nothing else.
     static func composite(_ base: PNGImage, patch r: PreviewResponse) throws -> [UInt16] {
-        let image = try PNG.decode(r.body)
         let header = r.headers.first { $0.0 == PreviewRoutes.patchHeader }?.1 ?? ""
-        var out = base.samples
+        var out = base.samples, offset = 0
         for place in header.split(separator: ";").map({ $0.split(separator: ",").compactMap { Int($0) } }) {
-            let (x, y, w, h, sx, sy) = (place[0], place[1], place[2], place[3], place[4], place[5])
-            #expect(sx + w <= image.width && sy + h <= image.height, "\(place) is inside the patch")
+            let (x, y, w, h) = (place[0], place[1], place[2], place[3])
+            #expect(place.count == 4 && x >= 0 && y >= 0 && x + w <= base.width && y + h <= base.height, "\(place) is in the frame")
+            #expect(offset + w * h * 4 <= r.body.count, "\(place) is in the body")
+            guard offset + w * h * 4 <= r.body.count else { return [] }
             for row in 0..<h {
-                let from = ((sy + row) * image.width + sx) * 4, to = ((y + row) * base.width + x) * 4
-                out.replaceSubrange(to..<(to + w * 4), with: image.samples[from..<(from + w * 4)])
+                let from = offset + row * w * 4, to = ((y + row) * base.width + x) * 4
+                out.replaceSubrange(to..<(to + w * 4), with: r.body[from..<(from + w * 4)].map { UInt16($0) * 257 })
             }
+            offset += w * h * 4
         }
+        #expect(offset == r.body.count, "the body holds the rectangles and nothing else")
         return out
     }
 
@@ -141,8 +145,8 @@ struct PreviewRouteTests {
         let base = try PNG.decode(f.get("/frame.png", [("frame", "7"), ("pitch", "0.6"), ("roll", "-0.9")]).body)
         for (pitch, roll) in [("-0.6", "0.9"), ("0.1", "0.2"), ("1.2", "-1.2")] {
             let tilt = [("frame", "7"), ("pitch", pitch), ("roll", roll)]
-            let patch = f.get("/patch.png", tilt)
-            #expect(patch.status == 200 && patch.contentType == "image/png", "\(patch.text)")
+            let patch = f.get("/patch", tilt)
+            #expect(patch.status == 200 && patch.contentType == "application/octet-stream", "\(patch.text)")
             let whole = try PNG.decode(try f.reference(frame: 7, tilt: Tilt(pitch: Double(pitch)!, roll: Double(roll)!)))
             #expect(try Self.composite(base, patch: patch) == whole.samples, "tilt \(pitch), \(roll)")
             // A patch covers a part of the frame: the glass and the labels, not the plane.
@@ -153,7 +157,7 @@ struct PreviewRouteTests {
         }
         // Also over the scene's own tilt, with a switch set.
         let dark = try PNG.decode(f.get("/frame.png", [("frame", "9"), ("appearance", "dark")]).body)
-        let patch = f.get("/patch.png", [("frame", "9"), ("appearance", "dark"), ("pitch", "0.3"), ("roll", "0.3")])
+        let patch = f.get("/patch", [("frame", "9"), ("appearance", "dark"), ("pitch", "0.3"), ("roll", "0.3")])
         let whole = try PNG.decode(f.get("/frame.png", [("frame", "9"), ("appearance", "dark"), ("pitch", "0.3"), ("roll", "0.3")]).body)
         #expect(try Self.composite(dark, patch: patch) == whole.samples)
         #expect(f.session.restarts == 0)
@@ -162,10 +166,10 @@ struct PreviewRouteTests {
     @Test("A patch takes the frame's parameters, pitch and roll required, and nothing else")
     func patchParameters() throws {
         let f = try Fixture("patch-bad")
-        #expect(f.get("/patch.png", [("frame", "1")]).text.hasPrefix("a patch is what a tilt changes: give pitch and roll"))
+        #expect(f.get("/patch", [("frame", "1")]).text.hasPrefix("a patch is what a tilt changes: give pitch and roll"))
         for args in [[("frame", "1"), ("pitch", "0.1"), ("roll", "0"), ("play", "true")], [("frame", "1"), ("pitch", "2"), ("roll", "0")],
                      [("frame", "120"), ("pitch", "0"), ("roll", "0")], [("pitch", "0"), ("roll", "0")]] {
-            #expect(f.get("/patch.png", args).status == 400, "\(args)")
+            #expect(f.get("/patch", args).status == 400, "\(args)")
         }
     }
 

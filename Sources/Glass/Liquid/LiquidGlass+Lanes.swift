@@ -20,8 +20,10 @@ extension LiquidGlass.Context.Pointers {
     /// It reads the context's pointers (valid only inside `Context.withPointers`) and writes `out`, the frame's
     /// pixels, `frameWidth` to a row.
     ///
-    /// Draws row `y` over `xs`.
-    func row(_ y: Int, columns xs: Range<Int>, into out: UnsafeMutableBufferPointer<SIMD4<Float>>, frameWidth: Int) {
+    /// Draws row `y` over `xs`; with `keeping`, also writes each chunk's unlit color and light inputs to
+    /// `keeping[c]` for the row's chunk c (`LiquidBody`: the chunks of the row, in order).
+    func row(_ y: Int, columns xs: Range<Int>, into out: UnsafeMutableBufferPointer<SIMD4<Float>>, frameWidth: Int,
+             keeping: UnsafeMutablePointer<LiquidBody.Chunk>? = nil) {
         // The window sampler's lanes: coordinates through Float bits, indices in Int32.
         precondition(viewWidth < 1 << 22 && viewHeight < 1 << 22 && viewStride * viewHeight <= Int(Int32.max),
                      "window of \(viewWidth) x \(viewHeight) pixels is too large for the kernel's lanes")
@@ -40,7 +42,7 @@ extension LiquidGlass.Context.Pointers {
             var x = xs.lowerBound
             while x < xs.upperBound {
                 chunk(x: x, y: y, count: min(8, xs.upperBound - x), first: xs.lowerBound, haloRow: haloRow.baseAddress!,
-                      lone: lone, into: out, frameWidth: frameWidth)
+                      lone: lone, into: out, frameWidth: frameWidth, keeping: keeping.map { $0 + (x - xs.lowerBound) / 8 })
                 x += 8
             }
         }
@@ -87,8 +89,11 @@ extension LiquidGlass.Context.Pointers {
     /// (a lone part at full weight, every pixel of a single panel, takes its own material without arithmetic, as
     /// `Mix(_:)` does), what the glass shows, the halo (`haloChroma`) and the coverage blend (`blend`). The parts' loop and the lens samples stay in this body, so that the
     /// optimizer inlines every stage into one function (one call a chunk, no copy of the mixed material).
+    /// With `keeping`, the chunk's tilt-independent values go there (`LiquidBody.Chunk`; untouched when no pixel
+    /// is covered, so it keeps its count of 0).
     private func chunk(x: Int, y: Int, count n: Int, first: Int, haloRow: UnsafeMutablePointer<SIMD4<Float>>,
-                       lone: LiquidGlass.MixLanes, into out: UnsafeMutableBufferPointer<SIMD4<Float>>, frameWidth: Int) {
+                       lone: LiquidGlass.MixLanes, into out: UnsafeMutableBufferPointer<SIMD4<Float>>, frameWidth: Int,
+                       keeping: UnsafeMutablePointer<LiquidBody.Chunk>?) {
         let zero = SIMD8<Float>(repeating: 0)
         let k = (y - fieldY0) * fieldStride + (x - fieldX0)
         let sd = load(field, k, n, fill: 1e9)
@@ -144,28 +149,42 @@ extension LiquidGlass.Context.Pointers {
                 shimmer += a * c.shimmerGain * lighting.specular.profile8(u: ui, center: c.shimmerCenter)
             }
         }
-        var lit = lighting.band8(u: u)
-        if anyLensed { lit += lighting.rim8(slope: slope, inwardX: ix, inwardY: iy) }
-        var spec = gain * lit + shimmer
-        spec = spec.replacing(with: 1, where: spec .> 1)
-        var seen = LaneMasks.any(active .& .!lensed) ? direct(x: x, y: y, count: n) : ColorPlanes(r: zero, g: zero, b: zero)
-        if anyLensed {
-            // Each channel's sample at its own displacement; without dispersion one sample serves all three.
-            var lens = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftR, y: py + iy * shiftR)
-            let dispersed = .!((shiftG .== shiftR) .& (shiftB .== shiftR)) .& lensed
-            if LaneMasks.any(dispersed) {
-                let g = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftG, y: py + iy * shiftG)
-                let b = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftB, y: py + iy * shiftB)
-                lens.g = lens.g.replacing(with: g.g, where: dispersed)
-                lens.b = lens.b.replacing(with: b.b, where: dispersed)
-            }
-            seen = ColorPlanes(r: seen.r.replacing(with: lens.r, where: lensed),
-                               g: seen.g.replacing(with: lens.g, where: lensed),
-                               b: seen.b.replacing(with: lens.b, where: lensed))
-        }
+        let normal = anyLensed ? Specular.Lighting.normal8(slope: slope, inwardX: ix, inwardY: iy) : nil
+        let spec = lighting.specular8(u: u, normal: normal, gain: gain, shimmer: shimmer)
+        let seen = seen(x: x, y: y, n: n, flat: active .& .!lensed, lensed: anyLensed ? lensed : nil, px: px, py: py,
+                        inward: (ix, iy), shift: (shiftR, shiftG, shiftB))
         let glow = haloChroma(x: x, n: n, first: first, haloRow: haloRow)
-        let color = isLone ? lone.light(seen, halo: glow, spec: spec) : mix.light(seen, halo: glow, spec: spec)
-        blend(color, cov: cov, x: x, y: y, n: n, into: out, frameWidth: frameWidth)
+        let body = isLone ? lone.body(seen, halo: glow) : mix.body(seen, halo: glow)
+        LiquidGlass.blend(LiquidGlass.MixLanes.screen(body, spec: spec), cov: cov, x: x, y: y, n: n, into: out,
+                          frameWidth: frameWidth)
+        keeping?.pointee = LiquidBody.Chunk(body: body, cov: cov, u: u, normal: normal, gain: gain, shimmer: shimmer,
+                                            x: x, y: y, count: n)
+    }
+
+    /// What the glass shows at eight pixels: the window at their own centers where `flat`, and where `lensed`
+    /// (nil: no lane is) sampled at each channel's displacement along the inward direction; without dispersion
+    /// one sample serves all three. Lanes that are neither are 0.
+    @inline(__always)
+    private func seen(x: Int, y: Int, n: Int, flat: SIMDMask<SIMD8<Int32>>, lensed: SIMDMask<SIMD8<Int32>>?,
+                      px: SIMD8<Float>, py: Float, inward: (x: SIMD8<Float>, y: SIMD8<Float>),
+                      shift: (r: SIMD8<Float>, g: SIMD8<Float>, b: SIMD8<Float>)) -> ColorPlanes {
+        let zero = SIMD8<Float>(repeating: 0)
+        var seen = LaneMasks.any(flat) ? direct(x: x, y: y, count: n) : ColorPlanes(r: zero, g: zero, b: zero)
+        guard let lensed else { return seen }
+        let (ix, iy, shiftR, shiftG, shiftB) = (inward.x, inward.y, shift.r, shift.g, shift.b)
+        // Each channel's sample at its own displacement; without dispersion one sample serves all three.
+        var lens = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftR, y: py + iy * shiftR)
+        let dispersed = .!((shiftG .== shiftR) .& (shiftB .== shiftR)) .& lensed
+        if LaneMasks.any(dispersed) {
+            let g = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftG, y: py + iy * shiftG)
+            let b = Window.sample8(src, viewX0, viewY0, viewWidth, viewHeight, stride: viewStride, x: px + ix * shiftB, y: py + iy * shiftB)
+            lens.g = lens.g.replacing(with: g.g, where: dispersed)
+            lens.b = lens.b.replacing(with: b.b, where: dispersed)
+        }
+        seen = ColorPlanes(r: seen.r.replacing(with: lens.r, where: lensed),
+                           g: seen.g.replacing(with: lens.g, where: lensed),
+                           b: seen.b.replacing(with: lens.b, where: lensed))
+        return seen
     }
 
     /// Coverage of eight pixels from their signed distances, times the glass's opacity.
@@ -206,10 +225,25 @@ extension LiquidGlass.Context.Pointers {
         return ColorPlanes(at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7))
     }
 
-    /// The coverage blend of `color` over the frame's `n` pixels from (x, y).
+    /// What the window shows at the eight pixels' own centers, read directly (a flat pixel's sample: at a
+    /// pixel center the bilinear weights are 0 and 1). Lanes past `count` are 0.
     @inline(__always)
-    private func blend(_ color: ColorPlanes, cov: SIMD8<Float>, x: Int, y: Int, n: Int,
-                       into out: UnsafeMutableBufferPointer<SIMD4<Float>>, frameWidth: Int) {
+    private func direct(x: Int, y: Int, count n: Int) -> ColorPlanes {
+        let i = (y - viewY0) * viewStride + (x - viewX0)
+        assert(i >= 0 && i + n <= src.count)
+        let p = src.baseAddress! + i
+        if n == 8 { return ColorPlanes(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]) }
+        @inline(__always) func at(_ l: Int) -> SIMD4<Float> { l < n ? p[l] : .zero }
+        return ColorPlanes(at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7))
+    }
+}
+
+extension LiquidGlass {
+    /// The coverage blend of `color` over the frame's `n` pixels from (x, y): the kernel's last step, and the
+    /// kept drawing's (`LiquidBody.relight`).
+    @inline(__always)
+    static func blend(_ color: ColorPlanes, cov: SIMD8<Float>, x: Int, y: Int, n: Int,
+                      into out: UnsafeMutableBufferPointer<SIMD4<Float>>, frameWidth: Int) {
         let to = out.baseAddress! + y * frameWidth + x
         assert(y * frameWidth + x + n <= out.count)
         if n == 8, LaneMasks.all(cov .== 1) {
@@ -221,17 +255,5 @@ extension LiquidGlass.Context.Pointers {
                 to[l] = c == 1 ? s : to[l] * (1 - c) + s * c
             }
         }
-    }
-
-    /// What the window shows at the eight pixels' own centers, read directly (a flat pixel's sample: at a
-    /// pixel center the bilinear weights are 0 and 1). Lanes past `count` are 0.
-    @inline(__always)
-    private func direct(x: Int, y: Int, count n: Int) -> ColorPlanes {
-        let i = (y - viewY0) * viewStride + (x - viewX0)
-        assert(i >= 0 && i + n <= src.count)
-        let p = src.baseAddress! + i
-        if n == 8 { return ColorPlanes(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]) }
-        @inline(__always) func at(_ l: Int) -> SIMD4<Float> { l < n ? p[l] : .zero }
-        return ColorPlanes(at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7))
     }
 }

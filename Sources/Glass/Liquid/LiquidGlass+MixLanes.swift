@@ -48,6 +48,12 @@ extension LiquidGlass {
         /// added. Opaque.
         @inline(__always)
         func light(_ seen: ColorPlanes, halo: ColorPlanes?, spec: SIMD8<Float>) -> ColorPlanes {
+            Self.screen(body(seen, halo: halo), spec: spec)
+        }
+
+        /// `light` but the specular light: what the glass shows before it is lit. It does not depend on the tilt.
+        @inline(__always)
+        func body(_ seen: ColorPlanes, halo: ColorPlanes?) -> ColorPlanes {
             var (r, g, b) = Self.darken(seen.r, seen.g, seen.b, by: dimming)
             // Source-over of the wash; the running alpha (1 before it) only depends on the material.
             let through = 1 - washA
@@ -73,7 +79,13 @@ extension LiquidGlass {
                 b = Self.max(b - over, SIMD8(repeating: 0))
             }
             (r, g, b) = Self.darken(r, g, b, by: shade)
-            return ColorPlanes(r: r + (1 - r) * spec, g: g + (1 - g) * spec, b: b + (1 - b) * spec)
+            return ColorPlanes(r: r, g: g, b: b)
+        }
+
+        /// The specular light `spec` added to `body` as white light (screen): the last step of `light`.
+        @inline(__always)
+        static func screen(_ body: ColorPlanes, spec: SIMD8<Float>) -> ColorPlanes {
+            ColorPlanes(r: body.r + (1 - body.r) * spec, g: body.g + (1 - body.g) * spec, b: body.b + (1 - body.b) * spec)
         }
 
         /// `Mix.light`'s dimming and shade: each channel times 1 - `amount` in the lanes where `amount` > 0.

@@ -68,6 +68,33 @@ public struct LiquidGlass: Sendable {
                       into frame: inout Framebuffer, workers: Workers, fields: DistanceFieldCache? = nil,
                       slot: String = "", fill: PlaneFill? = nil, reusing kept: WindowReuse? = nil,
                       windowFill: ((_ rows: Range<Int>) -> PlaneFill?)? = nil) -> KeptWindow? {
+        applyJoined(plane: plane, shape: shape, materials: materials, into: &frame, workers: workers, fields: fields,
+                    slot: slot, fill: fill, reusing: kept, windowFill: windowFill, keepingBody: false).window
+    }
+
+    /// `apply(plane:joined:...)`, and what the drawing computed that a tilt does not change (`LiquidBody`, nil
+    /// when nothing was drawn), for `relight` to light the same frame's drawing by another tilt.
+    public func applyKeepingBody(plane: Framebuffer, joined shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial],
+                                 into frame: inout Framebuffer, workers: Workers, fields: DistanceFieldCache? = nil,
+                                 slot: String = "", fill: PlaneFill? = nil, reusing kept: WindowReuse? = nil,
+                                 windowFill: ((_ rows: Range<Int>) -> PlaneFill?)? = nil)
+        -> (window: KeptWindow?, body: LiquidBody?) {
+        applyJoined(plane: plane, shape: shape, materials: materials, into: &frame, workers: workers, fields: fields,
+                    slot: slot, fill: fill, reusing: kept, windowFill: windowFill, keepingBody: true)
+    }
+
+    /// Draws the kept `body` of this drawing (made by `applyKeepingBody` for the same frame, lit by another tilt)
+    /// into `frame`, lit by this glass's light: the pixels `apply` draws, bit for bit, without the lens, the
+    /// blur, the field or the material (LiquidBody).
+    public func relight(_ body: LiquidBody, into frame: inout Framebuffer, workers: Workers) {
+        body.relight(Specular.Lighting(specular, light: light), into: &frame, workers: workers)
+    }
+
+    private func applyJoined(plane: Framebuffer, shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial],
+                             into frame: inout Framebuffer, workers: Workers, fields: DistanceFieldCache?, slot: String,
+                             fill: PlaneFill?, reusing kept: WindowReuse?,
+                             windowFill: ((_ rows: Range<Int>) -> PlaneFill?)?, keepingBody: Bool)
+        -> (window: KeptWindow?, body: LiquidBody?) {
         let context = Context(self, plane: plane, shape: shape, materials: materials, frame: frame, workers: workers,
                               makeField: { xs, ys, band in
             guard let fields else { return DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers) }
@@ -82,9 +109,10 @@ public struct LiquidGlass: Sendable {
             return Window(blurring: plane, columns: xs, rows: ys, radius: blurRadius, fill: windowFill?(ys) ?? fill,
                           workers: workers)
         })
-        guard let context else { return nil }
-        draw(context, into: &frame, workers: workers)
-        return blurRadius > 0 ? KeptWindow(context.source, radius: blurRadius) : nil
+        guard let context else { return (nil, nil) }
+        var body = keepingBody ? LiquidBody(columns: context.xs, rows: context.ys) : nil
+        draw(context, into: &frame, workers: workers, keeping: &body)
+        return (blurRadius > 0 ? KeptWindow(context.source, radius: blurRadius) : nil, body)
     }
 
     /// Draws one shape in `material`.
@@ -104,18 +132,35 @@ public struct LiquidGlass: Sendable {
         if let context { draw(context, into: &frame, workers: workers) }
     }
 
-    /// The fast kernel over a context: rows of eight-pixel lanes (LiquidGlass+Lanes.swift).
+    /// The fast kernel over a context: rows of eight-pixel lanes (LiquidGlass+Lanes.swift); with a `body`, each
+    /// row also keeps its chunks there (LiquidBody: rows of the context's rows, chunks from its first column).
     func draw(_ context: Context, into frame: inout Framebuffer, workers: Workers) {
+        var none: LiquidBody? = nil
+        draw(context, into: &frame, workers: workers, keeping: &none)
+    }
+
+    func draw(_ context: Context, into frame: inout Framebuffer, workers: Workers, keeping body: inout LiquidBody?) {
         let (xs, ys, w) = (context.xs, context.ys, frame.width)
+        let perRow = body?.chunksPerRow ?? 0
+        precondition(body.map { $0.columns == xs && $0.rows == ys } ?? true, "the body is not the drawing's")
+        var chunks = body?.chunks ?? []
+        body?.chunks = []  // uniquely held while the rows write it
         context.withPointers { p in
             frame.withUnsafeMutablePixels { out in
-                // Bands of 4 rows handed out in turn: with 16 (the default) the navigation bar's 194 rows made 13
-                // bands, 7 for one worker and 6 for the other.
-                workers.forEachBand(ys.count, bandSize: 4) { band in
-                    for row in band { p.row(ys.lowerBound + row, columns: xs, into: out, frameWidth: w) }
+                chunks.withUnsafeMutableBufferPointer { kept in
+                    // Nil without a body (an empty array's buffer may still have an address).
+                    let keep = perRow > 0 ? kept.baseAddress : nil
+                    // Bands of 4 rows handed out in turn: with 16 (the default) the navigation bar's 194 rows made 13
+                    // bands, 7 for one worker and 6 for the other.
+                    workers.forEachBand(ys.count, bandSize: 4) { band in
+                        for row in band {
+                            p.row(ys.lowerBound + row, columns: xs, into: out, frameWidth: w, keeping: keep.map { $0 + row * perRow })
+                        }
+                    }
                 }
             }
         }
+        body?.chunks = chunks
     }
 
     /// The pixels a drawing of `shape` covers with its rows, within `canvas`: the shape's bounds plus a pixel.

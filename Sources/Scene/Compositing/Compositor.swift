@@ -82,8 +82,10 @@ public struct Compositor {
     /// Rasterizes the current state as frame `i` into `slot` (around a buffer from `emptyFrame()`). The plane is
     /// drawn into a buffer the compositor keeps: glass reads the plane around each panel while it writes the
     /// frame. The slot then takes from it only what changed since its last frame (see FrameSlot), and glass and
-    /// content draw over it. Reusing the buffers means no frame-sized allocation per frame.
-    public mutating func rasterize(frame i: Int, into slot: inout FrameSlot) {
+    /// content draw over it. Reusing the buffers means no frame-sized allocation per frame. `keepingBodies`: the
+    /// session draws frames on request (`renderKept`), so glass keeps its liquid drawings unlit for a new tilt
+    /// of the same frame (LiquidBodyCache); a render pipeline, whose frames never repeat, does not.
+    public mutating func rasterize(frame i: Int, into slot: inout FrameSlot, keepingBodies: Bool = false) {
         let c = document.canvas
         precondition(slot.frame.width == c.pixelWidth && slot.frame.height == c.pixelHeight
                      && slot.frame.space == document.blending, "frame buffer does not match the canvas")
@@ -100,7 +102,7 @@ public struct Compositor {
         times.plane += t1.seconds(since: t0)
         var covered = glass.render(plane: planeLayer, record: planeRecord, into: &slot.frame,
                                    time: document.time(ofFrame: i), workers: workers, times: &times.glassDrawings,
-                                   drawings: drawings)
+                                   drawings: drawings, keepingBodies: keepingBodies)
         planeBuffer = planeLayer
         let t2 = DispatchTime.now()
         times.glass += t2.seconds(since: t1)
@@ -138,11 +140,13 @@ public struct Compositor {
 
     /// Simulates up to frame `i` and draws it into the session's kept slot (`KeptFrameSlot`), which held the last
     /// frame drawn here: only what changed since is copied from the plane, so a new tilt of the same frame redraws
-    /// the glass and copies nothing else. `body` reads the finished frame and the regions glass and content covered
+    /// the glass and copies nothing else; its liquid drawings are lit again from their kept bodies
+    /// (LiquidBodyCache), not drawn. `body` reads the finished frame and the regions glass and content covered
     /// (`FrameSlot.covered`) and must not keep the frame: the slot goes back to the store after it.
     public mutating func renderKept<R, E: Error>(frame i: Int, _ body: (Framebuffer, [PixelRect]) throws(E) -> R) throws(E) -> R {
         var slot = state.frames.take() ?? FrameSlot(emptyFrame())
-        render(frame: i, into: &slot)
+        simulate(toFrame: i)
+        rasterize(frame: i, into: &slot, keepingBodies: true)
         defer { state.frames.keep(slot) }
         return try body(slot.frame, slot.covered)
     }

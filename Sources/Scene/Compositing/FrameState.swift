@@ -27,6 +27,8 @@ struct FrameState: Sendable {
     let underlay: UnderlayCache
     /// The last frame drawn on request (`Compositor.renderKept`), for the next one to copy only what changed.
     let frames: KeptFrameSlot
+    /// The liquid drawings of the last frame drawn on request without their light, for a new tilt of that frame.
+    let bodies: LiquidBodyCache
 
     /// Empty stores for a canvas of `pixels` pixels.
     init(pixels: Int, keeping: Keeping) {
@@ -40,6 +42,7 @@ struct FrameState: Sendable {
         backdrop = BackdropCache(keeping: keeping)
         underlay = UnderlayCache(keeping: keeping)
         frames = KeptFrameSlot(keeping: keeping)
+        bodies = LiquidBodyCache(keeping: keeping, capacity: pixels)
     }
 
     /// Drops what a cancelled frame may have kept in part: a tile may hold part of a drawing, and the halo's
@@ -48,12 +51,13 @@ struct FrameState: Sendable {
         reuse.store.forget()
         haloCells.store.forget()
         windows.store.forget()
+        bodies.store.forget()
     }
 
     /// The stores of a session, in the order docs/architecture.md lists them.
     static let sessionStores: [KeptStoreDescriptor] = [
         DistanceFieldCache.descriptor, InteriorSpansCache.descriptor, ContentLayer.MaskCache.descriptor,
         GlassReuse.descriptor, HaloCellCache.descriptor, LensWindowCache.descriptor, BackdropCache.descriptor,
-        UnderlayCache.descriptor, KeptFrameSlot.descriptor,
+        UnderlayCache.descriptor, KeptFrameSlot.descriptor, LiquidBodyCache.descriptor,
     ]
 }

@@ -23,6 +23,7 @@ struct GlassLayer {
     var haloCells: HaloCellCache { state.haloCells }
     var interiors: InteriorSpansCache { state.interiors }
     var windows: LensWindowCache { state.windows }
+    var bodies: LiquidBodyCache { state.bodies }
 
     /// One thing to draw: a surface of a non-liquid tier in its tier's `Frost`, or a liquid shape (a lone panel
     /// or a container's joined panels) with its parts' materials. The two kernels state their own regions.
@@ -85,39 +86,54 @@ struct GlassLayer {
 
     /// Draws every glass surface into `frame` as `render(plane:into:time:workers:)` does, with the same bytes;
     /// given the plane's `record`, a frosted, web or Android panel whose inputs are unchanged since the last
-    /// frame is copied from the tile it left (`GlassReuse`). The overlay's tokens name the kept tiles' pixels.
+    /// frame is copied from the tile it left (`GlassReuse`), and with `keepingBodies` (a session drawing on
+    /// request) a liquid drawing of the same frame as the last is lit by this tilt from its kept body
+    /// (`LiquidBodyCache`) rather than drawn. The overlay's tokens name the kept tiles' pixels.
     /// Adds each drawing's time and pixels (drawn and kept) to `times`.
     /// `drawings` are `drawings(plane:time:)`, when the caller has them already.
     func render(plane: Framebuffer, record: PlaneSpriteRecord?, into frame: inout Framebuffer, time: Double,
-                workers: Workers, times: inout GlassDrawingTimes, drawings known: [Drawing]? = nil) -> [Overlay] {
+                workers: Workers, times: inout GlassDrawingTimes, drawings known: [Drawing]? = nil,
+                keepingBodies: Bool = false) -> [Overlay] {
         let drawings = known ?? self.drawings(plane: plane, time: time)
         guard !drawings.isEmpty else { return [] }
         let canvas = PixelRect(plane)
         let written = drawings.map { $0.writtenRegions(canvas: canvas) }
         let decisions = plan(drawings, written: written, record: record, canvas: canvas)
-        let lit = litRegions(drawings, decisions, canvas: canvas)
+        let kept = keptBodies(drawings, record: keepingBodies ? record : nil, time: time)
+        let lit = litRegions(drawings, decisions, relit: kept, canvas: canvas)
         let under = underlay(record: record, plane: plane, time: time)
-        let fill = planeFill(drawings, lit: lit, record: record, underlay: under, workers: workers)
+        let fill = planeFill(drawings, lit: lit, record: record, underlay: under, relit: kept, workers: workers)
         let halo = lit.isEmpty ? nil : glowHalo(plane: plane, record: record, reading: lit, fill: fill, workers: workers)
         // Frost and LiquidGlass each check that the halo holds the pixels they read.
         var overlay: [Overlay] = []
         for (k, (drawing, decision)) in zip(drawings, decisions).enumerated() {
             let start = DispatchTime.now()
             let step = Step(plane: plane, record: record, halo: halo, fill: fill, underlay: under, canvas: canvas,
-                            written: written[k], workers: workers)
+                            written: written[k], workers: workers, time: time, body: kept[k], keepsBody: keepingBodies)
             overlay += draw(drawing, decision, step, into: &frame)
             self.record(drawing, since: start, canvas: canvas, reused: Self.keptPixels(decision, written[k]), into: &times)
         }
         return overlay
     }
 
-    /// What drawing one drawing of a frame reads beside the drawing and its decision.
+    /// What drawing one drawing of a frame reads beside the drawing and its decision: with `body`, a liquid
+    /// drawing is lit from it; with `keepsBody`, one drawn keeps its body for the next tilt.
     struct Step {
         let plane: Framebuffer, record: PlaneSpriteRecord?, halo: GlowHalo?, fill: PlaneFill?
         let underlay: (underlay: PlaneUnderlay, key: UnderlayCache.Key)?
         let canvas: PixelRect
         let written: [PixelRect]
         let workers: Workers
+        let time: Double, body: LiquidBody?, keepsBody: Bool
+    }
+
+    /// Stage 0: for each drawing, the body a liquid drawing kept when the same frame was drawn last (taken out of
+    /// the store, `LiquidBodyCache`); nil for the others, and for all without a `record`.
+    func keptBodies(_ drawings: [Drawing], record: PlaneSpriteRecord?, time: Double) -> [LiquidBody?] {
+        drawings.map { d in
+            guard let record, case .liquid(_, _, _, let slot, _) = d else { return nil }
+            return bodies.take(slot: slot, time: time, plane: record)
+        }
     }
 
     /// Stage 1: what the frame does with each drawing (`GlassReuse.plan`); every drawing is drawn without a
@@ -140,11 +156,14 @@ struct GlassLayer {
 
     /// Stage 2: where the halo is read. Only where glass reads it (the same values there as over the whole
     /// plane; see GlowHalo), and only for drawings it lights and that are drawn (whole or some rows): a web or
-    /// Android scene, one with the halo switched off, or one whose lit panels are all kept computes none.
-    func litRegions(_ drawings: [Drawing], _ decisions: [GlassReuse.Decision], canvas: PixelRect) -> [PixelRect] {
-        zip(drawings, decisions).compactMap { d, decision -> PixelRect? in
+    /// Android scene, one with the halo switched off, or one whose lit panels are all kept (tiles, or liquid
+    /// bodies: `relit`) computes none.
+    func litRegions(_ drawings: [Drawing], _ decisions: [GlassReuse.Decision], relit: [LiquidBody?] = [],
+                    canvas: PixelRect) -> [PixelRect] {
+        zip(drawings, decisions).enumerated().compactMap { k, pair -> PixelRect? in
+            let (d, decision) = pair
             if case .reuse = decision { return nil }
-            guard d.glowHalo else { return nil }
+            guard d.glowHalo, k >= relit.count || relit[k] == nil else { return nil }
             return d.haloRegion(canvas: canvas)
         }
     }
@@ -155,8 +174,13 @@ struct GlassLayer {
     /// backdrop (`underlay`), the boxes are the dots' alone and the halo's groups of the image are kept
     /// (`UnderlayCache`); the windows' blur of it is asked for by each window's rows (`windowFill`).
     func planeFill(_ drawings: [Drawing], lit: [PixelRect], record: PlaneSpriteRecord?,
-                   underlay: (underlay: PlaneUnderlay, key: UnderlayCache.Key)?, workers: Workers) -> PlaneFill? {
-        let liquid = drawings.contains { if case .liquid = $0 { true } else { false } }
+                   underlay: (underlay: PlaneUnderlay, key: UnderlayCache.Key)?, relit: [LiquidBody?] = [],
+                   workers: Workers) -> PlaneFill? {
+        // A liquid drawing lit from its kept body reads no plane.
+        let liquid = drawings.enumerated().contains { k, d in
+            guard case .liquid = d else { return false }
+            return k >= relit.count || relit[k] == nil
+        }
         guard liquid || !lit.isEmpty, let record, let f = record.fill else { return nil }
         guard let underlay else { return PlaneFill(background: f.background, boxes: f.boxes) }
         let config = document.plane.configuration
@@ -229,15 +253,32 @@ struct GlassLayer {
             return step.written.map { Overlay($0, token: token) }
         case (.liquid(var glass, let shape, let materials, let slot, let lit), _):
             glass.halo = lit ? step.halo : nil
-            // The lens window of this container's last drawing, blurred again where the plane changed; this
-            // one kept for the next frame unless the frame was cancelled (a band of its blur may be missing).
-            let window = glass.apply(plane: plane, joined: shape, materials: materials, into: &frame, workers: workers,
-                                     fields: fields, slot: slot, fill: step.fill,
-                                     reusing: record.flatMap { windows.take(slot: slot, for: $0) },
-                                     windowFill: windowFill(step, radius: glass.blurRadius))
-            if let record, let window, !workers.isCancelled { windows.keep(slot: slot, window, plane: record) }
+            drawLiquid(glass, shape: shape, materials: materials, slot: slot, step, into: &frame)
             return step.written.map { Overlay($0) }
         }
+    }
+
+    /// A liquid drawing: lit from its kept body (`step.body`), or drawn through the lens window of this
+    /// container's last drawing, blurred again where the plane changed. The window, and with `step.keepsBody`
+    /// the body, are kept for the next frame unless the frame was cancelled (a band may be missing).
+    func drawLiquid(_ glass: LiquidGlass, shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial], slot: String,
+                    _ step: Step, into frame: inout Framebuffer) {
+        let (record, workers) = (step.record, step.workers)
+        if let body = step.body {
+            glass.relight(body, into: &frame, workers: workers)
+            if let record, !workers.isCancelled { bodies.keep(slot: slot, body, time: step.time, plane: record) }
+            return
+        }
+        let reusing = record.flatMap { windows.take(slot: slot, for: $0) }
+        let windowFill = windowFill(step, radius: glass.blurRadius)
+        let (window, body) = step.keepsBody && record != nil
+            ? glass.applyKeepingBody(plane: step.plane, joined: shape, materials: materials, into: &frame, workers: workers,
+                                     fields: fields, slot: slot, fill: step.fill, reusing: reusing, windowFill: windowFill)
+            : (glass.apply(plane: step.plane, joined: shape, materials: materials, into: &frame, workers: workers,
+                           fields: fields, slot: slot, fill: step.fill, reusing: reusing, windowFill: windowFill), nil)
+        guard let record, !workers.isCancelled else { return }
+        if let window { windows.keep(slot: slot, window, plane: record) }
+        if let body { bodies.keep(slot: slot, body, time: step.time, plane: record) }
     }
 
     /// The pixels a drawing took from its tile rather than drew.

@@ -6,8 +6,9 @@
     preview_page.py screenshot <url> <out.png>              the picture for docs/ (scripts/preview-screenshot.sh)
     preview_page.py playback <url> <seconds>                playback frames/s with and without rendering ahead
     preview_page.py pace <url> [seconds] [moves a second]   a tilt drag at the display's pace: the page's updates/s
-                                                            and drag-to-pixels latency, and the canvas against the
-                                                            renderer's frame (docs/performance.md)
+                                                            and drag-to-pixels latency, the load average before the
+                                                            drag and the browser's CPU during it, and the canvas
+                                                            against the renderer's frame (docs/performance.md)
 
 The test prints one JSON line of measurements and exits 0, or prints what failed and exits 1. Exit 77: Selenium
 or the browser is missing (the caller skips). Every wait has a deadline and the whole run an alarm, so it never hangs.
@@ -412,12 +413,36 @@ def dispatch_drag(d, points, rate):
     return took[0]
 
 
+def browser_cpu(d):
+    """CPU seconds (user + system) so far of the browser's processes, by Chromium's process type (`browser` for
+    the main one): the processes under chromedriver's."""
+    tick, children = os.sysconf("SC_CLK_TCK"), {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                args = f.read().replace(b"\0", b" ").split()  # Chromium rewrites its title: spaces
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append((int(pid), args, (int(fields[11]) + int(fields[12])) / tick))
+    out, todo = {}, [d.service.process.pid]
+    while todo:
+        for pid, args, cpu in children.get(todo.pop(), []):
+            kind = next((a[7:].decode() for a in args if a.startswith(b"--type=")), "browser")
+            if args and b"chromedriver" not in args[0]:
+                out[kind] = out.get(kind, 0) + cpu
+            todo.append(pid)
+    return out
+
+
 def pace(url, seconds=5.0, rate=120.0):
     """A tilt drag at the display's pace: `seconds` of pointer moves at `rate` a second (a circle over the pad, a
     turn every 1.25 s; `dispatch_drag`), then the page's own counters: updates drawn while dragging and the
     drag-to-pixels latency (`window.preview.stats.latency`), read before the release. Ends with the canvas
     against the renderer's frame for the last tilt. The window is wide enough for the pad beside a 1170 px
-    frame. Prints one JSON line."""
+    frame. Prints one JSON line, with the 1-minute load average read just before the drag (`load`: the caller
+    judges the figures only on a quiet machine) and the browser's CPU seconds during it by process type."""
     import math
     d = browser(width=1700)
     try:
@@ -432,7 +457,9 @@ def pace(url, seconds=5.0, rate=120.0):
         cx, cy, radius, count = box[0] + box[2] / 2, box[1] + box[3] / 2, box[2] * 0.35, int(seconds * rate)
         points = [(cx + radius * math.cos(2 * math.pi * i / (rate * 1.25)), cy + radius * math.sin(2 * math.pi * i / (rate * 1.25)))
                   for i in range(count + 1)]
+        load, cpu = os.getloadavg()[0], browser_cpu(d)
         dispatched = dispatch_drag(d, points, rate)
+        cpu = {k: round(v - cpu.get(k, 0), 2) for k, v in browser_cpu(d).items()}
         wait(d, "the release", lambda: d.execute_script("return window.atRelease !== undefined"), 10)
         wait(d, "the drag's last frame", lambda: settled(d), 20)
         drag, latency, dropped, moves, shown = d.execute_script("return window.atRelease")
@@ -443,7 +470,8 @@ def pace(url, seconds=5.0, rate=120.0):
             "movesPerSecond": round(count / dispatched, 1), "pointerMovesSeen": moves,
             "updates": len(drag), "updatesPerSecond": round(len(drag) / dispatched, 1),
             "latencyP50": percentile(latency, 50), "latencyP95": percentile(latency, 95), "latencyMax": percentile(latency, 100),
-            "dropped": dropped, "pageShowed": shown, "canvasIsRendererFrame": query}))
+            "dropped": dropped, "pageShowed": shown, "canvasIsRendererFrame": query,
+            "load": round(load, 2), "cores": os.cpu_count(), "browserCpuSeconds": cpu}))
     finally:
         d.quit()
 

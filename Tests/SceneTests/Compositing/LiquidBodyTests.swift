@@ -1,0 +1,69 @@
+import Testing
+import Raster
+@testable import Scene
+
+/// A session drawing on request (`Compositor.renderKept`, the preview) lights a new tilt of the frame it drew last
+/// from the liquid drawings' kept bodies (`LiquidBodyCache`): every such frame is, bit for bit, the frame a
+/// compositor decoded with that tilt and keeping nothing draws. Over several tilts of a few frames (a press's
+/// shimmer, a materialize transition, merged containers, dispersion, dark tints), in light and dark, and on the
+/// frosted and web tiers too (which have no liquid drawing: their frames must not move either).
+@Suite struct LiquidBodyTests {
+    static let tilts = [Tilt(pitch: 0.3, roll: -0.6), Tilt(pitch: -0.4, roll: 0.5), Tilt(pitch: 0, roll: 0),
+                        Tilt(pitch: 1.1, roll: 1.2), Tilt(pitch: 0.3, roll: -0.6)]
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let scene: String, appearance: Appearance?, platform: Platform?, frames: [Int]
+        var testDescription: String { "\(scene) \(appearance?.rawValue ?? "scene") \(platform?.rawValue ?? "scene")" }
+    }
+
+    static let cases: [Case] = [
+        Case(scene: "showcase", appearance: .light, platform: .ios26, frames: [0, 40]),
+        Case(scene: "showcase", appearance: .dark, platform: .ios26, frames: [15]),
+        Case(scene: "showcase", appearance: nil, platform: .ios18, frames: [15]),
+        Case(scene: "showcase", appearance: .dark, platform: .web, frames: [15]),
+        Case(scene: "liquid-press.json", appearance: nil, platform: nil, frames: [0, 20]),
+        Case(scene: "liquid-transitions.json", appearance: nil, platform: nil, frames: [10]),
+        Case(scene: "liquid-merge-dark.json", appearance: nil, platform: nil, frames: [12]),
+        Case(scene: "liquid-lens-profiles.json", appearance: .dark, platform: nil, frames: [0]),
+        Case(scene: "liquid-tinted-dark.json", appearance: .light, platform: nil, frames: [5]),
+    ]
+
+    static func decoder(_ c: Case, tilt: Tilt?) -> SceneDecoder {
+        var d = SceneDecoder()
+        d.scale = c.scene == "showcase" ? 0.5 : 1
+        (d.appearance, d.platform) = (c.appearance, c.platform)
+        d.tilt = tilt.map { .fixed($0) }
+        return d
+    }
+
+    static func decode(_ c: Case, tilt: Tilt?) throws -> SceneDocument {
+        let d = decoder(c, tilt: tilt)
+        if c.scene == "showcase" { return try d.decode(text: Showcase.json) }
+        return try d.decode(file: AllScenesTests.root.appendingPathComponent("scenes/" + c.scene).path)
+    }
+
+    @Test(arguments: cases)
+    func aNewTiltLitFromTheKeptBodiesIsTheFrameDrawnFromNothing(_ c: Case) throws {
+        var session = Compositor(document: try Self.decode(c, tilt: nil), workers: Workers(2))
+        for i in c.frames.filter({ $0 < session.document.frameCount }) {
+            for tilt in Self.tilts {
+                session.setTilt(Keyframes([.init(time: 0, value: tilt, easing: .linear)]))
+                let got = session.renderKept(frame: i) { frame, _ in KeptStateRun.bits(frame) }
+                var fresh = Compositor(document: try Self.decode(c, tilt: tilt), workers: Workers(2), keeping: .nothing)
+                let wrong = zip(got, KeptStateRun.bits(fresh.render(frame: i))).filter { $0 != $1 }.count
+                #expect(wrong == 0, "\(c.testDescription) frame \(i) tilt \(tilt): \(wrong) pixels differ from a fresh render")
+            }
+        }
+        // Every tilt but each frame's first was lit from kept bodies on the liquid tier (the others have none).
+        let relit = session.state.bodies.store.access { $0.relit }
+        #expect((relit >= c.frames.count * (Self.tilts.count - 1)) == (c.platform == nil || c.platform == .ios26),
+                "\(c.testDescription): \(relit) drawings lit from kept bodies")
+    }
+
+    /// A render pipeline's frames never repeat: it keeps no body (37 bytes a liquid pixel for nothing).
+    @Test func aRenderKeepsNoBody() throws {
+        var c = Compositor(document: try SceneDecoder(scale: 0.5).decode(text: Showcase.json), workers: Workers(2))
+        _ = c.render(frame: 3)
+        #expect(c.state.bodies.store.access { $0.bodies.entries.count } == 0)
+    }
+}
