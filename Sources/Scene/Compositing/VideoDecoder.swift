@@ -56,6 +56,9 @@ final class VideoDecoder: @unchecked Sendable {
     /// Kills ffmpeg's group and ends the thread.
     func cancel() { stream.cancel() }
 
+    /// ffmpeg's process (and group) id.
+    var pid: pid_t { stream.pid }
+
     /// The queue between the thread and the render, and ffmpeg.
     final class Stream: @unchecked Sendable {
         private let process: ProcessGroup
@@ -71,6 +74,8 @@ final class VideoDecoder: @unchecked Sendable {
         private var last: (index: Int, pixels: Framebuffer)?
         private var ended = false
         private var cancelled = false
+
+        var pid: pid_t { process.pid }
 
         init(process: ProcessGroup, log: String, first: Int) { (self.process, self.log, wanted) = (process, log, first) }
 

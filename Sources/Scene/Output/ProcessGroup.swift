@@ -31,16 +31,10 @@ public final class ProcessGroup: @unchecked Sendable {
     /// Starts `executable` with `arguments`, stdin a pipe from us, stdout /dev/null and stderr appended to the
     /// file `stderr`; with `hugePages` false, without transparent huge pages (`withoutTransparentHugePages`).
     public init(executable: String, arguments: [String], stderr: String, hugePages: Bool = true) throws(OutputError) {
-        let (readEnd, writeEnd) = try Self.makePipe()
-        let (child, rc) = Self.spawn(executable, arguments, stdin: readEnd, stdout: nil, stderr: stderr, hugePages: hugePages)
-        close(readEnd)
-        guard rc == 0 else {
-            close(writeEnd)
-            throw OutputError("cannot start \(executable): \(String(cString: strerror(rc)))")
-        }
-        _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
+        let (child, ours) = try Self.start(executable, arguments, stderr: stderr, hugePages: hugePages, reading: false)
+        _ = fcntl(ours, F_SETFL, fcntl(ours, F_GETFL) | O_NONBLOCK)
         pid = child
-        input = writeEnd
+        input = ours
         output = -1
         reap()
     }
@@ -49,19 +43,28 @@ public final class ProcessGroup: @unchecked Sendable {
     /// stderr appended to the file `stderr`. Until it is killed or has ended, it is one of `readers`, which an
     /// exit on a signal kills (`killReaders`): a decoder started here does not outlive forkrender.
     public init(reading executable: String, arguments: [String], stderr: String) throws(OutputError) {
-        let (readEnd, writeEnd) = try Self.makePipe()
-        let (child, rc) = Self.spawn(executable, arguments, stdin: nil, stdout: writeEnd, stderr: stderr, hugePages: true)
-        close(writeEnd)
-        guard rc == 0 else {
-            close(readEnd)
-            throw OutputError("cannot start \(executable): \(String(cString: strerror(rc)))")
-        }
+        let (child, ours) = try Self.start(executable, arguments, stderr: stderr, hugePages: true, reading: true)
         pid = child
         input = -1
-        output = readEnd
+        output = ours
         inputOpen = false
         Self.readers.withLock { $0.insert(child) }
         reap()
+    }
+
+    /// Spawns the child with a pipe as its stdin (or, `reading`, its stdout); the child's pid and our end.
+    private static func start(_ executable: String, _ arguments: [String], stderr: String, hugePages: Bool,
+                              reading: Bool) throws(OutputError) -> (pid: pid_t, ours: Int32) {
+        let (readEnd, writeEnd) = try makePipe()
+        let (theirs, ours) = reading ? (writeEnd, readEnd) : (readEnd, writeEnd)
+        let (child, rc) = spawn(executable, arguments, stdin: reading ? nil : theirs, stdout: reading ? theirs : nil,
+                                stderr: stderr, hugePages: hugePages)
+        close(theirs)
+        guard rc == 0 else {
+            close(ours)
+            throw OutputError("cannot start \(executable): \(String(cString: strerror(rc)))")
+        }
+        return (child, ours)
     }
 
     /// The groups started to be read from that may still run (`init(reading:)`).
