@@ -16,9 +16,9 @@ import Raster
 struct BackdropCache: Sendable {
     static let descriptor = KeptStoreDescriptor(
         "BackdropCache", place: "Scene/Compositing, in the session's `FrameState`",
-        holds: "the backdrop image resampled to its placement, faded by its opacity and composited over the plane's background, in the blend space",
-        key: "the part of the placement it holds (the image, fit, opacity and background are the session document's)",
-        dropped: "replaced when the part changes; with the session",
+        holds: "the backdrop image (or the video frame shown last) resampled to its placement, faded by its opacity and composited over the plane's background, in the blend space; a video's decoder, running ahead",
+        key: "the part of the placement it holds and the video frame (the image, video, fit, opacity and background are the session document's)",
+        dropped: "replaced when the part or the video frame changes; the decoder when a frame before its position is asked for (a loop); with the session",
         bound: "the placed part: 16 B per pixel of it, counted as the estimate's backdrop (a video: and its decoder's queue, `VideoDecoder.depth` placed parts)")
 
     struct Kept: KeptValue {
@@ -84,11 +84,16 @@ struct BackdropCache: Sendable {
         if let hit { return PlaneBackdrop(pixels: hit, x: spec.placement.x + part.x, y: spec.placement.y + part.y, key: key) }
         let background = document.blending.premultiply(document.plane.configuration.background)
         let space = document.blending
-        let decoder = kept.flatMap { $0.canServe(k) ? $0 : nil } ?? (try? VideoDecoder(video, first: k) { yuv in
-            Self.placed(Self.videoFrame(yuv, video, space: space), spec, part: part, background: background)
+        let decoder = kept.flatMap { $0.canServe(k) ? $0 : nil } ?? (try? VideoDecoder(video, first: k) { yuv, reusing in
+            Self.placed(Self.videoFrame(yuv, video, space: space), spec, part: part, background: background, reusing: &reusing)
         })
         guard let decoder, let pixels = decoder.frame(k, stop: stop) else { return nil }
-        store.access { $0 = Kept(part: part, pixels: pixels, key: key, video: decoder) }
+        let shown = store.access { v -> Framebuffer? in
+            defer { v = Kept(part: part, pixels: pixels, key: key, video: decoder) }
+            return v.pixels
+        }
+        // The frame shown before is referenced by nothing else now (a plane holds its backdrop for one frame).
+        if let shown { decoder.recycle(shown) }
         return PlaneBackdrop(pixels: pixels, x: spec.placement.x + part.x, y: spec.placement.y + part.y, key: key)
     }
 
@@ -114,12 +119,18 @@ struct BackdropCache: Sendable {
     /// `part` of the placed image (in placement pixels), each pixel the resampled image's at the backdrop's
     /// opacity, source-over the background.
     static func placed(_ spec: BackdropSpec, part: PixelRect, background: SIMD4<Float>) -> Framebuffer {
-        placed(spec.image!, spec, part: part, background: background)
+        var none: Framebuffer?
+        return placed(spec.image!, spec, part: part, background: background, reusing: &none)
     }
 
-    /// `part` of `image` placed as `spec` says, at its opacity, source-over the background.
-    static func placed(_ image: Framebuffer, _ spec: BackdropSpec, part: PixelRect, background: SIMD4<Float>) -> Framebuffer {
-        var px = ImageResample(width: spec.placement.width, height: spec.placement.height).apply(image, region: part)
+    /// `part` of `image` placed as `spec` says, at its opacity, source-over the background, into `reusing`'s
+    /// buffer when it fits.
+    static func placed(_ image: Framebuffer, _ spec: BackdropSpec, part: PixelRect, background: SIMD4<Float>,
+                       reusing: inout Framebuffer?) -> Framebuffer {
+        ImageResample(width: spec.placement.width, height: spec.placement.height).apply(image, region: part, into: &reusing)
+        // Moved out, so that the buffer is written in place (its only reference).
+        var px = reusing!
+        reusing = nil
         let opacity = spec.opacity
         px.withUnsafeMutablePixels { p in
             for i in p.indices { p[i] = sourceOver(background, p[i] * opacity) }
