@@ -85,9 +85,14 @@ import Testing
     sys.stdout.buffer.write(out.astype(np.uint8).tobytes())
     """
 
-    @Test(arguments: variants)
+    /// A Python 3 that imports NumPy, among those `DevTool` finds.
+    static let numpyPython: String? = DevTool.findAll("python3").first { candidate in
+        (try? ChildProcess.run(URL(fileURLWithPath: candidate), ["-c", "import numpy"], timeout: 60))?.status == 0
+    }
+
+    @Test(.enabled(if: numpyPython != nil, Comment(rawValue: DevTool.missing("python3", package: "python3-numpy"))), arguments: variants)
     func matchesAnIndependentNumPyComputation(c: YUVToRGB) throws {
-        let python = URL(fileURLWithPath: "/usr/bin/python3")
+        let python = URL(fileURLWithPath: try #require(Self.numpyPython))
         let (w, h) = (64, 48)
         let yuv = Self.planes(width: w, height: h, seed: 11)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-yuv-\(getpid())-\(c.matrix)-\(c.fullRange).yuv")
