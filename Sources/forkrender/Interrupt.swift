@@ -100,6 +100,8 @@ final class Interrupt: @unchecked Sendable {
         Thread.detachNewThread {
             // First, so that no encoder starts a new temporary file after its sink was cleaned up.
             AtomicFile.abandonAll()
+            // The decoders of backdrop videos: their groups never see the terminal's Ctrl-C.
+            ProcessGroup.killReaders()
             for job in jobs { job() }
             done.signal()
         }

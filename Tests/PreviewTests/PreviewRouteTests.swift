@@ -202,12 +202,35 @@ struct PreviewRouteTests {
         let f = try Fixture("backdrop", text: #"{"duration": 0.2, "canvas": {"width": 60, "height": 60}, "plane": {"backdrop": {"image": "b.png"}}}"#,
                             copying: [(photos.appendingPathComponent("list.png"), "b.png")])
         #expect(f.session.reload().version == 1)
-        #expect(f.session.document.plane.backdrop?.image.width == 390)
+        #expect(f.session.document.plane.backdrop?.image?.width == 390)
         try FileManager.default.removeItem(atPath: f.folder.appendingPathComponent("b.png").path)
         try FileManager.default.copyItem(at: photos.appendingPathComponent("coffee.png"), to: f.folder.appendingPathComponent("b.png"))
         let v = f.session.reload()
         #expect(v.version == 2 && v.error == nil)
-        #expect(f.session.document.plane.backdrop?.image.width == 300)
+        #expect(f.session.document.plane.backdrop?.image?.width == 300)
+        #expect(f.session.reload().version == 2, "nothing changed since")
+    }
+
+    @Test("Saving the backdrop video reloads the scene, its text unchanged")
+    func backdropVideoReload() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let clip = root.appendingPathComponent("scenes/backdrops/pan.mp4")
+        let f = try Fixture("backdrop-video", text: #"{"duration": 0.2, "canvas": {"width": 60, "height": 60}, "plane": {"backdrop": {"video": "v.mp4"}}}"#,
+                            copying: [(clip, "v.mp4")])
+        #expect(f.session.reload().version == 1)
+        #expect(f.session.document.plane.backdrop?.video?.width == 130)
+        // The same clip at half the size, written over the old one.
+        let half = f.folder.appendingPathComponent("half.mp4").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["ffmpeg", "-loglevel", "error", "-y", "-i", clip.path, "-vf", "scale=64:98", "-c:v", "libx264", half]
+        try p.run()
+        p.waitUntilExit()
+        try FileManager.default.removeItem(atPath: f.folder.appendingPathComponent("v.mp4").path)
+        try FileManager.default.moveItem(atPath: half, toPath: f.folder.appendingPathComponent("v.mp4").path)
+        let v = f.session.reload()
+        #expect(v.version == 2 && v.error == nil)
+        #expect(f.session.document.plane.backdrop?.video?.width == 64)
         #expect(f.session.reload().version == 2, "nothing changed since")
     }
 

@@ -8,7 +8,7 @@
 /// and /, so the bytes are the same everywhere. The same size gives back the source exactly.
 ///
 /// Alpha: the pixels are premultiplied, so colour never bleeds from transparent pixels. Cost: once per image
-/// placement (a backdrop is resampled when it is placed, not per frame).
+/// placement (an image backdrop is resampled when it is placed, not per frame); once per video frame shown.
 public struct ImageResample: Sendable, Equatable {
     public let width: Int
     public let height: Int
@@ -22,28 +22,75 @@ public struct ImageResample: Sendable, Equatable {
     /// a framebuffer of `region`'s size, each pixel the one the whole output would have there.
     public func apply(_ source: Framebuffer, region: PixelRect? = nil) -> Framebuffer {
         let r = region ?? PixelRect(x: 0, y: 0, width: width, height: height)
+        var out: Framebuffer?
+        apply(source, region: r, into: &out)
+        return out!
+    }
+
+    /// The same into `out`, reused when it has `region`'s size and `source`'s space (a video's frames are
+    /// resampled into the buffers of frames already shown: no frame-sized allocation, no page faults).
+    ///
+    /// The kernel: each sum is the weighted sum in tap order, as `reference` computes it, over flat tap
+    /// tables and the pixels' pointers, without the subscripts' bounds checks (a video is resampled every frame).
+    public func apply(_ source: Framebuffer, region r: PixelRect, into out: inout Framebuffer?) {
         precondition(PixelRect(x: 0, y: 0, width: width, height: height).contains(r) && !r.isEmpty, "region \(r) outside the output")
-        let columns = Self.taps(source: source.width, output: width, range: r.columns)
-        let rows = Self.taps(source: source.height, output: height, range: r.rows)
+        let columns = Taps(Self.taps(source: source.width, output: width, range: r.columns))
+        let rows = Taps(Self.taps(source: source.height, output: height, range: r.rows))
+        let firstRow = rows.starts.min()!, lastRow = zip(rows.starts, rows.counts).map { $0 + $1 }.max()!
+        if out?.width != r.width || out?.height != r.height || out?.space != source.space {
+            out = Framebuffer.unfilled(width: r.width, height: r.height, space: source.space)
+        }
         // Columns first: the source rows the output rows read, each resampled across.
-        let firstRow = rows.map(\.start).min()!, lastRow = rows.map { $0.start + $0.weights.count }.max()!
-        var across = Framebuffer(width: r.width, height: lastRow - firstRow, space: source.space)
-        for y in firstRow..<lastRow {
-            for (x, t) in columns.enumerated() {
-                var sum = SIMD4<Float>()
-                for (k, w) in t.weights.enumerated() { sum += source[t.start + k, y] * w }
-                across[x, y - firstRow] = sum
+        var across = Framebuffer.unfilled(width: r.width, height: lastRow - firstRow, space: source.space)
+        let sw = source.width, aw = r.width
+        source.withUnsafePixels { src in
+            across.withUnsafeMutablePixels { dst in
+                for y in firstRow..<lastRow {
+                    columns.sum(into: dst.baseAddress! + (y - firstRow) * aw, count: aw) { src[y * sw + $0] }
+                }
             }
         }
-        var out = Framebuffer(width: r.width, height: r.height, space: source.space)
-        for (y, t) in rows.enumerated() {
-            for x in 0..<r.width {
-                var sum = SIMD4<Float>()
-                for (k, w) in t.weights.enumerated() { sum += across[x, t.start + k - firstRow] * w }
-                out[x, y] = sum
+        across.withUnsafePixels { a in
+            out!.withUnsafeMutablePixels { dst in
+                for y in 0..<r.height {
+                    let (start, n, w0) = (rows.starts[y], rows.counts[y], rows.offsets[y])
+                    let o = dst.baseAddress! + y * aw
+                    for x in 0..<aw {
+                        var sum = SIMD4<Float>()
+                        for k in 0..<n { sum += a[(start + k - firstRow) * aw + x] * rows.weights[w0 + k] }
+                        o[x] = sum
+                    }
+                }
             }
         }
-        return out
+    }
+
+    /// Taps flattened: output index i reads `counts[i]` source pixels from `starts[i]`, weighted by
+    /// `weights[offsets[i]...]`.
+    struct Taps {
+        var starts: [Int] = [], counts: [Int] = [], offsets: [Int] = [], weights: [Float] = []
+
+        init(_ taps: [(start: Int, weights: [Float])]) {
+            for t in taps {
+                starts.append(t.start)
+                counts.append(t.weights.count)
+                offsets.append(weights.count)
+                weights += t.weights
+            }
+        }
+
+        /// out[i] = the weighted sum, in tap order, of `pixel(starts[i] + k)` for i in 0..<count.
+        @inline(__always)
+        func sum(into out: UnsafeMutablePointer<SIMD4<Float>>, count: Int, _ pixel: (Int) -> SIMD4<Float>) {
+            weights.withUnsafeBufferPointer { w in
+                for i in 0..<count {
+                    var sum = SIMD4<Float>()
+                    let (start, n, w0) = (starts[i], counts[i], offsets[i])
+                    for k in 0..<n { sum += pixel(start + k) * w[w0 + k] }
+                    out[i] = sum
+                }
+            }
+        }
     }
 
     /// For each output index in `range`, its first source tap and the normalized weights of its taps.

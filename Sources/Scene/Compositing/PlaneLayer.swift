@@ -34,20 +34,21 @@ struct PlaneLayer {
         plane.simulate(toStep: step, workers: workers) { id, time in panels[id]?.frame(at: time) }
     }
 
-    /// The plane at time `t`, with its backdrop at that time.
-    func plane(at t: Double) -> Plane {
+    /// The plane at time `t`, with its backdrop at that time (a video's wait for its frame ends when `workers`
+    /// are cancelled: the frame is then dropped).
+    func plane(at t: Double, workers: Workers) -> Plane {
         var p = plane
-        p.backdrop = backdrops.backdrop(document, time: t)
+        p.backdrop = backdrops.backdrop(document, time: t) { workers.isCancelled }
         return p
     }
 
     func render(into fb: inout Framebuffer, time t: Double, workers: Workers) {
-        plane(at: t).render(into: &fb, scale: scale, workers: workers)
+        plane(at: t, workers: workers).render(into: &fb, scale: scale, workers: workers)
     }
 
     /// Redraws only what changed since the frame `record` describes, which `fb` still holds: the dots that moved
     /// or changed colour, and the backdrop where it moved.
     func render(into fb: inout Framebuffer, time t: Double, workers: Workers, record: inout PlaneSpriteRecord) {
-        plane(at: t).render(into: &fb, scale: scale, workers: workers, record: &record)
+        plane(at: t, workers: workers).render(into: &fb, scale: scale, workers: workers, record: &record)
     }
 }

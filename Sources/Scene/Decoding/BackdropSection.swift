@@ -2,7 +2,8 @@ import Foundation
 import Raster
 
 /// `plane.backdrop`, validated: what the app draws beneath the dots, an image decoded once into the scene's
-/// blend space, with its placement on the canvas resolved and its scroll keyframes. Render code reads it as is.
+/// blend space or a video described by ffprobe (decoded while rendering, `VideoDecoder`), with its placement on
+/// the canvas resolved and an image's scroll keyframes. Render code reads it as is.
 public struct BackdropSpec: Sendable {
     /// How the image is sized onto the canvas (CSS `object-fit`'s words).
     public enum Fit: String, Sendable, CaseIterable {
@@ -16,8 +17,11 @@ public struct BackdropSpec: Sendable {
         case none
     }
 
-    /// The image at its own size, premultiplied in the document's blend space (`Framebuffer(image:space:)`).
-    public let image: Framebuffer
+    /// The image at its own size, premultiplied in the document's blend space (`Framebuffer(image:space:)`);
+    /// nil for a video.
+    public let image: Framebuffer?
+    /// The video, checked against its budgets from ffprobe's reading of its header; nil for an image.
+    public let video: VideoSource?
     /// The file it was read from (the scene file's folder joined with the scene's name for it), which the
     /// preview watches.
     public let file: String
@@ -43,17 +47,22 @@ public struct BackdropSpec: Sendable {
 }
 
 enum BackdropSection {
-    static let keys = ["image", "fit", "position", "opacity", "dots", "scroll"]
+    static let keys = ["image", "video", "start", "loop", "fit", "position", "opacity", "dots", "scroll"]
 
     struct Context {
         var canvas: Canvas
         var blending: BlendSpace
         /// The scene file's folder, against which the image path is resolved (nil: the current directory).
         var directory: String?
+        var fps: Double
     }
 
     static func decode(_ plane: ObjectReader, _ c: Context) throws(SceneError) -> BackdropSpec? {
         guard let o = try plane.object("backdrop", keys: keys) else { return nil }
+        if o.node("video") != nil { return try decodeVideo(o, c) }
+        for key in ["start", "loop"] where o.node(key) != nil {
+            throw o.fail(key, "'\(key)' belongs to a video backdrop; this one shows an image")
+        }
         let (png, file) = try image(o, directory: c.directory)
         let fit = try o.choice("fit", default: BackdropSpec.Fit.cover)
         let position = try self.position(o)
@@ -69,9 +78,31 @@ enum BackdropSection {
         if !scroll.keys.isEmpty, Double(placement.width) * Double(placement.height) > SceneLimits.scrolledCanvases * canvasPixels {
             throw o.fail("fit", "a scrolled image is kept whole as placed: \(placement.width) x \(placement.height) px is over \(Value.format(SceneLimits.scrolledCanvases)) canvases (docs/limits.md); use a smaller image or another fit")
         }
-        return BackdropSpec(image: Framebuffer(image: png, space: c.blending), file: file, fit: fit, position: position,
+        return BackdropSpec(image: Framebuffer(image: png, space: c.blending), video: nil, file: file, fit: fit, position: position,
                             opacity: try o.float("opacity", default: 1, in: .unit), dots: try o.bool("dots", default: true),
                             scroll: scroll, placement: placement)
+    }
+
+    /// A video backdrop: `video` (exclusive with `image`), `start` seconds into the clip and `loop`, its header
+    /// read by ffprobe and checked against the budgets before anything is decoded (`VideoProbe`).
+    static func decodeVideo(_ o: ObjectReader, _ c: Context) throws(SceneError) -> BackdropSpec {
+        if o.node("image") != nil { throw o.fail("video", "a backdrop shows an image or a video, not both: remove 'image' or 'video'") }
+        if o.node("scroll") != nil { throw o.fail("scroll", "a video backdrop does not scroll; 'scroll' belongs to an image backdrop") }
+        let name = try Value.string(try o.require("video", "a video file, relative to the scene file"), path: o.childPath("video"))
+        let path = name.hasPrefix("/") || c.directory == nil ? name : (c.directory! as NSString).appendingPathComponent(name)
+        let start = try o.number("start", default: 0, in: .closed(0, SceneLimits.videoDuration).measured(in: .seconds))
+        let loop = try o.bool("loop", default: true)
+        let video: VideoSource
+        switch VideoProbe.source(path, name: name, start: start, loop: loop, fps: c.fps) {
+        case .success(let v): video = v
+        case .failure(let e): throw o.fail("video", e.message)
+        }
+        let fit = try o.choice("fit", default: BackdropSpec.Fit.cover)
+        let position = try self.position(o)
+        let placement = place(fit: fit, width: video.width, height: video.height, canvas: c.canvas, position: position)
+        return BackdropSpec(image: nil, video: video, file: path, fit: fit, position: position,
+                            opacity: try o.float("opacity", default: 1, in: .unit), dots: try o.bool("dots", default: true),
+                            scroll: Keyframes([]), placement: placement)
     }
 
     /// Reads the PNG named by `image`: its size from the header first, against `SceneLimits.backdropPixels`,

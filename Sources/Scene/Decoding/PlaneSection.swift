@@ -31,6 +31,8 @@ enum PlaneSection {
         var blending: BlendSpace
         /// The scene file's folder (a backdrop image's path starts there).
         var directory: String?
+        /// The scene's frame rate (a backdrop video's frames are picked by it).
+        var fps: Double
     }
 
     static func decode(_ root: ObjectReader, _ context: Context) throws(SceneError) -> PlaneSpec {
@@ -42,7 +44,7 @@ enum PlaneSection {
             return PlaneSpec(configuration: c, attachments: [], elements: [:], events: [])
         }
         let backdrop = try BackdropSection.decode(r, .init(canvas: context.canvas, blending: context.blending,
-                                                           directory: context.directory))
+                                                           directory: context.directory, fps: context.fps))
         c.dotSize = try r.float("dotSize", default: c.dotSize, in: .length)
         // At least 4 pt: a 64-megapixel canvas at scale 1 then holds at most about 4 million dots (190 MB of state).
         c.spacing = try r.float("spacing", default: c.spacing, in: .closed(4, SceneLimits.length))

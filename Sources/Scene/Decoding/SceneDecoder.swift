@@ -125,7 +125,7 @@ public struct SceneDecoder: Sendable {
         let blending = try r.choice("blending", default: BlendSpace.srgb)
         let plane = try PlaneSection.decodeEvents(r, duration: duration, into: PlaneSection.decode(
             r, .init(canvas: canvas, appearance: appearance, seed: UInt64(seed), reduceTransparency: reduceTransparency,
-                     blending: blending, directory: directory)))
+                     blending: blending, directory: directory, fps: fps)))
         let glowHalo = try r.bool("glowHalo", default: true)
         let glass = try GlassSection.decode(r, .init(appearance: appearance, platform: platform,
                                                      reduceTransparency: reduceTransparency, duration: duration, fps: fps,

@@ -52,6 +52,19 @@ public enum SceneLimits {
     /// A backdrop image's pixels, read from its PNG header before decoding: 16.8 megapixels (4096 x 4096) is
     /// 256 MB as float pixels in the blend space, and more than any phone screenshot holds.
     public static let backdropPixels = 16_777_216.0
+    /// A backdrop video's file, bytes, checked before ffprobe reads it: ffprobe counts its packets (reading it
+    /// whole), about 1 s per 500 MB.
+    public static let videoFileBytes = 1_000_000_000
+    /// A backdrop video frame's pixels, from ffprobe: 3840 x 2160 (8.3 megapixels), 12 MB of yuv420p and 133 MB
+    /// as float pixels.
+    public static let videoFramePixels = 8_294_400.0
+    /// A backdrop video's frames, from ffprobe's packet count: ten minutes at 60 fps. A render that starts at
+    /// frame k decodes the k frames before it (and a loop starts over), so this bounds that replay.
+    public static let videoFrames = 36_000
+    /// A backdrop video's duration, seconds, from ffprobe (ten minutes).
+    public static let videoDuration = 600.0
+    /// Seconds ffprobe may take to read a backdrop video's header and count its packets before it is killed.
+    public static let videoProbeSeconds = 20.0
     /// A scrolled backdrop is kept whole as placed: at most this many canvases of pixels (16 B each).
     public static let scrolledCanvases = 4.0
     /// Pixels of the pictures the scene's symbols embed (`SVGCost.picturePixels`), summed over the symbols: four

@@ -19,8 +19,10 @@ import CProcess
 public final class ProcessGroup: @unchecked Sendable {
     /// The child's pid, which is also its process group's id.
     public let pid: pid_t
-    /// The write end of the child's stdin.
+    /// The write end of the child's stdin (-1: the child reads /dev/null).
     let input: Int32
+    /// The read end of the child's stdout (-1: the child writes to /dev/null).
+    let output: Int32
     private let lock = NSLock()
     private var status: Int32?
     private var inputOpen = true
@@ -29,17 +31,69 @@ public final class ProcessGroup: @unchecked Sendable {
     /// Starts `executable` with `arguments`, stdin a pipe from us, stdout /dev/null and stderr appended to the
     /// file `stderr`; with `hugePages` false, without transparent huge pages (`withoutTransparentHugePages`).
     public init(executable: String, arguments: [String], stderr: String, hugePages: Bool = true) throws(OutputError) {
-        let (readEnd, writeEnd) = try Self.makePipe()
-        let (child, rc) = Self.spawn(executable, arguments, stdin: readEnd, stderr: stderr, hugePages: hugePages)
-        close(readEnd)
+        let (child, ours) = try Self.start(executable, arguments, stderr: stderr, hugePages: hugePages, reading: false)
+        _ = fcntl(ours, F_SETFL, fcntl(ours, F_GETFL) | O_NONBLOCK)
+        pid = child
+        input = ours
+        output = -1
+        reap()
+    }
+
+    /// Starts `executable` with `arguments` to be read from: stdin /dev/null, stdout a pipe to us (`read`),
+    /// stderr appended to the file `stderr`. Until it is killed or has ended, it is one of `readers`, which an
+    /// exit on a signal kills (`killReaders`): a decoder started here does not outlive forkrender.
+    public init(reading executable: String, arguments: [String], stderr: String) throws(OutputError) {
+        let (child, ours) = try Self.start(executable, arguments, stderr: stderr, hugePages: true, reading: true)
+        pid = child
+        input = -1
+        output = ours
+        inputOpen = false
+        Self.readers.withLock { $0.insert(child) }
+        reap()
+    }
+
+    /// Spawns the child with a pipe as its stdin (or, `reading`, its stdout); the child's pid and our end.
+    private static func start(_ executable: String, _ arguments: [String], stderr: String, hugePages: Bool,
+                              reading: Bool) throws(OutputError) -> (pid: pid_t, ours: Int32) {
+        let (readEnd, writeEnd) = try makePipe()
+        let (theirs, ours) = reading ? (writeEnd, readEnd) : (readEnd, writeEnd)
+        let (child, rc) = spawn(executable, arguments, stdin: reading ? nil : theirs, stdout: reading ? theirs : nil,
+                                stderr: stderr, hugePages: hugePages)
+        close(theirs)
         guard rc == 0 else {
-            close(writeEnd)
+            close(ours)
             throw OutputError("cannot start \(executable): \(String(cString: strerror(rc)))")
         }
-        _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
-        pid = child
-        input = writeEnd
-        reap()
+        return (child, ours)
+    }
+
+    /// The groups started to be read from that may still run (`init(reading:)`).
+    private static let readers = Locked<Set<pid_t>>([])
+
+    /// Kills every group started to be read from (an exit on a signal runs this; it does not wait).
+    public static func killReaders() {
+        for pid in readers.withLock({ $0 }) {
+            _ = systemKill(-pid, SIGKILL)
+        }
+    }
+
+    /// Reads up to `buffer.count` bytes of the child's stdout, filling the buffer unless the output ends;
+    /// polls in 50 ms steps and gives up with "interrupted" as soon as `stop()` is true. The bytes read (fewer
+    /// than asked only at the end of the output).
+    public func read(into buffer: UnsafeMutableRawBufferPointer, stop: () -> Bool) throws(OutputError) -> Int {
+        var off = 0
+        while off < buffer.count {
+            if stop() { throw OutputError("interrupted") }
+            var p = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 50) != 0 else { continue }
+            let n = systemRead(output, buffer.baseAddress! + off, buffer.count - off)
+            if n > 0 { off += n; continue }
+            if n == 0 { break }
+            let e = errno
+            if e == EINTR || e == EAGAIN { continue }
+            throw OutputError("cannot read from the child: \(String(cString: strerror(e)))")
+        }
+        return off
     }
 
     /// The child's stdin: a pipe whose two ends close on exec.
@@ -63,7 +117,7 @@ public final class ProcessGroup: @unchecked Sendable {
 
     /// Starts the child (`redirect`, `isolate`), retrying while the program is busy; its pid and posix_spawn's
     /// result.
-    private static func spawn(_ executable: String, _ arguments: [String], stdin: Int32, stderr: String,
+    private static func spawn(_ executable: String, _ arguments: [String], stdin: Int32?, stdout: Int32?, stderr: String,
                               hugePages: Bool) -> (pid: pid_t, result: Int32) {
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
@@ -78,7 +132,7 @@ public final class ProcessGroup: @unchecked Sendable {
             posix_spawn_file_actions_destroy(&actions)
             posix_spawnattr_destroy(&attributes)
         }
-        redirect(&actions, stdin: stdin, stderr: stderr)
+        redirect(&actions, stdin: stdin, stdout: stdout, stderr: stderr)
         isolate(&attributes)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for a in argv { free(a) } }
@@ -100,11 +154,14 @@ public final class ProcessGroup: @unchecked Sendable {
         return (spawned, rc)
     }
 
-    /// The child's descriptors: stdin from `stdin`, stdout /dev/null, stderr appended to the file `stderr`, and
-    /// every other one closed, so that a test's or a caller's pipe is not held open by the child.
-    private static func redirect(_ actions: inout SpawnActions, stdin: Int32, stderr: String) {
-        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    /// The child's descriptors: stdin from `stdin` (nil: /dev/null), stdout to `stdout` (nil: /dev/null),
+    /// stderr appended to the file `stderr`, and every other one closed, so that a test's or a caller's pipe is
+    /// not held open by the child.
+    private static func redirect(_ actions: inout SpawnActions, stdin: Int32?, stdout: Int32?, stderr: String) {
+        if let stdin { posix_spawn_file_actions_adddup2(&actions, stdin, 0) }
+        else { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
+        if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
+        else { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_APPEND | O_CREAT, 0o600)
         #if canImport(Glibc)
         // posix_spawn_file_actions_addclosefrom_np (glibc 2.34) is not in Swift's Glibc module: looked up by
@@ -112,7 +169,7 @@ public final class ProcessGroup: @unchecked Sendable {
         if let closeFrom = Self.addCloseFrom {
             _ = closeFrom(&actions, 3)
         } else {
-            for fd in Self.openDescriptors() where fd > 2 && fd != stdin { posix_spawn_file_actions_addclose(&actions, fd) }
+            for fd in Self.openDescriptors() where fd > 2 && fd != stdin && fd != stdout { posix_spawn_file_actions_addclose(&actions, fd) }
         }
         #endif
     }
@@ -144,11 +201,15 @@ public final class ProcessGroup: @unchecked Sendable {
             var st: Int32 = 0
             while waitpid(child, &st, 0) < 0 && errno == EINTR {}
             lock.withLock { self.status = st }
+            Self.readers.withLock { _ = $0.remove(child) }
             ended.signal()
         }
     }
 
-    deinit { closeInput() }
+    deinit {
+        closeInput()
+        if output >= 0 { close(output) }
+    }
 
     /// Runs `body` (which starts a child) with this process's "no transparent huge pages" flag set, so that the
     /// child keeps it across exec (Linux's PR_SET_THP_DISABLE), then puts the flag back as it was.
@@ -235,7 +296,23 @@ public final class ProcessGroup: @unchecked Sendable {
     }
 }
 
+/// A value under a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&value) } }
+}
+
 // The C functions the methods above shadow by name.
+private func systemRead(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.read(fd, p, n)
+    #else
+    return Darwin.read(fd, p, n)
+    #endif
+}
+
 private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
     #if canImport(Glibc)
     return Glibc.write(fd, p, n)

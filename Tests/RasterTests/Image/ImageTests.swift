@@ -1,4 +1,4 @@
-import Raster
+@testable import Raster
 import Testing
 
 /// A PNG's samples become premultiplied pixels of the blend space: 8-bit values exactly (b x 257 / 65535 is
@@ -43,4 +43,16 @@ func gradient(_ w: Int, _ h: Int) -> Framebuffer {
     // Output 0: center 1 (source units), support 2: taps 0, 1, 2 at 0.75, 0.75, 0.25 -> (0 + 0.75 + 0.5) / 1.75.
     #expect(abs(down[0, 0].x - 1.25 / 1.75) < 1e-6)
     #expect(abs(down[0, 0].w - 1) < 1e-6)
+}
+
+/// The kernel gives the reference's bits, enlarging and shrinking, whole and in part, into a fresh buffer and
+/// into a reused one (whose old pixels must not leak through).
+@Test(arguments: [(130, 196, 1170, 2532 / 4), (37, 23, 90, 17), (300, 200, 41, 29), (64, 64, 64, 64)])
+func theResampleKernelMatchesTheReference(sw: Int, sh: Int, w: Int, h: Int) {
+    let src = gradient(sw, sh), r = ImageResample(width: w, height: h)
+    #expect(r.apply(src) == r.reference(src))
+    let part = PixelRect(x: w / 3, y: h / 4, width: w / 2, height: h / 2)
+    var reused: Framebuffer? = gradient(w / 2, h / 2)
+    r.apply(src, region: part, into: &reused)
+    #expect(reused == r.reference(src, region: part))
 }

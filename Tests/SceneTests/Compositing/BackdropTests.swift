@@ -95,7 +95,7 @@ import Raster
 
     @Test func theImageIsRelativeToTheSceneFile() throws {
         let doc = try SceneDecoder(scale: 1).decode(file: AllScenesTests.root.appendingPathComponent("scenes/backdrop-photo-light.json").path)
-        #expect(doc.plane.backdrop?.image.width == 300 && doc.plane.backdrop?.file.hasSuffix("scenes/backdrops/coffee.png") == true)
+        #expect(doc.plane.backdrop?.image?.width == 300 && doc.plane.backdrop?.file.hasSuffix("scenes/backdrops/coffee.png") == true)
         #expect(MemoryEstimate(doc).parts.contains { $0.what.hasPrefix("backdrop image (300 x 200 px") })
     }
 

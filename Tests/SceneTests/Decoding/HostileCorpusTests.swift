@@ -65,6 +65,8 @@ import Raster
         .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"scroll\":{\"keyframes\":[{\"t\":@,\"offset\":[0,1]}]}}}}", path: "plane.backdrop.scroll.keyframes[0].t"),
         .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"scroll\":{\"keyframes\":[{\"offset\":[0,@]}]}}}}", path: "plane.backdrop.scroll.keyframes[0].offset"),
         .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"fit\":\"none\",\"scroll\":{\"keyframes\":[{\"offset\":[0,0]}]}},\"spacing\":@}}", path: "plane.spacing"),
+        .init(template: "{\"plane\":{\"backdrop\":{\"video\":\"\(BackdropVideoTests.clip)\",\"start\":@}}}", path: "plane.backdrop.start"),
+        .init(template: "{\"plane\":{\"backdrop\":{\"video\":\"\(BackdropVideoTests.clip)\",\"opacity\":@}}}", path: "plane.backdrop.opacity"),
         .init(template: #"{"check":{"frames":[@]}}"#, path: "check.frames[0]"),
         .init(template: #"{"check":{"masks":[[0,0,@,10]]}}"#, path: "check.masks[0]"),
     ]
@@ -106,6 +108,15 @@ import Raster
         }
         // A scrolled image over its budget of canvases, refused before it is placed.
         try Self.expectRefusedOrRendered(#"{"canvas":{"width":100,"height":100},"plane":{"backdrop":{"image":"\#(Self.list)","fit":"none","scroll":{"keyframes":[{"offset":[0,0]}]}}}}"#, path: "plane.backdrop.fit")
+    }
+
+    /// Missing, corrupt, truncated, wrong-type, huge and long backdrop videos: each refused naming
+    /// `plane.backdrop.video`, before anything is decoded.
+    @Test func badBackdropVideosAreRefused() throws {
+        for (file, _) in try BackdropVideoSectionTests.badFiles() {
+            try Self.expectRefusedOrRendered(#"{"plane":{"backdrop":{"video":"\#(file)"}}}"#, path: "plane.backdrop.video")
+            #expect(throws: SceneError.self) { try SceneDecoder().decode(text: #"{"plane":{"backdrop":{"video":"\#(file)"}}}"#) }
+        }
     }
 
     @Test(arguments: budgets.indices)

@@ -75,8 +75,8 @@ struct GlassOracleCase {
         }
         var o: [String: Any] = ["name": name, "width": width, "height": height, "scale": Double(scale),
                                 "appearance": a.rawValue, "panels": panels]
-        if let b = document.plane.backdrop {
-            o["photo"] = ["width": b.image.width, "height": b.image.height, "fit": b.fit.rawValue,
+        if let b = document.plane.backdrop, let image = b.image {
+            o["photo"] = ["width": image.width, "height": image.height, "fit": b.fit.rawValue,
                           "position": [Double(b.position.x), Double(b.position.y)]]
         }
         return o

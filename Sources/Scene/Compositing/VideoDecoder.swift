@@ -1,0 +1,166 @@
+import Foundation
+import Raster
+
+/// A backdrop video's frames, decoded ahead of the render on a thread of their own: ffmpeg (in a process group
+/// of its own, `ProcessGroup(reading:)`) decodes the stream from its first frame to yuv420p at its nominal
+/// rate and writes the frames to a pipe; the thread reads them in order, makes each frame a render asks for
+/// into the placed backdrop (`make`, run here, off the render's critical path) and queues it. The queue holds
+/// at most `depth` frames, so ffmpeg waits on the pipe when the render falls behind.
+///
+/// Frames come in order only: `frame(k)` skips (reads and drops, never `make`s) the frames before k, and a
+/// decoder that has passed k cannot go back (`canServe`): the caller starts a new one, which decodes from the
+/// clip's first frame again. Decoding from the start and dropping, rather than seeking with `-ss`, makes the
+/// frame a render of frames 50..59 sees the very frame a full run sees (the frame count and cost are bounded by
+/// `SceneLimits.videoFrames`). Past the end of the stream the last frame is held.
+///
+/// `cancel` (or deinit) kills the ffmpeg group at once; a `frame` waiting for the thread polls `stop` every
+/// 50 ms, so a cancelled render stops waiting within that.
+final class VideoDecoder: @unchecked Sendable {
+    /// Frames decoded ahead: 4 keeps ffmpeg and the render overlapped on two cores (a frame of decode is a
+    /// small part of a frame of render); each costs one placed frame of memory (`MemoryEstimate`).
+    static let depth = 4
+
+    let source: VideoSource
+    private let stream: Stream
+
+    /// What turns a frame's yuv420p bytes into what `frame` returns, writing into the buffer of a frame already
+    /// shown when there is one (`recycle`).
+    typealias Make = @Sendable (UnsafeRawBufferPointer, _ reusing: inout Framebuffer?) -> Framebuffer
+
+    /// Starts decoding `source` for frames from `first` on.
+    init(_ source: VideoSource, first: Int, make: @escaping Make) throws(OutputError) {
+        guard let ffmpeg = VideoSink.findFFmpeg() else { throw OutputError("ffmpeg was not found on PATH") }
+        self.source = source
+        let log = NSTemporaryDirectory() + "forkrender-decode-\(getpid())-\(UInt32.random(in: 0 ... .max)).log"
+        let process = try ProcessGroup(reading: ffmpeg, arguments: Self.arguments(source), stderr: log)
+        stream = Stream(process: process, log: log, first: first)
+        // The thread holds the stream, not the decoder, so that dropping the decoder cancels it.
+        let stream = self.stream, bytes = source.frameBytes
+        Thread.detachNewThread { stream.decode(frameBytes: bytes, make: make) }
+    }
+
+    deinit { stream.cancel() }
+
+    /// ffmpeg's arguments: the first video stream, made constant-rate at its own nominal rate by the `fps`
+    /// filter (a no-op for a constant-rate stream), written as the decoder's own yuv420p (or yuvj420p: the
+    /// same planes) so that nothing converts it, with timestamps passed through.
+    static func arguments(_ s: VideoSource) -> [String] {
+        ["-nostdin", "-hide_banner", "-loglevel", "error", "-i", s.file, "-map", "0:v:0", "-an", "-sn", "-dn",
+         "-vf", "fps=\(s.rate)", "-vsync", "passthrough", "-f", "rawvideo", "-pix_fmt", s.pixelFormat, "pipe:1"]
+    }
+
+    /// Whether `frame(k)` can still be answered: k is not before a frame already passed.
+    func canServe(_ k: Int) -> Bool { stream.canServe(k) }
+
+    /// The made frame k (past the end of the stream, its final frame), waiting for the thread; nil when `stop()`
+    /// became true first, or when the stream ended without a frame.
+    func frame(_ k: Int, stop: () -> Bool) -> Framebuffer? { stream.frame(k, stop: stop) }
+
+    /// Kills ffmpeg's group and ends the thread.
+    func cancel() { stream.cancel() }
+
+    /// Gives back the pixels of a frame no longer shown, for a later frame to be made into: a video frame
+    /// placed on a 1170 x 2532 canvas is 47 MB, whose fresh allocation (zeroed pages, faulted in) cost more
+    /// than resampling into it.
+    func recycle(_ pixels: Framebuffer) { stream.recycle(pixels) }
+
+    /// ffmpeg's process (and group) id.
+    var pid: pid_t { stream.pid }
+
+    /// The queue between the thread and the render, and ffmpeg.
+    final class Stream: @unchecked Sendable {
+        private let process: ProcessGroup
+        private let log: String
+        private let condition = NSCondition()
+        /// Made frames by video frame index, oldest first.
+        private var queue: [(index: Int, pixels: Framebuffer)] = []
+        /// The first frame the render still wants: earlier ones are read and dropped, not made.
+        private var wanted: Int
+        /// The index of the next frame ffmpeg will deliver.
+        private var next = 0
+        /// The last frame handed out.
+        private var last: (index: Int, pixels: Framebuffer)?
+        private var ended = false
+        private var cancelled = false
+        /// Buffers of frames shown, to be made into again (at most two).
+        private var spares: [Framebuffer] = []
+
+        var pid: pid_t { process.pid }
+
+        init(process: ProcessGroup, log: String, first: Int) { (self.process, self.log, wanted) = (process, log, first) }
+
+        deinit { unlink(log) }
+
+        /// The thread: reads frame after frame, makes the wanted ones and queues them (waiting while the queue
+        /// is full), until the stream ends or the decoder is cancelled. The stream's final frame is made at its
+        /// end if it was dropped, so that a request past the end gets it whichever frames came before.
+        func decode(frameBytes: Int, make: Make) {
+            var raw = [UInt8](repeating: 0, count: frameBytes), previous = raw
+            var previousDropped = false
+            while true {
+                let n = raw.withUnsafeMutableBytes { b in (try? process.read(into: b) { [self] in condition.withLock { cancelled } }) ?? 0 }
+                condition.lock()
+                if n < frameBytes || cancelled {
+                    if previousDropped && next > 0 && !cancelled {
+                        condition.unlock()
+                        var none: Framebuffer?
+                        let final = previous.withUnsafeBytes { make($0, &none) }
+                        condition.lock()
+                        queue.append((next - 1, final))
+                    }
+                    ended = true
+                    condition.broadcast()
+                    condition.unlock()
+                    return
+                }
+                while !cancelled && next >= wanted && queue.count >= VideoDecoder.depth { condition.wait() }
+                let drop = next < wanted
+                var spare = drop ? nil : spares.popLast()
+                condition.unlock()
+                let made = drop ? nil : raw.withUnsafeBytes { make($0, &spare) }
+                condition.lock()
+                if let made { queue.append((next, made)) }
+                next += 1
+                condition.broadcast()
+                condition.unlock()
+                previousDropped = drop
+                swap(&raw, &previous)
+            }
+        }
+
+        func recycle(_ pixels: Framebuffer) {
+            condition.withLock { if spares.count < 2 { spares.append(pixels) } }
+        }
+
+        func canServe(_ k: Int) -> Bool { condition.withLock { k >= wanted || last?.index == k } }
+
+        func frame(_ k: Int, stop: () -> Bool) -> Framebuffer? {
+            condition.lock()
+            defer { condition.unlock() }
+            wanted = max(wanted, k)
+            condition.broadcast()
+            while true {
+                let target = ended ? min(k, next - 1) : k
+                if let last, last.index == target { return last.pixels }
+                while let f = queue.first, f.index < target { queue.removeFirst() }
+                if let f = queue.first, f.index == target {
+                    queue.removeFirst()
+                    condition.broadcast()
+                    last = f
+                    return f.pixels
+                }
+                if ended || cancelled { return nil }
+                if stop() { return nil }
+                _ = condition.wait(until: Date().addingTimeInterval(0.05))
+            }
+        }
+
+        func cancel() {
+            condition.withLock {
+                cancelled = true
+                condition.broadcast()
+            }
+            process.kill(grace: 0)
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Raster
+
+/// Reads a backdrop video's header with ffprobe before anything is decoded, and checks it against the
+/// budgets (`SceneLimits.video*`): every refusal names the file, the measured value and the limit.
+///
+/// ffprobe runs in a process group of its own (`ProcessGroup(reading:)`: killed whole, and by an exit on a
+/// signal), its output bounded (`maxOutput` bytes) and its time bounded (`SceneLimits.videoProbeSeconds`).
+/// It counts the stream's packets (`-count_packets`: demuxing only, no decoding), which is the frame count N.
+enum VideoProbe {
+    /// The codecs whose decoding is specified to the bit (a conforming decoder's output is the same
+    /// everywhere), so that a scene's pixels do not depend on the ffmpeg build.
+    static let exactCodecs = ["h264", "hevc", "vp9", "av1"]
+    /// What ffprobe may print before it is stopped: a dozen short lines are expected.
+    static let maxOutput = 16_384
+
+    /// What the header says, as `key=value` lines of ffprobe's `default` writer.
+    struct Header {
+        var fields: [String: String]
+        func int(_ k: String) -> Int? { fields[k].flatMap { Int($0) } }
+        func double(_ k: String) -> Double? { fields[k].flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil } }
+    }
+
+    /// ffprobe's reading of `path`, or the reason it has none (ffprobe's first error line).
+    static func header(_ path: String) -> Result<Header, VideoError> {
+        guard let ffprobe = VideoSink.findTool("ffprobe") else {
+            return .failure(.init("needs ffprobe, which was not found on PATH (install ffmpeg: 'apt-get install ffmpeg')"))
+        }
+        let log = NSTemporaryDirectory() + "forkrender-ffprobe-\(getpid())-\(UInt32.random(in: 0 ... .max)).log"
+        defer { unlink(log) }
+        let args = ["-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
+                    "stream=codec_name,width,height,pix_fmt,r_frame_rate,nb_frames,nb_read_packets,duration,color_space,color_range:format=duration,format_name",
+                    "-of", "default=noprint_wrappers=1", path]
+        let child: ProcessGroup
+        do { child = try ProcessGroup(reading: ffprobe, arguments: args, stderr: log) } catch {
+            return .failure(.init("cannot run ffprobe: \(error.message)"))
+        }
+        let deadline = Date().addingTimeInterval(SceneLimits.videoProbeSeconds)
+        var bytes = [UInt8](repeating: 0, count: maxOutput)
+        let read = bytes.withUnsafeMutableBytes { b in
+            (try? child.read(into: b) { Date() > deadline }) ?? -1
+        }
+        // Its output ended (or filled the bound): it exits now, or within what is left of its time.
+        let status = read < 0 ? nil : child.wait(timeout: max(0.1, deadline.timeIntervalSinceNow))
+        child.kill(grace: 0)
+        guard let status else {
+            return .failure(.init("ffprobe did not finish reading it within \(Value.format(SceneLimits.videoProbeSeconds)) s"))
+        }
+        let errors = reasons((try? String(contentsOfFile: log, encoding: .utf8)) ?? "", path: path)
+        let text = String(decoding: bytes.prefix(read), as: UTF8.self)
+        var fields: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            guard let eq = line.firstIndex(of: "=") else { continue }
+            let key = String(line[..<eq])
+            // The stream's `duration` comes first; the format's second fills it only when it is missing.
+            if fields[key] == nil || fields[key] == "N/A" { fields[key] = String(line[line.index(after: eq)...]) }
+        }
+        guard read < maxOutput, status == 0, fields["codec_name"] != nil else {
+            return .failure(.init("cannot be read as a video: ffprobe says '\(errors.isEmpty ? "exit \(status)" : errors.joined(separator: "; "))'"))
+        }
+        // A stream that ends before the frames its header declares: a truncated or damaged file.
+        let declared = Int(fields["nb_frames"] ?? ""), packets = Int(fields["nb_read_packets"] ?? "")
+        if let declared, let packets, packets < declared {
+            return .failure(.init("is truncated or damaged: ffprobe read \(packets) of the \(declared) frames its header declares\(errors.isEmpty ? "" : " ('\(errors.joined(separator: "; "))')")"))
+        }
+        return .success(Header(fields: fields))
+    }
+
+    /// ffprobe's error lines without their "[demuxer @ 0x...] " and "file: " prefixes, each once, at most three.
+    static func reasons(_ log: String, path: String) -> [String] {
+        var out: [String] = []
+        for line in log.split(separator: "\n") {
+            var l = Substring(line)
+            if l.hasPrefix("["), let end = l.firstIndex(of: "]") { l = l[l.index(after: end)...].drop { $0 == " " } }
+            let text = String(l).replacingOccurrences(of: path + ": ", with: "")
+            if !text.isEmpty && !out.contains(text) && out.count < 3 { out.append(text) }
+        }
+        return out
+    }
+
+    /// The video at `path` described and checked: the budgets, then what exact decoding needs (the codec,
+    /// yuv420p, even sides). `start` and `loop` are the scene's; `fps` the scene's frame rate.
+    static func source(_ path: String, name: String, start: Double, loop: Bool, fps: Double) -> Result<VideoSource, VideoError> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(.init("video file '\(name)' does not exist (looked for \(path))"))
+        }
+        guard !isDirectory.boolValue else { return .failure(.init("video file '\(name)' is a directory")) }
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+        guard size <= SceneLimits.videoFileBytes else {
+            return .failure(.init("video '\(name)' of \(size) bytes is over the limit of \(SceneLimits.videoFileBytes / 1_000_000) MB (docs/limits.md)"))
+        }
+        switch header(path) {
+        case .failure(let e): return .failure(.init("video '\(name)' \(e.message)"))
+        case .success(let h): return check(h, path: path, name: name, start: start, loop: loop, fps: fps)
+        }
+    }
+
+    static func check(_ h: Header, path: String, name: String, start: Double, loop: Bool, fps: Double) -> Result<VideoSource, VideoError> {
+        func refuse(_ m: String) -> Result<VideoSource, VideoError> { .failure(.init("video '\(name)' \(m)")) }
+        guard let codec = h.fields["codec_name"], let w = h.int("width"), let ht = h.int("height") else {
+            return refuse("has no video stream ffprobe can read")
+        }
+        guard Double(w) * Double(ht) <= SceneLimits.videoFramePixels else {
+            return refuse("of \(w) x \(ht) pixels a frame is over the limit of \(Value.format(SceneLimits.videoFramePixels)) pixels (3840 x 2160) (docs/limits.md)")
+        }
+        let frames = h.int("nb_read_packets") ?? 0
+        guard frames <= SceneLimits.videoFrames else {
+            return refuse("of \(frames) frames is over the limit of \(SceneLimits.videoFrames) frames (docs/limits.md)")
+        }
+        let duration = h.double("duration") ?? 0
+        guard duration <= SceneLimits.videoDuration else {
+            return refuse("of \(Value.format(duration)) s is over the limit of \(Value.format(SceneLimits.videoDuration)) s (docs/limits.md)")
+        }
+        let rate = (h.fields["r_frame_rate"] ?? "").split(separator: "/").compactMap { Int($0) }
+        guard rate.count == 2, rate[0] > 0, rate[1] > 0, rate[0] <= 1_000_000, rate[1] <= 1_000_000,
+              Double(rate[0]) / Double(rate[1]) <= 1000 else {
+            return refuse("has no usable frame rate (ffprobe says '\(h.fields["r_frame_rate"] ?? "none")')")
+        }
+        guard exactCodecs.contains(codec) else {
+            return refuse("is \(codec) (\(h.fields["format_name"] ?? "unknown format")), not a video forkrender decodes exactly: use H.264, HEVC, VP9 or AV1")
+        }
+        let format = h.fields["pix_fmt"] ?? "unknown"
+        guard format == "yuv420p" || format == "yuvj420p" else {
+            return refuse("is \(format); a backdrop video is 8-bit yuv420p (re-encode with '-pix_fmt yuv420p')")
+        }
+        guard frames > 0, w % 2 == 0, ht % 2 == 0 else {
+            return refuse(frames == 0 ? "holds no frames" : "is \(w) x \(ht) pixels; yuv420p frames have even sides")
+        }
+        let startFrame = Int((start * Double(rate[0]) / Double(rate[1]) + 0.5).rounded(.down))
+        return .success(VideoSource(file: path, width: w, height: ht, codec: codec, pixelFormat: format,
+                                    rateNumerator: rate[0], rateDenominator: rate[1], frameCount: frames, duration: duration,
+                                    colors: colors(h, height: ht), startFrame: startFrame, loop: loop,
+                                    sceneRate: VideoSource.fraction(fps)))
+    }
+
+    /// The conversion the stream's colour tags ask for: BT.709 when tagged so, BT.601 when tagged as an SD
+    /// matrix (smpte170m, bt470bg); untagged, BT.709 from 720 rows up and BT.601 below (what players assume).
+    /// Full range when tagged "pc" or stored as yuvj420p, else limited.
+    static func colors(_ h: Header, height: Int) -> YUVToRGB {
+        let space = h.fields["color_space"] ?? "unknown"
+        let matrix: YUVToRGB.Matrix = space == "bt709" ? .bt709
+            : ["smpte170m", "bt470bg", "fcc", "smpte240m"].contains(space) ? .bt601 : height >= 720 ? .bt709 : .bt601
+        return YUVToRGB(matrix: matrix, fullRange: h.fields["color_range"] == "pc" || h.fields["pix_fmt"] == "yuvj420p")
+    }
+}
+
+/// Why a backdrop video cannot be used, in words for a scene error.
+struct VideoError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

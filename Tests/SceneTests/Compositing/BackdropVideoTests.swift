@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+import Raster
+@testable import Scene
+
+/// A video backdrop through the compositor: frame n shows the video frame the timing rule picks, whatever
+/// frames a run renders, on any thread count and in shards; the clip loops or holds its last frame; a scene
+/// frame that shows the same video frame as the one before changes nothing.
+@Suite struct BackdropVideoTests {
+    static let clip = AllScenesTests.root.appendingPathComponent("scenes/backdrops/pan.mp4").path
+
+    /// scenes/backdrop-video.json (90 frames at 30 fps over a 60-frame clip, looping) at `scale`.
+    static func scene(scale: Float = 0.25) throws -> SceneDocument {
+        try SceneDecoder(scale: scale).decode(file: AllScenesTests.root.appendingPathComponent("scenes/backdrop-video.json").path)
+    }
+
+    /// A bare scene over the clip with `backdrop` keys added, at a quarter of a point per pixel.
+    static func document(_ backdrop: String, duration: Double = 3, fps: Double = 30) throws -> SceneDocument {
+        try SceneDecoder(scale: 0.25).decode(text: #"{"duration": \#(duration), "fps": \#(fps), "plane": {"backdrop": {"video": "\#(clip)", "dots": false\#(backdrop)}}}"#)
+    }
+
+    @Test func theClipIsDescribedByFFprobe() throws {
+        let v = try #require(try Self.scene().plane.backdrop?.video)
+        #expect(v.width == 130 && v.height == 196 && v.frameCount == 60 && v.codec == "h264" && v.pixelFormat == "yuv420p")
+        #expect(v.rate == "30/1" && v.colors == YUVToRGB(matrix: .bt601, fullRange: false))
+        #expect(MemoryEstimate(try Self.scene()).parts.contains { $0.what.hasPrefix("backdrop video (130 x 196 px, 4 frames decoded ahead") })
+    }
+
+    /// The timing rule in integers: start rounded to the nearest video frame, loop and hold, non-integer rates.
+    @Test func theTimingRuleIsExact() throws {
+        let loop = try #require(try Self.document("").plane.backdrop?.video)
+        #expect((0..<200).map(loop.frame(forSceneFrame:)) == (0..<200).map { $0 % 60 })
+        let hold = try #require(try Self.document(#", "loop": false"#).plane.backdrop?.video)
+        #expect((0..<200).map(hold.frame(forSceneFrame:)) == (0..<200).map { min($0, 59) })
+        // start 1/60 s is half a video frame: rounded up to frame 1; just under it, frame 0.
+        #expect(try Self.document(#", "start": 0.016666666666666667"#).plane.backdrop?.video?.frame(forSceneFrame: 0) == 1)
+        #expect(try Self.document(#", "start": 0.0166"#).plane.backdrop?.video?.frame(forSceneFrame: 0) == 0)
+        #expect(try Self.document(#", "start": 1.5"#).plane.backdrop?.video?.frame(forSceneFrame: 20) == 5)
+        // 60 fps over the 30 fps clip shows each video frame twice; 29.97 fps is 2997/100 exactly.
+        let double = try #require(try Self.document("", duration: 1, fps: 60).plane.backdrop?.video)
+        #expect((0..<8).map(double.frame(forSceneFrame:)) == [0, 0, 1, 1, 2, 2, 3, 3])
+        let ntsc = try #require(try Self.document("", duration: 40, fps: 29.97).plane.backdrop?.video)
+        #expect(ntsc.sceneRate == (2997, 100))
+        #expect(ntsc.frame(forSceneFrame: 999) == (999 * 30 * 100 / 2997) % 60)
+    }
+
+    @Test func framesAreIdenticalForAnyRangeThreadsAndShards() throws {
+        let doc = try Self.scene()
+        let one = BackdropCompositingTests.hashes(doc, 0..<90, threads: 1)
+        #expect(Set(one).count >= 59, "the clip must move in every video frame")
+        #expect(one[60] == one[0] && one[75] == one[15], "the clip loops after 60 frames")
+        for k in [0, 25, 50, 55, 62] {
+            #expect(BackdropCompositingTests.hashes(doc, k..<k + 10, threads: 1) == Array(one[k..<k + 10]), "frames \(k)..\(k + 9) alone")
+        }
+        for threads in [2, 8] { #expect(BackdropCompositingTests.hashes(doc, 0..<90, threads: threads) == one, "\(threads) threads") }
+        let shards = stride(from: 0, to: 90, by: 23).flatMap { BackdropCompositingTests.hashes(doc, $0..<min(90, $0 + 23), threads: 2) }
+        #expect(shards == one, "four shards")
+    }
+
+    @Test func aHeldClipShowsItsLastFrame() throws {
+        let doc = try Self.document(#", "loop": false"#)
+        let h = BackdropCompositingTests.hashes(doc, 55..<70, threads: 2)
+        #expect(Set(h[4...]).count == 1, "frames 59..69 all show video frame 59")
+        #expect(h[3] != h[4])
+        #expect(BackdropCompositingTests.hashes(doc, 80..<82, threads: 1) == [h[4], h[4]], "a run starting past the end holds too")
+    }
+
+    /// At 60 fps each video frame is shown twice: the second showing marks nothing changed, a new frame marks
+    /// the placed rectangle (the whole canvas: the clip covers it).
+    @Test func onlyANewVideoFrameMarksTheCanvasChanged() throws {
+        let doc = try Self.document("", duration: 1, fps: 60)
+        var c = Compositor(document: doc, workers: Workers(2))
+        _ = c.render(frame: 0)
+        let first = c.planeRecord
+        _ = c.render(frame: 1)
+        let second = c.planeRecord
+        #expect(second.changedRows(since: first)?.pixelCount == 0)
+        _ = c.render(frame: 2)
+        #expect(c.planeRecord.changedRows(since: second)?.pixelCount == doc.canvas.pixelWidth * doc.canvas.pixelHeight)
+    }
+
+    /// A compositor dropped while its decoder runs ahead kills ffmpeg's group: the process is gone at once.
+    @Test func droppingTheSessionKillsFFmpeg() throws {
+        let doc = try Self.document("")
+        var pid: pid_t = 0
+        do {
+            var c = Compositor(document: doc, workers: Workers(2))
+            _ = c.render(frame: 0)
+            pid = try #require(c.state.backdrop.store.access { $0.video?.pid })
+            #expect(kill(pid, 0) == 0, "ffmpeg runs ahead")
+        }
+        let deadline = Date().addingTimeInterval(1)
+        while kill(pid, 0) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(kill(pid, 0) != 0, "ffmpeg (pid \(pid)) outlived its session")
+    }
+}
+
+/// `plane.backdrop.video` at decode: bad files, budgets and exclusive keys, each refused with its JSON path.
+@Suite struct BackdropVideoSectionTests {
+    /// Bad video files, written at test time, with what the message must say: missing, a directory, random
+    /// bytes, a truncated mp4, a PNG and a text file named .mp4, headers claiming 20000 x 20000 and 4096 x 4096
+    /// pixels (YUV4MPEG, which ffprobe reads whatever the name), and a clip of 36,001 frames.
+    static func badFiles() throws -> [(file: String, reason: String)] {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-backdrop-video-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        func write(_ name: String, _ data: Data) throws -> String {
+            let url = dir.appendingPathComponent(name)
+            try data.write(to: url)
+            return url.path
+        }
+        var random: UInt64 = 3
+        let noise = Data((0..<5000).map { _ -> UInt8 in
+            random = random &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: random >> 56)
+        })
+        let clip = try Data(contentsOf: URL(fileURLWithPath: BackdropVideoTests.clip))
+        let png = try Data(contentsOf: URL(fileURLWithPath: BackdropCompositingTests.list))
+        var long = Data("YUV4MPEG2 W2 H2 F60:1 Ip A1:1 C420jpeg\n".utf8)
+        for _ in 0...SceneLimits.videoFrames { long.append(Data("FRAME\n".utf8) + Data(count: 6)) }
+        return [(dir.appendingPathComponent("missing.mp4").path, "does not exist"),
+                (dir.path, "is a directory"),
+                (try write("random.mp4", noise), "cannot be read as a video: ffprobe says"),
+                (try write("truncated.mp4", clip.prefix(clip.count / 2)), "is truncated or damaged: ffprobe read"),
+                (try write("photo.mp4", png), "is png (png_pipe), not a video forkrender decodes exactly"),
+                (try write("notes.mp4", Data("hello, world\n".utf8)), "cannot be read as a video"),
+                (try write("giant.mp4", Data("YUV4MPEG2 W20000 H20000 F25:1 Ip A1:1 C420jpeg\nFRAME\n".utf8)), "Picture size 20000x20000 is invalid"),
+                (try write("huge.mp4", Data("YUV4MPEG2 W4096 H4096 F25:1 Ip A1:1 C420jpeg\nFRAME\n".utf8)),
+                 "of 4096 x 4096 pixels a frame is over the limit of 8294400 pixels"),
+                (try write("long.mp4", long), "of 36001 frames is over the limit of 36000 frames")]
+    }
+
+    @Test func badFilesAreRefusedWithThePathAndTheReason() throws {
+        for (file, reason) in try Self.badFiles() {
+            do {
+                _ = try SceneDecoder().decode(text: #"{"plane": {"backdrop": {"video": "\#(file)"}}}"#)
+                Issue.record("\(file) was accepted")
+            } catch {
+                #expect(error.path == "plane.backdrop.video" && error.location != nil, "\(error)")
+                #expect(error.message.contains(reason), "\(error.message)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (#""image": "x.png", "video": "\#(BackdropVideoTests.clip)""#, "plane.backdrop.video", "not both"),
+        (#""video": "\#(BackdropVideoTests.clip)", "scroll": {"keyframes": [{"offset": [0, 0]}]}"#, "plane.backdrop.scroll", "does not scroll"),
+        (#""image": "\#(BackdropCompositingTests.list)", "loop": false"#, "plane.backdrop.loop", "belongs to a video"),
+        (#""video": "\#(BackdropVideoTests.clip)", "start": -1"#, "plane.backdrop.start", "from 0 to 600 s"),
+        (#""video": "\#(BackdropVideoTests.clip)", "start": 1e308"#, "plane.backdrop.start", "from 0 to 600 s"),
+        (#""video": "\#(BackdropVideoTests.clip)", "loop": 1"#, "plane.backdrop.loop", "true or false"),
+    ])
+    func keysAreChecked(keys: String, path: String, reason: String) {
+        do {
+            _ = try SceneDecoder().decode(text: #"{"plane": {"backdrop": {\#(keys)}}}"#)
+            Issue.record("\(keys) was accepted")
+        } catch {
+            #expect(error.path == path, "\(error)")
+            #expect(error.message.contains(reason), "\(error.message)")
+        }
+    }
+}
