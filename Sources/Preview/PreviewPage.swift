@@ -7,8 +7,8 @@ import Foundation
 /// the frame asked for last asks only for what the tilt changes (`/patch`, FramePatch: the glass and what is
 /// drawn over it, as raw RGBA rows) and puts its rectangles over the frame (`putImageData`: nothing to decode).
 /// Two requests are in flight at most (the server draws the next tilt while the page takes in the last), started
-/// at least 12 ms apart (one update a display frame); a move while they are out is remembered and sent when one
-/// comes back. A whole frame is decoded off the main thread (`createImageBitmap`, no colour conversion, so the
+/// on animation frames, one a frame at most, for the tilt of that frame; a move while they are out is remembered
+/// and sent on the frame after one comes back. A whole frame is decoded off the main thread (`createImageBitmap`, no colour conversion, so the
 /// canvas holds the PNG's bytes). Answers are drawn on the next animation frame; one older than what is drawn is
 /// dropped, never queued. While dragging, the page shows its updates a second and the drag-to-pixels latency
 /// (from the pointer event to the animation frame that drew its tilt).
@@ -95,10 +95,10 @@ let overlapImage = null, overlapKey = "", layersInflight = false, layersPending 
 // Frame requests: at most MAX_INFLIGHT in flight (the server draws the next tilt while the page takes in the last),
 // a wish made while they are all out sent when one comes back. Each has a number; an answer older than the one
 // drawn is dropped, never queued.
-// Requests start at least SPACING ms apart: the display shows one update a frame (16.7 ms at 60 Hz), so two
-// answers that land in one frame cost a render and a transfer for one that is dropped.
-const MAX_INFLIGHT = 2, SPACING = 12;
-let sequence = 0, inflight = 0, pending = false, lastInput = 0, idleWaiters = [], lastStart = -1e9, spacingTimer = 0;
+// Requests start on animation frames, one a frame at most, for the state at that frame: the display shows one
+// update a frame, so a second start within one frame costs a render and a transfer for an answer that is dropped.
+const MAX_INFLIGHT = 2;
+let sequence = 0, inflight = 0, pending = false, lastInput = 0, idleWaiters = [], startRequested = false;
 // What the canvas holds (frame index, switches and scene version: `key`), and the key of the last whole frame
 // asked for: a new tilt of it is asked as a patch (/patch), put over that frame.
 let canvasKey = null, baseKey = null, drawnSequence = 0;
@@ -124,12 +124,15 @@ function showError(text) { const e = $("error"); e.textContent = text || ""; e.s
 
 // Asks for the state on screen; resolves once nothing is in flight or waiting to be drawn.
 function render() {
-  const wait = lastStart + SPACING - performance.now();
-  if (inflight >= MAX_INFLIGHT || wait > 0) {
-    pending = true;
-    if (wait > 0 && !spacingTimer) spacingTimer = setTimeout(() => { spacingTimer = 0; if (pending) render(); }, wait);
-  } else request();
+  pending = true;
+  if (!startRequested) { startRequested = true; requestAnimationFrame(start); }
   return idle();
+}
+
+// Starts the wished request on this animation frame when a slot is free; otherwise the next answer asks again.
+function start() {
+  startRequested = false;
+  if (pending && inflight < MAX_INFLIGHT) request();
 }
 
 function idle() { return busy() ? new Promise((ok) => idleWaiters.push(ok)) : Promise.resolve(); }
@@ -139,7 +142,7 @@ function checkIdle() { if (!busy()) { const w = idleWaiters; idleWaiters = []; f
 // A frame is decoded off the main thread (createImageBitmap), with no colour conversion: the canvas gets the
 // PNG's bytes; a patch's rows are the frame's bytes already.
 async function request() {
-  pending = false; lastStart = performance.now();
+  pending = false;
   const key = query(true) + "&v=" + version, q = query(), playing = state.playing;
   const item = { id: ++sequence, key, q, input: lastInput, playing, frame: state.frame, rects: null, bitmap: null };
   const patch = state.tilt !== null && key === baseKey;
