@@ -48,7 +48,7 @@ public final class ProcessGroup: @unchecked Sendable {
         input = -1
         output = ours
         inputOpen = false
-        Self.readers.withLock { $0.insert(child) }
+        _ = Self.readers.withLock { $0.insert(child) }
         reap()
     }
 
