@@ -202,7 +202,7 @@ struct PreviewRouteTests {
         let f = try Fixture("backdrop", text: #"{"duration": 0.2, "canvas": {"width": 60, "height": 60}, "plane": {"backdrop": {"image": "b.png"}}}"#,
                             copying: [(photos.appendingPathComponent("list.png"), "b.png")])
         #expect(f.session.reload().version == 1)
-        #expect(f.session.document.plane.backdrop?.image?.width == 390)
+        #expect(f.session.document.plane.backdrop?.image?.width == 1170)
         try FileManager.default.removeItem(atPath: f.folder.appendingPathComponent("b.png").path)
         try FileManager.default.copyItem(at: photos.appendingPathComponent("coffee.png"), to: f.folder.appendingPathComponent("b.png"))
         let v = f.session.reload()

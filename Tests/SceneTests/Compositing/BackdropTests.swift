@@ -39,7 +39,8 @@ import Raster
         #expect(shards == one, "four shards")
     }
 
-    /// A scene over `list.png` with `backdrop` keys added (the list is 390 x 1500 pt; the canvas 390 x 844).
+    /// A scene over `list.png` with `backdrop` keys added (the list is 1170 x 4500 px, 390 x 1500 pt at 3 px a
+    /// point; the canvas 390 x 844 pt).
     static func document(_ backdrop: String, scale: Float = 0.5) throws -> SceneDocument {
         try SceneDecoder(scale: scale).decode(text: #"{"duration": 1, "plane": {"backdrop": {"image": "\#(list)", "dots": false\#(backdrop)}}}"#)
     }
@@ -83,7 +84,7 @@ import Raster
 /// `plane.backdrop` at decode: placement by fit and position, paths relative to the scene file, budgets from the
 /// header, and one message with the JSON path and the reason for every bad file.
 @Suite struct BackdropSectionTests {
-    @Test(arguments: [("cover", [0, 0, 195, 750]), ("contain", [0, 0, 110, 422]), ("fill", [0, 0, 195, 422]), ("none", [0, 0, 195, 750])])
+    @Test(arguments: [("cover", [0, 0, 195, 750]), ("contain", [0, 0, 110, 422]), ("fill", [0, 0, 195, 422]), ("none", [0, 0, 585, 2250])])
     func placementFollowsFit(fit: String, rect: [Int]) throws {
         let doc = try BackdropCompositingTests.document(#", "fit": "\#(fit)", "position": [0, 0]"#)
         let p = doc.plane.backdrop!.placement

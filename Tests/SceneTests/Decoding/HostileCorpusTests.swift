@@ -64,7 +64,7 @@ import Raster
         .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"position\":[@,0]}}}", path: "plane.backdrop.position"),
         .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"scroll\":{\"keyframes\":[{\"t\":@,\"offset\":[0,1]}]}}}}", path: "plane.backdrop.scroll.keyframes[0].t"),
         .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"scroll\":{\"keyframes\":[{\"offset\":[0,@]}]}}}}", path: "plane.backdrop.scroll.keyframes[0].offset"),
-        .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"fit\":\"none\",\"scroll\":{\"keyframes\":[{\"offset\":[0,0]}]}},\"spacing\":@}}", path: "plane.spacing"),
+        .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"fit\":\"cover\",\"scroll\":{\"keyframes\":[{\"offset\":[0,0]}]}},\"spacing\":@}}", path: "plane.spacing"),
         .init(template: "{\"plane\":{\"backdrop\":{\"video\":\"\(BackdropVideoTests.clip)\",\"start\":@}}}", path: "plane.backdrop.start"),
         .init(template: "{\"plane\":{\"backdrop\":{\"video\":\"\(BackdropVideoTests.clip)\",\"opacity\":@}}}", path: "plane.backdrop.opacity"),
         .init(template: #"{"check":{"frames":[@]}}"#, path: "check.frames[0]"),
