@@ -86,7 +86,9 @@ enum VideoProbe {
             return .failure(.init("video file '\(name)' does not exist (looked for \(path))"))
         }
         guard !isDirectory.boolValue else { return .failure(.init("video file '\(name)' is a directory")) }
-        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+        // stat, not attributesOfItem (lstat): the size of what ffprobe will read, a symbolic link's target.
+        var info = stat()
+        let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
         guard size <= SceneLimits.videoFileBytes else {
             return .failure(.init("video '\(name)' of \(size) bytes is over the limit of \(SceneLimits.videoFileBytes / 1_000_000) MB (docs/limits.md)"))
         }

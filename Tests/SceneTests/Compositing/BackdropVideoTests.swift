@@ -138,13 +138,15 @@ import Raster
 @Suite struct BackdropVideoSectionTests {
     /// Bad video files, written at test time, with what the message must say: missing, a directory, random
     /// bytes, a truncated mp4, a PNG and a text file named .mp4, headers claiming 20000 x 20000 and 4096 x 4096
-    /// pixels (YUV4MPEG, which ffprobe reads whatever the name), and a clip of 36,001 frames.
+    /// pixels (YUV4MPEG, which ffprobe reads whatever the name), a clip of 36,001 frames, and a file a byte over
+    /// the size limit, named directly and through a symbolic link.
     static func badFiles() throws -> [(file: String, reason: String)] {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-backdrop-video-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         func write(_ name: String, _ data: Data) throws -> String {
             let url = dir.appendingPathComponent(name)
-            try data.write(to: url)
+            // Atomically: HostileCorpusTests writes the same files while this suite reads them.
+            try data.write(to: url, options: .atomic)
             return url.path
         }
         var random: UInt64 = 3
@@ -154,6 +156,13 @@ import Raster
         })
         let clip = try Data(contentsOf: URL(fileURLWithPath: BackdropVideoTests.clip))
         let png = try Data(contentsOf: URL(fileURLWithPath: BackdropCompositingTests.list))
+        // Over the size limit, sparse (nothing is written), named directly and through a relative symbolic link; made so
+        // that another suite making them at the same time never sees them otherwise.
+        let big = dir.appendingPathComponent("big.mp4").path, link = dir.appendingPathComponent("big-link.mp4").path
+        let fd = open(big, O_WRONLY | O_CREAT, 0o644)
+        defer { close(fd) }
+        #expect(fd >= 0 && ftruncate(fd, off_t(SceneLimits.videoFileBytes + 1)) == 0)
+        #expect(symlink("big.mp4", link) == 0 || errno == EEXIST)
         var long = Data("YUV4MPEG2 W2 H2 F60:1 Ip A1:1 C420jpeg\n".utf8)
         for _ in 0...SceneLimits.videoFrames { long.append(Data("FRAME\n".utf8) + Data(count: 6)) }
         return [(dir.appendingPathComponent("missing.mp4").path, "does not exist"),
@@ -165,7 +174,8 @@ import Raster
                 (try write("giant.mp4", Data("YUV4MPEG2 W20000 H20000 F25:1 Ip A1:1 C420jpeg\nFRAME\n".utf8)), "Picture size 20000x20000 is invalid"),
                 (try write("huge.mp4", Data("YUV4MPEG2 W4096 H4096 F25:1 Ip A1:1 C420jpeg\nFRAME\n".utf8)),
                  "of 4096 x 4096 pixels a frame is over the limit of 8294400 pixels"),
-                (try write("long.mp4", long), "of 36001 frames is over the limit of 36000 frames")]
+                (try write("long.mp4", long), "of 36001 frames is over the limit of 36000 frames"),
+                (big, "of 1000000001 bytes is over the limit of 1000 MB"), (link, "of 1000000001 bytes is over the limit of 1000 MB")]
     }
 
     @Test func badFilesAreRefusedWithThePathAndTheReason() throws {
