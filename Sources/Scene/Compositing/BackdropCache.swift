@@ -19,7 +19,7 @@ struct BackdropCache: Sendable {
         holds: "the backdrop image (or the video frame shown last) resampled to its placement, faded by its opacity and composited over the plane's background, in the blend space; a video's decoder, running ahead",
         key: "the part of the placement it holds and the video frame (the image, video, fit, opacity and background are the session document's)",
         dropped: "replaced when the part or the video frame changes; the decoder when a frame before its position is asked for (a loop); with the session",
-        bound: "the placed part: 16 B per pixel of it, counted as the estimate's backdrop (a video: and its decoder's queue, `VideoDecoder.depth` placed parts)")
+        bound: "the placed part: 16 B per pixel of it, counted as the estimate's backdrop (a video: and its decoder's, `VideoDecoder.depth` queued and `VideoDecoder.spares` to reuse)")
 
     struct Kept: KeptValue {
         var part: PixelRect?

@@ -19,6 +19,9 @@ final class VideoDecoder: @unchecked Sendable {
     /// Frames decoded ahead: 4 keeps ffmpeg and the render overlapped on two cores (a frame of decode is a
     /// small part of a frame of render); each costs one placed frame of memory (`MemoryEstimate`).
     static let depth = 4
+    /// Buffers of frames shown, kept to be made into again (`recycle`): the decoder's thread takes one per frame
+    /// it makes, and the render gives one back per frame it moves on from, so two cover the two running apart.
+    static let spares = 2
 
     let source: VideoSource
     private let stream: Stream
@@ -31,9 +34,10 @@ final class VideoDecoder: @unchecked Sendable {
     init(_ source: VideoSource, first: Int, make: @escaping Make) throws(OutputError) {
         guard let ffmpeg = VideoSink.findFFmpeg() else { throw OutputError("ffmpeg was not found on PATH") }
         self.source = source
-        let log = NSTemporaryDirectory() + "forkrender-decode-\(getpid())-\(UInt32.random(in: 0 ... .max)).log"
-        let process = try ProcessGroup(reading: ffmpeg, arguments: Self.arguments(source), stderr: log)
-        stream = Stream(process: process, log: log, first: first)
+        // ffmpeg's messages are not read (ffprobe has vetted the file): no file for them, which a process that
+        // exits without dropping its decoder would leave behind.
+        let process = try ProcessGroup(reading: ffmpeg, arguments: Self.arguments(source), stderr: "/dev/null")
+        stream = Stream(process: process, first: first)
         // The thread holds the stream, not the decoder, so that dropping the decoder cancels it.
         let stream = self.stream, bytes = source.frameBytes
         Thread.detachNewThread { stream.decode(frameBytes: bytes, make: make) }
@@ -70,7 +74,6 @@ final class VideoDecoder: @unchecked Sendable {
     /// The queue between the thread and the render, and ffmpeg.
     final class Stream: @unchecked Sendable {
         private let process: ProcessGroup
-        private let log: String
         private let condition = NSCondition()
         /// Made frames by video frame index, oldest first.
         private var queue: [(index: Int, pixels: Framebuffer)] = []
@@ -82,14 +85,12 @@ final class VideoDecoder: @unchecked Sendable {
         private var last: (index: Int, pixels: Framebuffer)?
         private var ended = false
         private var cancelled = false
-        /// Buffers of frames shown, to be made into again (at most two).
+        /// Buffers of frames shown, to be made into again (at most `VideoDecoder.spares`).
         private var spares: [Framebuffer] = []
 
         var pid: pid_t { process.pid }
 
-        init(process: ProcessGroup, log: String, first: Int) { (self.process, self.log, wanted) = (process, log, first) }
-
-        deinit { unlink(log) }
+        init(process: ProcessGroup, first: Int) { (self.process, wanted) = (process, first) }
 
         /// The thread: reads frame after frame, makes the wanted ones and queues them (waiting while the queue
         /// is full), until the stream ends or the decoder is cancelled. The stream's final frame is made at its
@@ -129,7 +130,7 @@ final class VideoDecoder: @unchecked Sendable {
         }
 
         func recycle(_ pixels: Framebuffer) {
-            condition.withLock { if spares.count < 2 { spares.append(pixels) } }
+            condition.withLock { if spares.count < VideoDecoder.spares { spares.append(pixels) } }
         }
 
         func canServe(_ k: Int) -> Bool { condition.withLock { k >= wanted || last?.index == k } }

@@ -29,7 +29,7 @@ enum VideoProbe {
         let log = NSTemporaryDirectory() + "forkrender-ffprobe-\(getpid())-\(UInt32.random(in: 0 ... .max)).log"
         defer { unlink(log) }
         let args = ["-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
-                    "stream=codec_name,width,height,pix_fmt,r_frame_rate,nb_frames,nb_read_packets,duration,color_space,color_range:format=duration,format_name",
+                    "stream=codec_name,width,height,pix_fmt,r_frame_rate,avg_frame_rate,nb_frames,nb_read_packets,duration,color_space,color_range:format=duration,format_name",
                     "-of", "default=noprint_wrappers=1", path]
         let child: ProcessGroup
         do { child = try ProcessGroup(reading: ffprobe, arguments: args, stderr: log) } catch {
@@ -86,7 +86,9 @@ enum VideoProbe {
             return .failure(.init("video file '\(name)' does not exist (looked for \(path))"))
         }
         guard !isDirectory.boolValue else { return .failure(.init("video file '\(name)' is a directory")) }
-        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+        // stat, not attributesOfItem (lstat): the size of what ffprobe will read, a symbolic link's target.
+        var info = stat()
+        let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
         guard size <= SceneLimits.videoFileBytes else {
             return .failure(.init("video '\(name)' of \(size) bytes is over the limit of \(SceneLimits.videoFileBytes / 1_000_000) MB (docs/limits.md)"))
         }
@@ -101,6 +103,7 @@ enum VideoProbe {
         guard let codec = h.fields["codec_name"], let w = h.int("width"), let ht = h.int("height") else {
             return refuse("has no video stream ffprobe can read")
         }
+        guard w > 0, ht > 0 else { return refuse("has no picture size (ffprobe says \(w) x \(ht))") }
         guard Double(w) * Double(ht) <= SceneLimits.videoFramePixels else {
             return refuse("of \(w) x \(ht) pixels a frame is over the limit of \(Value.format(SceneLimits.videoFramePixels)) pixels (3840 x 2160) (docs/limits.md)")
         }
@@ -117,6 +120,9 @@ enum VideoProbe {
               Double(rate[0]) / Double(rate[1]) <= 1000 else {
             return refuse("has no usable frame rate (ffprobe says '\(h.fields["r_frame_rate"] ?? "none")')")
         }
+        if let drift = drift(h, frames: frames, rate: (rate[0], rate[1])) {
+            return refuse("has a variable frame rate: at its nominal \(rate[0])/\(rate[1]) fps its \(frames) frames span \(drift) (ffprobe's average is \(h.fields["avg_frame_rate"] ?? "none")); re-encode it at a constant rate, e.g. with '-r \(rate[0])/\(rate[1])'")
+        }
         guard exactCodecs.contains(codec) else {
             return refuse("is \(codec) (\(h.fields["format_name"] ?? "unknown format")), not a video forkrender decodes exactly: use H.264, HEVC, VP9 or AV1")
         }
@@ -132,6 +138,20 @@ enum VideoProbe {
                                     rateNumerator: rate[0], rateDenominator: rate[1], frameCount: frames, duration: duration,
                                     colors: colors(h, height: ht), startFrame: startFrame, loop: loop,
                                     sceneRate: VideoSource.fraction(fps)))
+    }
+
+    /// How far the stream strays from its nominal rate r, in words, when it strays by more than one frame: its N
+    /// packets at ffprobe's average rate a last N / a, and at r N / r, so |N r / a - N| frames of r differ. The
+    /// decoder's `fps` filter delivers the stream at r, so only a stream within a frame of N / r delivers the N
+    /// frames the timing rule loops or holds at; a variable-rate one (a screen recording) would loop or hold
+    /// early. nil for a constant-rate stream and when ffprobe gives no average.
+    static func drift(_ h: Header, frames: Int, rate: (Int, Int)) -> String? {
+        let average = (h.fields["avg_frame_rate"] ?? "").split(separator: "/").compactMap { Double($0) }
+        guard average.count == 2, average[0] > 0, average[1] > 0, average[0].isFinite, average[1].isFinite else { return nil }
+        // N r / a - N = N (r_num a_den - r_den a_num) / (r_den a_num), in Double: each factor is at most 2^63.
+        let nominal = Double(frames) * Double(rate.0) * average[1] / (Double(rate.1) * average[0])
+        guard abs(nominal - Double(frames)) > 1 else { return nil }
+        return "\(Value.format(nominal.rounded())) frames"
     }
 
     /// The conversion the stream's colour tags ask for: BT.709 when tagged so, BT.601 when tagged as an SD

@@ -48,19 +48,29 @@ public struct VideoSource: Sendable, Equatable {
     /// The frame rate ffmpeg's `fps` filter is given: the exact fraction.
     public var rate: String { "\(rateNumerator)/\(rateDenominator)" }
 
-    /// `fps` as a fraction fNum / fDen: exact for whole rates and for decimals of up to three places (29.97
-    /// is 2997/100); otherwise the nearest thousandth.
+    /// `fps` as a fraction fNum / fDen: the first convergent of its continued fraction within a billionth of it
+    /// (29.97 is 2997/100, 30000/1001 written as 29.97002997002997 is 30000/1001, 1/3 written as 0.3333333333333333
+    /// is 1/3), the denominator at most `maxDenominator` (then the last convergent under it).
+    ///
+    /// With fps in 0.001 ... 1000 (`SceneDecoder`), fNum <= 10^9; with scene frames <= 216,000 and the video's
+    /// rNum, rDen <= 10^6, n x rNum x fDen <= 2.2 x 10^17 and rDen x fNum <= 10^15: no product overflows.
     static func fraction(_ fps: Double) -> (numerator: Int, denominator: Int) {
-        for d in [1, 1001, 10, 100, 1000] {
-            let n = (fps * Double(d)).rounded()
-            if abs(n / Double(d) - fps) <= 1e-9 * fps { return reduced(Int(n), d) }
+        // Convergents h / k from h(-1) / k(-1) = 1 / 0 and h(-2) / k(-2) = 0 / 1.
+        var (h, k, h1, k1) = (1, 0, 0, 1)
+        var x = fps
+        while true {
+            let a = x.rounded(.down)
+            // The bound checked in Double first: past it, the Int products below could overflow.
+            guard a * Double(k) + Double(k1) <= Double(maxDenominator) else { break }
+            let (nh, nk) = (Int(a) * h + h1, Int(a) * k + k1)
+            (h, k, h1, k1) = (nh, nk, h, k)
+            let rest = x - a
+            if abs(Double(h) / Double(k) - fps) <= 1e-9 * fps || rest <= 0 { break }
+            x = 1 / rest
         }
-        return reduced(Int((fps * 1000).rounded()), 1000)
+        return (h, k)
     }
 
-    static func reduced(_ n: Int, _ d: Int) -> (numerator: Int, denominator: Int) {
-        var (a, b) = (n, d)
-        while b != 0 { (a, b) = (b, a % b) }
-        return (n / max(a, 1), d / max(a, 1))
-    }
+    /// The largest scene-rate denominator `fraction` gives.
+    static let maxDenominator = 1_000_000
 }

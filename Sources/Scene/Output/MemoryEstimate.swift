@@ -10,8 +10,9 @@ import Raster
 /// arrays the physics step double-buffers, 64 B in all. Per label: its coverage mask, 4 B per pixel of glyph raster. Per
 /// picture a symbol embeds: its decoded RGBA, 4 B per pixel, held by librsvg while the symbol's document lives.
 /// A backdrop: its image as decoded (16 B per pixel) and as placed (`BackdropCache`, 16 B per pixel of the part
-/// a frame needs); a video: its decoder's queue, `VideoDecoder.depth` placed frames (16 B per pixel) beside the
-/// kept one, and the frames being made (two raw yuv420p frames, 8-bit RGBA and float pixels at the video's size); under glass a still
+/// a frame needs); a video: its decoder's placed frames (16 B per pixel): `VideoDecoder.depth` queued, the kept one and
+/// `VideoDecoder.spares` to be made into again, and the frames being made (two raw yuv420p frames, 8-bit RGBA and
+/// float pixels at the video's size, and the resample's columns-first pass, placed width x video height); under glass a still
 /// image's underlay (`UnderlayCache`, 20.25 B per canvas pixel). The stores kept between frames: each one's declared bound (`KeptInventory`) over its area, so
 /// a store that only holds pixels around glass counts the pixels its panels can reach over the whole scene, and
 /// nothing in a scene without that glass.
@@ -93,8 +94,8 @@ public struct MemoryEstimate: Sendable {
         let placed = b.scrolls ? b.placement : b.placement.intersection(canvas)
         if let v = b.video {
             let frame = Double(v.width) * Double(v.height)
-            let bytes = Double(VideoDecoder.depth + 1) * Double(placed.width) * Double(placed.height) * 16
-                + frame * (2 * 1.5 + 4 + 16)
+            let bytes = Double(VideoDecoder.depth + 1 + VideoDecoder.spares) * Double(placed.width) * Double(placed.height) * 16
+                + frame * (2 * 1.5 + 4 + 16) + Double(placed.width) * Double(v.height) * 16
             return [("backdrop video (\(v.width) x \(v.height) px, \(VideoDecoder.depth) frames decoded ahead, placed \(placed.width) x \(placed.height) px)", bytes)]
         }
         guard let image = b.image else { return [] }

@@ -26,6 +26,19 @@ import Raster
         #expect(MemoryEstimate(try Self.scene()).parts.contains { $0.what.hasPrefix("backdrop video (130 x 196 px, 4 frames decoded ahead") })
     }
 
+    /// The estimate counts every placed frame the decoder can hold at once: the queue, the one shown, and the two
+    /// shown before kept to be made into again (`VideoDecoder.recycle`); and the resample's columns-first pass
+    /// (placed width x the video's rows) beside the frame being made.
+    @Test func theEstimateCountsEveryBufferOfTheDecoder() throws {
+        let doc = try Self.scene(scale: 1)
+        let v = try #require(doc.plane.backdrop?.video), placement = try #require(doc.plane.backdrop?.placement)
+        let placed = placement.intersection(PixelRect(x: 0, y: 0, width: doc.canvas.pixelWidth, height: doc.canvas.pixelHeight))
+        let part = try #require(MemoryEstimate(doc).parts.first { $0.what.hasPrefix("backdrop video") })
+        let buffers = Double(VideoDecoder.depth + 1 + 2) * Double(placed.width * placed.height) * 16
+        let making = Double(v.width * v.height) * (2 * 1.5 + 4 + 16) + Double(placed.width * v.height) * 16
+        #expect(part.bytes >= buffers + making, "\(part.what): \(part.bytes) B")
+    }
+
     /// The timing rule in integers: start rounded to the nearest video frame, loop and hold, non-integer rates.
     @Test func theTimingRuleIsExact() throws {
         let loop = try #require(try Self.document("").plane.backdrop?.video)
@@ -42,6 +55,34 @@ import Raster
         let ntsc = try #require(try Self.document("", duration: 40, fps: 29.97).plane.backdrop?.video)
         #expect(ntsc.sceneRate == (2997, 100))
         #expect(ntsc.frame(forSceneFrame: 999) == (999 * 30 * 100 / 2997) % 60)
+    }
+
+    /// Scene rates that are no decimal of three places are exact fractions too: at 1/3 fps frame 100 is at 300 s,
+    /// video frame 9,000 (0 of the looped 60), and at 100/9 fps frame 10 is at 0.9 s, video frame 27.
+    @Test func anyDecimalRateIsItsExactFraction() throws {
+        #expect(VideoSource.fraction(1.0 / 3) == (1, 3) && VideoSource.fraction(100.0 / 9) == (100, 9))
+        #expect(VideoSource.fraction(30000.0 / 1001) == (30000, 1001) && VideoSource.fraction(0.001) == (1, 1000))
+        #expect(VideoSource.fraction(29.97) == (2997, 100) && VideoSource.fraction(1000) == (1000, 1))
+        let third = try #require(try Self.document("", duration: 600, fps: 1.0 / 3).plane.backdrop?.video)
+        #expect(third.frame(forSceneFrame: 100) == 9000 % 60 && third.frame(forSceneFrame: 179) == (179 * 90) % 60)
+        let ninth = try #require(try Self.document("", duration: 600, fps: 100.0 / 9).plane.backdrop?.video)
+        #expect((0..<6000).allSatisfy { ninth.frame(forSceneFrame: $0) == ($0 * 30 * 9 / 100) % 60 })
+    }
+
+    /// A running decoder leaves no file of its own behind: one that outlived a process ending without dropping
+    /// its decoder (an exit, Ctrl-C) would stay in the temporary folder.
+    @Test func theDecoderKeepsNoFile() throws {
+        let doc = try Self.document("")
+        var c = Compositor(document: doc, workers: Workers(2))
+        _ = c.render(frame: 0)
+        #if os(Linux)
+        let pid = try #require(c.state.backdrop.store.access { $0.video?.pid })
+        let stderr = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/2")
+        #expect(stderr == "/dev/null", "ffmpeg's stderr is \(stderr)")
+        #endif
+        let mine = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("forkrender-decode-\(getpid())-") }
+        #expect(mine.isEmpty, "\(mine)")
+        withExtendedLifetime(c) {}
     }
 
     @Test func framesAreIdenticalForAnyRangeThreadsAndShards() throws {
@@ -99,13 +140,15 @@ import Raster
 @Suite struct BackdropVideoSectionTests {
     /// Bad video files, written at test time, with what the message must say: missing, a directory, random
     /// bytes, a truncated mp4, a PNG and a text file named .mp4, headers claiming 20000 x 20000 and 4096 x 4096
-    /// pixels (YUV4MPEG, which ffprobe reads whatever the name), and a clip of 36,001 frames.
+    /// pixels (YUV4MPEG, which ffprobe reads whatever the name), a clip of 36,001 frames, and a file a byte over
+    /// the size limit, named directly and through a symbolic link.
     static func badFiles() throws -> [(file: String, reason: String)] {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-backdrop-video-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         func write(_ name: String, _ data: Data) throws -> String {
             let url = dir.appendingPathComponent(name)
-            try data.write(to: url)
+            // Atomically: HostileCorpusTests writes the same files while this suite reads them.
+            try data.write(to: url, options: .atomic)
             return url.path
         }
         var random: UInt64 = 3
@@ -115,6 +158,13 @@ import Raster
         })
         let clip = try Data(contentsOf: URL(fileURLWithPath: BackdropVideoTests.clip))
         let png = try Data(contentsOf: URL(fileURLWithPath: BackdropCompositingTests.list))
+        // Over the size limit, sparse (nothing is written), named directly and through a relative symbolic link; made so
+        // that another suite making them at the same time never sees them otherwise.
+        let big = dir.appendingPathComponent("big.mp4").path, link = dir.appendingPathComponent("big-link.mp4").path
+        let fd = open(big, O_WRONLY | O_CREAT, 0o644)
+        defer { close(fd) }
+        #expect(fd >= 0 && ftruncate(fd, off_t(SceneLimits.videoFileBytes + 1)) == 0)
+        #expect(symlink("big.mp4", link) == 0 || errno == EEXIST)
         var long = Data("YUV4MPEG2 W2 H2 F60:1 Ip A1:1 C420jpeg\n".utf8)
         for _ in 0...SceneLimits.videoFrames { long.append(Data("FRAME\n".utf8) + Data(count: 6)) }
         return [(dir.appendingPathComponent("missing.mp4").path, "does not exist"),
@@ -126,7 +176,8 @@ import Raster
                 (try write("giant.mp4", Data("YUV4MPEG2 W20000 H20000 F25:1 Ip A1:1 C420jpeg\nFRAME\n".utf8)), "Picture size 20000x20000 is invalid"),
                 (try write("huge.mp4", Data("YUV4MPEG2 W4096 H4096 F25:1 Ip A1:1 C420jpeg\nFRAME\n".utf8)),
                  "of 4096 x 4096 pixels a frame is over the limit of 8294400 pixels"),
-                (try write("long.mp4", long), "of 36001 frames is over the limit of 36000 frames")]
+                (try write("long.mp4", long), "of 36001 frames is over the limit of 36000 frames"),
+                (big, "of 1000000001 bytes is over the limit of 1000 MB"), (link, "of 1000000001 bytes is over the limit of 1000 MB")]
     }
 
     @Test func badFilesAreRefusedWithThePathAndTheReason() throws {
@@ -139,6 +190,43 @@ import Raster
                 #expect(error.message.contains(reason), "\(error.message)")
             }
         }
+    }
+
+    /// ffprobe's reading of scenes/backdrops/pan.mp4 with `changes` made: what `VideoProbe.check` is given.
+    static func header(_ changes: [String: String]) -> VideoProbe.Header {
+        let clip = ["codec_name": "h264", "width": "130", "height": "196", "pix_fmt": "yuv420p", "r_frame_rate": "30/1",
+                    "avg_frame_rate": "30/1", "nb_frames": "60", "nb_read_packets": "60", "duration": "2.000000"]
+        return VideoProbe.Header(fields: clip.merging(changes) { $1 })
+    }
+
+    static func check(_ changes: [String: String]) -> Result<VideoSource, VideoError> {
+        VideoProbe.check(header(changes), path: BackdropVideoTests.clip, name: "clip.mp4", start: 0, loop: true, fps: 30)
+    }
+
+    /// Sides ffprobe reports as zero or negative (a hostile header), and a variable-rate stream: 20 packets whose
+    /// timestamps span 56 frames at the nominal 30 fps (ffprobe's reading of a screen-recording-like clip: the
+    /// decoder's `fps` filter delivers 56 frames, which a loop over N = 20 would cut to the first third).
+    @Test(arguments: [
+        (["width": "-2"], "has no picture size (ffprobe says -2 x 196)"),
+        (["height": "0"], "has no picture size"),
+        (["width": "-130", "height": "-196"], "has no picture size"),
+        (["avg_frame_rate": "75/7", "nb_frames": "20", "nb_read_packets": "20", "duration": "1.866667"],
+         "has a variable frame rate: at its nominal 30/1 fps its 20 frames span 56 frames"),
+        (["avg_frame_rate": "60/1"], "its 60 frames span 30 frames"),
+    ])
+    func hostileHeadersAreRefused(changes: [String: String], reason: String) {
+        switch Self.check(changes) {
+        case .success(let v): Issue.record("\(changes) was accepted: \(v.width) x \(v.height), \(v.frameCount) frames")
+        case .failure(let e): #expect(e.message.hasPrefix("video 'clip.mp4' ") && e.message.contains(reason), "\(e.message)")
+        }
+    }
+
+    /// Within a frame of the nominal rate (a last frame's duration rounded), or without an average, a stream is
+    /// taken as constant-rate.
+    @Test(arguments: ["30/1", "1800/61", "1800/59", "0/0", "N/A"])
+    func aStreamWithinAFrameOfItsRateIsAccepted(average: String) throws {
+        let v = try Self.check(["avg_frame_rate": average]).get()
+        #expect(v.frameCount == 60 && v.rate == "30/1")
     }
 
     @Test(arguments: [
