@@ -76,6 +76,19 @@ import Raster
         }
     }
 
+    /// A body kept for another frame is dropped when a frame asks for its slot, not kept beside the body that
+    /// frame draws: the store then holds no more than one drawing's body per slot at any time.
+    @Test func aBodyForAnotherFrameIsDroppedWhenAsked() throws {
+        var c = Compositor(document: try SceneDecoder(scale: 0.5).decode(text: Showcase.json), workers: Workers(2))
+        _ = c.renderKept(frame: 3) { _, _ in 0 }
+        let (slots, time) = (c.state.bodies.store.access { $0.bodies.entries.map(\.key) }, c.document.time(ofFrame: 3))
+        #expect(!slots.isEmpty)
+        for slot in slots {
+            #expect(c.state.bodies.take(slot: slot, time: time + 1, plane: c.planeRecord) == nil)
+            #expect(c.state.bodies.store.access { $0.bodies[slot] == nil }, "\(slot): the other frame's body stays")
+        }
+    }
+
     /// A render pipeline's frames never repeat: it keeps no body (38 bytes a liquid pixel for nothing).
     @Test func aRenderKeepsNoBody() throws {
         var c = Compositor(document: try SceneDecoder(scale: 0.5).decode(text: Showcase.json), workers: Workers(2))
