@@ -13,7 +13,8 @@ import Raster
 /// on the kept values, so its pixels are the kernel's bit for bit (`LiquidBodyTests` compares them with drawings
 /// made from nothing, over several tilts, tiers and appearances).
 ///
-/// Memory: 296 bytes a chunk (37 a pixel) over the drawn pixels' rows.
+/// Memory: 304 bytes a chunk (38 a pixel) over the drawn pixels' rows: 299 bytes of values, padded to the lanes'
+/// 16-byte alignment (`MemoryLayout<Chunk>.stride`, which the store's declared bound holds: `LiquidBodyTests`).
 public struct LiquidBody: Sendable {
     /// The kept values of eight pixels from (x, y); `count` 0 when none was covered (nothing drawn there).
     struct Chunk {

@@ -18,9 +18,9 @@ struct LiquidBodyCache {
         "LiquidBodyCache", place: "Scene/Compositing, in the session's `FrameState`",
         holds: "each liquid drawing of the last frame drawn on request without its specular light (`LiquidBody`: per eight pixels the unlit color, coverage and the light's inputs)",
         key: "the drawing's slot, the frame's time and its plane (`PlaneSpriteRecord.changedSpans` empty); the tilt is not in the key: it is what a body is lit by",
-        dropped: "taken out by a frame and put back once drawn (none from a cancelled frame); a body beyond the bound is not kept; with the session",
-        bound: "37 B per pixel around the liquid panels, at most one canvas of pixels in all (a session drawing on request only)",
-        bytesPerPixel: 37, over: .liquidGlass)
+        dropped: "taken out by a frame and put back once drawn (none from a cancelled frame); one kept for another frame when a frame asks for its slot; a body beyond the bound is not kept; with the session",
+        bound: "38 B per pixel around the liquid panels, at most one canvas of pixels in all (a session drawing on request only)",
+        bytesPerPixel: 38, over: .liquidGlass)
 
     struct Kept: KeptValue {
         var bodies = KeptEntries<(body: LiquidBody, time: Double, plane: PlaneSpriteRecord)>()
@@ -36,13 +36,16 @@ struct LiquidBodyCache {
     init(keeping: Keeping, capacity: Int) { store = KeptStore(Self.descriptor, keeping: keeping, Kept(capacity: capacity)) }
 
     /// The body kept for `slot` when it was drawn at `time` over the same plane as `plane`, taken out of the
-    /// store; nil otherwise (and a body for another frame stays).
+    /// store; nil otherwise, and a body kept for another frame is dropped: the frame asking draws its own and
+    /// keeps that, so the old one would only lie beside it while it is drawn (twice the drawing's bytes).
     func take(slot: String, time: Double, plane: PlaneSpriteRecord) -> LiquidBody? {
         store.access { kept in
-            guard let k = kept.bodies[slot], k.time == time,
-                  let changed = plane.changedSpans(since: k.plane), changed.allSatisfy(\.isEmpty) else { return nil }
+            guard let k = kept.bodies.removeValue(forKey: slot) else { return nil }
+            guard k.time == time, let changed = plane.changedSpans(since: k.plane), changed.allSatisfy(\.isEmpty) else {
+                return nil
+            }
             kept.relit += 1
-            return kept.bodies.removeValue(forKey: slot)?.body
+            return k.body
         }
     }
 

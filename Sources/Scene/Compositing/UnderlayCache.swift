@@ -6,18 +6,19 @@ import Raster
 /// (`PlaneUnderlay`: the background and the placed image) as the glow halo's cell pass adds it
 /// (`GlowHalo.UnderlayCells`) and blurred as the lens windows blur it (`UnderlayBlur`, in bands of rows made when a
 /// window first reaches them). With them a frame reads the plane only near the dots, as over a flat plane
-/// (`PlaneFill`), where it read every pixel of the image in each cell and window it computed again.
+/// (`PlaneFill`); without them each cell and window a frame computes reads every pixel of the image under it.
 ///
 /// A pure function of its key: the image, fit, opacity and background are the session document's, and a still
 /// image's placement is the same in every frame, so a kept value and a fresh one have the same bits, and a
-/// session that keeps nothing reads the plane's pixels as before (the reference `KeepingNothingTests` compare
-/// with). A scrolling backdrop moves every frame and is never kept here.
+/// session that keeps nothing reads every pixel of the plane (the reference `KeepingNothingTests` compare
+/// with). A scrolling backdrop moves every frame, and a video's pixels change under the same placement: neither
+/// is kept here.
 struct UnderlayCache: Sendable {
     static let descriptor = KeptStoreDescriptor(
         "UnderlayCache", place: "Scene/Compositing, in the session's `FrameState`",
         holds: "a still backdrop's underlay (the plane without its dots) as the glass reads it: the glow halo's block sums and peaks of each group of 8 x 2 pixels (`GlowHalo.UnderlayCells`), and the lens window's blur of it (`UnderlayBlur`)",
         key: "the backdrop's rectangle on the canvas, the canvas's size and space and the plane's background (the image, fit and opacity are the session document's); the halo's cell size and neutral axis; the blur's radius; a band of 32 rows is blurred when a window first reaches it",
-        dropped: "replaced when the key changes; with the session; none for a scrolling backdrop (it moves every frame) or in a session that keeps nothing",
+        dropped: "replaced when the key changes; with the session; none for a scrolling backdrop (it moves every frame), a video (its pixels change under the same placement) or in a session that keeps nothing",
         bound: "the canvas's share of a still image: 4.25 B per pixel for the groups and 16 B per pixel blurred, counted as the estimate's backdrop")
 
     struct Key: Equatable {

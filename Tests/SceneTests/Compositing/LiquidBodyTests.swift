@@ -1,5 +1,6 @@
 import Testing
 import Raster
+@testable import Glass
 @testable import Scene
 
 /// A session drawing on request (`Compositor.renderKept`, the preview) lights a new tilt of the frame it drew last
@@ -60,7 +61,35 @@ import Raster
                 "\(c.testDescription): \(relit) drawings lit from kept bodies")
     }
 
-    /// A render pipeline's frames never repeat: it keeps no body (37 bytes a liquid pixel for nothing).
+    /// The store's declared bound (what the memory estimate counts for it) holds what a kept body takes: a chunk
+    /// of eight pixels is its values padded to the lanes' alignment (`MemoryLayout.stride`), not their sum.
+    @Test func theDeclaredBoundHoldsAKeptBody() throws {
+        let declared = LiquidBodyCache.descriptor.bytesPerPixel
+        #expect(Double(MemoryLayout<LiquidBody.Chunk>.stride) <= 8 * declared,
+                "a chunk takes \(MemoryLayout<LiquidBody.Chunk>.stride) B, the bound counts \(8 * declared) B for its eight pixels")
+        var c = Compositor(document: try SceneDecoder(scale: 0.5).decode(text: Showcase.json), workers: Workers(2))
+        _ = c.renderKept(frame: 3) { _, _ in 0 }
+        let bodies = c.state.bodies.store.access { $0.bodies.entries.map(\.value.body) }
+        #expect(!bodies.isEmpty)
+        for b in bodies {
+            #expect(Double(b.chunks.count * MemoryLayout<LiquidBody.Chunk>.stride) <= declared * Double(b.pixelCount))
+        }
+    }
+
+    /// A body kept for another frame is dropped when a frame asks for its slot, not kept beside the body that
+    /// frame draws: the store then holds no more than one drawing's body per slot at any time.
+    @Test func aBodyForAnotherFrameIsDroppedWhenAsked() throws {
+        var c = Compositor(document: try SceneDecoder(scale: 0.5).decode(text: Showcase.json), workers: Workers(2))
+        _ = c.renderKept(frame: 3) { _, _ in 0 }
+        let (slots, time) = (c.state.bodies.store.access { $0.bodies.entries.map(\.key) }, c.document.time(ofFrame: 3))
+        #expect(!slots.isEmpty)
+        for slot in slots {
+            #expect(c.state.bodies.take(slot: slot, time: time + 1, plane: c.planeRecord) == nil)
+            #expect(c.state.bodies.store.access { $0.bodies[slot] == nil }, "\(slot): the other frame's body stays")
+        }
+    }
+
+    /// A render pipeline's frames never repeat: it keeps no body (38 bytes a liquid pixel for nothing).
     @Test func aRenderKeepsNoBody() throws {
         var c = Compositor(document: try SceneDecoder(scale: 0.5).decode(text: Showcase.json), workers: Workers(2))
         _ = c.render(frame: 3)

@@ -6,7 +6,7 @@ import Raster
 /// What the glass derives once from a still backdrop (`UnderlayCache`): the showcase over a photograph, with the
 /// halo's groups and the lens windows' blur of the image kept, draws the bytes of a session that keeps nothing
 /// (which reads every pixel of the plane), frames in order and after a jump ahead; the store holds both once drawn; a
-/// scrolling backdrop keeps nothing there.
+/// scrolling or video backdrop keeps nothing there.
 @Suite struct UnderlayCacheTests {
     static let photo = AllScenesTests.root.appendingPathComponent("scenes/backdrops/coffee.png").path
 
@@ -33,6 +33,13 @@ import Raster
 
     @Test func aScrollingBackdropKeepsNothingHere() throws {
         var c = Compositor(document: try BackdropCompositingTests.scroll(), workers: Workers(2))
+        for i in [0, 1, 2] { _ = c.render(frame: i) }
+        #expect(c.state.underlay.store.access { $0.key == nil && $0.cells == nil && $0.blur == nil })
+    }
+
+    /// A video's pixels change under the same placement, which is all the store's key holds: it keeps nothing.
+    @Test func aVideoBackdropKeepsNothingHere() throws {
+        var c = Compositor(document: try BackdropVideoTests.scene(scale: 0.5), workers: Workers(2))
         for i in [0, 1, 2] { _ = c.render(frame: i) }
         #expect(c.state.underlay.store.access { $0.key == nil && $0.cells == nil && $0.blur == nil })
     }
