@@ -12,13 +12,36 @@
 ///
 /// with the coefficients the matrix's Kr, Kb (Kg = 1 - Kr - Kb) give, times 2^16 and rounded to nearest:
 /// cy = 255/219 (limited) or 1 (full); crv = 2 (1 - Kr) c, cbu = 2 (1 - Kb) c, cgu = 2 (1 - Kb) Kb / Kg c,
-/// cgv = 2 (1 - Kr) Kr / Kg c, where c = 255/224 (limited) or 1 (full). BT.601: Kr = 0.299, Kb = 0.114;
-/// BT.709: Kr = 0.2126, Kb = 0.0722. The R, G, B values are sRGB-encoded samples, as a PNG's are.
+/// cgv = 2 (1 - Kr) Kr / Kg c, where c = 255/224 (limited) or 1 (full), and Kr, Kb the matrix's (`Matrix`).
+/// The R, G, B values are sRGB-encoded samples, as a PNG's are.
 ///
 /// `YUVToRGBReference` is the plain per-pixel version the kernel is tested against; `YUVToRGBTests` checks
 /// both against an independent NumPy computation of the same rule and against the real-valued matrix.
 public struct YUVToRGB: Sendable, Equatable {
-    public enum Matrix: String, Sendable { case bt601, bt709 }
+    /// The luma weights of the standards a stream's `color_space` tag names (each matrix is fixed by its Kr, Kb).
+    public enum Matrix: String, Sendable, CaseIterable {
+        /// ITU-R BT.601 (SMPTE 170M, BT.470 BG): standard definition.
+        case bt601
+        /// ITU-R BT.709: high definition.
+        case bt709
+        /// SMPTE 240M, the 1990s HD matrix.
+        case smpte240m
+        /// ITU-R BT.2020, non-constant luminance.
+        case bt2020
+        /// FCC 47 CFR 73.682, the 1953 NTSC weights.
+        case fcc
+
+        /// (Kr, Kb).
+        public var weights: (kr: Double, kb: Double) {
+            switch self {
+            case .bt601: (0.299, 0.114)
+            case .bt709: (0.2126, 0.0722)
+            case .smpte240m: (0.212, 0.087)
+            case .bt2020: (0.2627, 0.0593)
+            case .fcc: (0.30, 0.11)
+            }
+        }
+    }
 
     public let matrix: Matrix
     /// Limited ("tv", 16...235 luma) or full ("pc", 0...255) range.
@@ -27,7 +50,7 @@ public struct YUVToRGB: Sendable, Equatable {
 
     public init(matrix: Matrix, fullRange: Bool) {
         (self.matrix, self.fullRange) = (matrix, fullRange)
-        let (kr, kb) = matrix == .bt601 ? (0.299, 0.114) : (0.2126, 0.0722)
+        let (kr, kb) = matrix.weights
         let kg = 1 - kr - kb
         let c = fullRange ? 1.0 : 255.0 / 224.0
         func fixed(_ x: Double) -> Int32 { Int32((x * 65536).rounded()) }

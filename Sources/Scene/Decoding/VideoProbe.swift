@@ -133,10 +133,13 @@ enum VideoProbe {
         guard frames > 0, w % 2 == 0, ht % 2 == 0 else {
             return refuse(frames == 0 ? "holds no frames" : "is \(w) x \(ht) pixels; yuv420p frames have even sides")
         }
+        guard let conversion = colors(h, height: ht) else {
+            return refuse("is tagged with the colour matrix '\(h.fields["color_space"] ?? "")', which is not a Kr, Kb weighting forkrender converts (BT.601, BT.709, SMPTE 240M, BT.2020 non-constant luminance, FCC); re-encode it, e.g. with '-vf colorspace=bt709'")
+        }
         let startFrame = Int((start * Double(rate[0]) / Double(rate[1]) + 0.5).rounded(.down))
         return .success(VideoSource(file: path, width: w, height: ht, codec: codec, pixelFormat: format,
                                     rateNumerator: rate[0], rateDenominator: rate[1], frameCount: frames, duration: duration,
-                                    colors: colors(h, height: ht), startFrame: startFrame, loop: loop,
+                                    colors: conversion, startFrame: startFrame, loop: loop,
                                     sceneRate: VideoSource.fraction(fps)))
     }
 
@@ -154,13 +157,16 @@ enum VideoProbe {
         return "\(Value.format(nominal.rounded())) frames"
     }
 
-    /// The conversion the stream's colour tags ask for: BT.709 when tagged so, BT.601 when tagged as an SD
-    /// matrix (smpte170m, bt470bg); untagged, BT.709 from 720 rows up and BT.601 below (what players assume).
-    /// Full range when tagged "pc" or stored as yuvj420p, else limited.
-    static func colors(_ h: Header, height: Int) -> YUVToRGB {
+    /// The conversion the stream's colour tags ask for: the matrix its `color_space` tag names; untagged, BT.709
+    /// from 720 rows up and BT.601 below (what players assume). Full range when tagged "pc" or stored as yuvj420p,
+    /// else limited. nil for a matrix that is not a Kr, Kb weighting (constant-luminance BT.2020, YCgCo, ICtCp,
+    /// RGB stored as YUV): converting it as one would show wrong colours.
+    static func colors(_ h: Header, height: Int) -> YUVToRGB? {
+        let tagged: [String: YUVToRGB.Matrix] = ["bt709": .bt709, "smpte170m": .bt601, "bt470bg": .bt601, "fcc": .fcc,
+                                                 "smpte240m": .smpte240m, "bt2020nc": .bt2020]
         let space = h.fields["color_space"] ?? "unknown"
-        let matrix: YUVToRGB.Matrix = space == "bt709" ? .bt709
-            : ["smpte170m", "bt470bg", "fcc", "smpte240m"].contains(space) ? .bt601 : height >= 720 ? .bt709 : .bt601
+        let untagged = ["unknown", "unspecified", "reserved", ""].contains(space)
+        guard let matrix = untagged ? (height >= 720 ? .bt709 : .bt601) : tagged[space] else { return nil }
         return YUVToRGB(matrix: matrix, fullRange: h.fields["color_range"] == "pc" || h.fields["pix_fmt"] == "yuvj420p")
     }
 }

@@ -45,9 +45,12 @@ import Testing
 
     /// Within one level of the real-valued conversion (round(255/219 (Y - 16) + ...)) for every Y, Cb, Cr in
     /// steps of 3: the fixed point loses less than a level.
-    @Test(arguments: variants)
+    /// Every matrix in both ranges.
+    static let everyMatrix = YUVToRGB.Matrix.allCases.flatMap { m in [false, true].map { YUVToRGB(matrix: m, fullRange: $0) } }
+
+    @Test(arguments: everyMatrix)
     func withinOneLevelOfTheRealMatrix(c: YUVToRGB) {
-        let (kr, kb) = c.matrix == .bt601 ? (0.299, 0.114) : (0.2126, 0.0722)
+        let (kr, kb) = c.matrix.weights
         let kg = 1 - kr - kb
         let (ys, cs, y0) = c.fullRange ? (1.0, 1.0, 0.0) : (255.0 / 219, 255.0 / 224, 16.0)
         var worst = 0.0
@@ -73,7 +76,8 @@ import Testing
     Y = d[:w*h].reshape(h, w); n = (w//2)*(h//2)
     U = d[w*h:w*h+n].reshape(h//2, w//2).repeat(2, 0).repeat(2, 1)
     V = d[w*h+n:w*h+2*n].reshape(h//2, w//2).repeat(2, 0).repeat(2, 1)
-    kr, kb = (0.299, 0.114) if matrix == "bt601" else (0.2126, 0.0722)
+    kr, kb = {"bt601": (0.299, 0.114), "bt709": (0.2126, 0.0722), "smpte240m": (0.212, 0.087),
+              "bt2020": (0.2627, 0.0593), "fcc": (0.30, 0.11)}[matrix]
     kg = 1 - kr - kb
     c = 1.0 if full else 255/224
     fix = lambda x: int(np.floor(x * 65536 + 0.5))
@@ -90,7 +94,7 @@ import Testing
         (try? ChildProcess.run(URL(fileURLWithPath: candidate), ["-c", "import numpy"], timeout: 60))?.status == 0
     }
 
-    @Test(.enabled(if: numpyPython != nil, Comment(rawValue: DevTool.missing("python3", package: "python3-numpy"))), arguments: variants)
+    @Test(.enabled(if: numpyPython != nil, Comment(rawValue: DevTool.missing("python3", package: "python3-numpy"))), arguments: everyMatrix)
     func matchesAnIndependentNumPyComputation(c: YUVToRGB) throws {
         let python = URL(fileURLWithPath: try #require(Self.numpyPython))
         let (w, h) = (64, 48)

@@ -213,12 +213,31 @@ import Raster
         (["avg_frame_rate": "75/7", "nb_frames": "20", "nb_read_packets": "20", "duration": "1.866667"],
          "has a variable frame rate: at its nominal 30/1 fps its 20 frames span 56 frames"),
         (["avg_frame_rate": "60/1"], "its 60 frames span 30 frames"),
+        (["color_space": "bt2020c"], "colour matrix 'bt2020c'"),
+        (["color_space": "ycgco"], "colour matrix 'ycgco'"),
+        (["color_space": "gbr"], "colour matrix 'gbr'"),
     ])
     func hostileHeadersAreRefused(changes: [String: String], reason: String) {
         switch Self.check(changes) {
         case .success(let v): Issue.record("\(changes) was accepted: \(v.width) x \(v.height), \(v.frameCount) frames")
         case .failure(let e): #expect(e.message.hasPrefix("video 'clip.mp4' ") && e.message.contains(reason), "\(e.message)")
         }
+    }
+
+    /// The matrix each `color_space` tag names; untagged, what players assume from the height; the range from
+    /// its tag or the pixel format.
+    @Test(arguments: [
+        (["color_space": "bt709"], YUVToRGB(matrix: .bt709, fullRange: false)),
+        (["color_space": "smpte170m"], YUVToRGB(matrix: .bt601, fullRange: false)),
+        (["color_space": "bt470bg", "color_range": "pc"], YUVToRGB(matrix: .bt601, fullRange: true)),
+        (["color_space": "smpte240m"], YUVToRGB(matrix: .smpte240m, fullRange: false)),
+        (["color_space": "bt2020nc"], YUVToRGB(matrix: .bt2020, fullRange: false)),
+        (["color_space": "fcc", "pix_fmt": "yuvj420p"], YUVToRGB(matrix: .fcc, fullRange: true)),
+        (["color_space": "unknown"], YUVToRGB(matrix: .bt601, fullRange: false)),
+        (["height": "720"], YUVToRGB(matrix: .bt709, fullRange: false)),
+    ])
+    func theColourTagsChooseTheConversion(changes: [String: String], conversion: YUVToRGB) throws {
+        #expect(try Self.check(changes).get().colors == conversion)
     }
 
     /// Within a frame of the nominal rate (a last frame's duration rounded), or without an average, a stream is
