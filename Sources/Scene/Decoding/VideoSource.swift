@@ -31,9 +31,12 @@ public struct VideoSource: Sendable, Equatable {
     /// The scene's frame rate as an exact fraction.
     public let sceneRate: (numerator: Int, denominator: Int)
 
+    /// Every field (written out only because the scene rate is a tuple).
     public static func == (a: VideoSource, b: VideoSource) -> Bool {
-        a.file == b.file && a.startFrame == b.startFrame && a.loop == b.loop && a.frameCount == b.frameCount
-            && a.sceneRate == b.sceneRate && a.rateNumerator == b.rateNumerator && a.rateDenominator == b.rateDenominator
+        a.file == b.file && a.width == b.width && a.height == b.height && a.codec == b.codec && a.pixelFormat == b.pixelFormat
+            && a.rateNumerator == b.rateNumerator && a.rateDenominator == b.rateDenominator && a.frameCount == b.frameCount
+            && a.duration == b.duration && a.colors == b.colors && a.startFrame == b.startFrame && a.loop == b.loop
+            && a.sceneRate == b.sceneRate
     }
 
     /// The video frame scene frame `n` shows (0 ..< frameCount).

@@ -240,6 +240,16 @@ import Raster
         #expect(try Self.check(changes).get().colors == conversion)
     }
 
+    /// Two readings of a video are equal only when every field is: here the colour conversion, the size or the
+    /// codec alone differ.
+    @Test func sourcesDifferingInAnyFieldAreUnequal() throws {
+        let plain = try Self.check([:]).get()
+        #expect(try Self.check([:]).get() == plain)
+        for changes in [["color_space": "bt709"], ["width": "132"], ["codec_name": "hevc"], ["duration": "2.5"]] {
+            #expect(try Self.check(changes).get() != plain, "\(changes)")
+        }
+    }
+
     /// Within a frame of the nominal rate (a last frame's duration rounded), or without an average, a stream is
     /// taken as constant-rate.
     @Test(arguments: ["30/1", "1800/61", "1800/59", "0/0", "N/A"])
