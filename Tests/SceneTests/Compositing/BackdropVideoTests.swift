@@ -136,6 +136,67 @@ import Raster
     }
 }
 
+/// A clip ffprobe passes and ffmpeg cannot decode to its end: the frame ffmpeg did not deliver is never drawn
+/// without its backdrop in silence; it fails naming `plane.backdrop.video`, and a render publishes nothing of it.
+@Suite struct BackdropVideoFailureTests {
+    /// scenes/backdrops/pan.mp4 with its frames' data zeroed after the first quarter: the header and the
+    /// packets pass ffprobe (it counts packets, decodes none), and ffmpeg decodes the first frames, then stops
+    /// with an error (8 frames and exit status 69 with ffmpeg 5.1). Written atomically: suites run at once.
+    static func damagedClip() throws -> String {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BackdropVideoTests.clip)))
+        // The file's top-level boxes: a 32-bit big-endian size, then the type; `mdat` holds the frames' data.
+        var at = 0
+        while at + 8 <= bytes.count {
+            let size = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            guard size >= 8, at + size <= bytes.count else { break }
+            if bytes[at + 4..<at + 8].elementsEqual("mdat".utf8) {
+                for i in at + 8 + (size - 8) / 4..<at + size { bytes[i] = 0 }
+            }
+            at += size
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-damaged-\(getpid()).mp4")
+        try Data(bytes).write(to: url, options: .atomic)
+        return url.path
+    }
+
+    static func document() throws -> SceneDocument {
+        try SceneDecoder(scale: 0.25).decode(text: #"{"duration": 1, "fps": 30, "plane": {"backdrop": {"video": "\#(try damagedClip())"}}}"#)
+    }
+
+    /// The first frame ffmpeg did not deliver, rendered frame by frame: every frame before it is whole.
+    @Test func theFrameFFmpegDidNotDeliverFailsNamingThePath() throws {
+        var c = Compositor(document: try Self.document(), workers: Workers(2))
+        var failed: Int?
+        for i in 0..<30 where failed == nil {
+            do { _ = try c.renderWhole(frame: i) } catch {
+                failed = i
+                #expect(error.path == "plane.backdrop.video", "\(error)")
+                #expect(error.message.contains("has no frame \(i) for scene frame \(i): ffmpeg stopped with exit status "), "\(error.message)")
+            }
+        }
+        let f = try #require(failed, "every frame was drawn")
+        #expect(f > 0, "ffmpeg decodes the clip's first frames")
+    }
+
+    /// Through the render pipeline into a PNG folder: the run throws the same error, and no frame from the
+    /// first undecoded one on is written.
+    @Test func aRenderPublishesNoFrameWithoutItsBackdrop() throws {
+        let doc = try Self.document()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-damaged-frames-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let sink = try PNGFolderSink(folder: dir, settings: EncodeSettings(dither: doc.dither), frameCount: doc.frameCount)
+        do {
+            _ = try RenderPipeline(document: doc, workers: Workers(2)).run(frames: Array(0..<doc.frameCount), sinks: [sink])
+            Issue.record("the render passed")
+        } catch {
+            #expect(error.message.hasPrefix("plane.backdrop.video: ") && error.message.contains("ffmpeg stopped with exit status"), "\(error.message)")
+            let frame = try #require(Int(error.message.split(separator: " ").first { Int($0) != nil } ?? ""))
+            let written = try FileManager.default.contentsOfDirectory(atPath: dir)
+            #expect(written.allSatisfy { Int($0.prefix(4)).map { $0 < frame } ?? false }, "\(written), failed at \(frame)")
+        }
+    }
+}
+
 /// `plane.backdrop.video` at decode: bad files, budgets and exclusive keys, each refused with its JSON path.
 @Suite struct BackdropVideoSectionTests {
     /// Bad video files, written at test time, with what the message must say: missing, a directory, random
@@ -200,7 +261,7 @@ import Raster
     }
 
     static func check(_ changes: [String: String]) -> Result<VideoSource, VideoError> {
-        VideoProbe.check(header(changes), path: BackdropVideoTests.clip, name: "clip.mp4", start: 0, loop: true, fps: 30)
+        VideoProbe.check(header(changes), path: BackdropVideoTests.clip, name: "clip.mp4", start: 0, loop: true, fps: 30, decoder: "/usr/bin/ffmpeg")
     }
 
     /// Sides ffprobe reports as zero or negative (a hostile header), and a variable-rate stream: 20 packets whose
