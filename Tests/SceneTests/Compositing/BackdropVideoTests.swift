@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Raster
+import ChildProcess
 @testable import Scene
 
 /// A video backdrop through the compositor: frame n shows the video frame the timing rule picks, whatever
@@ -139,24 +140,9 @@ import Raster
 /// A clip ffprobe passes and ffmpeg cannot decode to its end: the frame ffmpeg did not deliver is never drawn
 /// without its backdrop in silence; it fails naming `plane.backdrop.video`, and a render publishes nothing of it.
 @Suite struct BackdropVideoFailureTests {
-    /// scenes/backdrops/pan.mp4 with its frames' data zeroed after the first quarter: the header and the
-    /// packets pass ffprobe (it counts packets, decodes none), and ffmpeg decodes the first frames, then stops
-    /// with an error (8 frames and exit status 69 with ffmpeg 5.1). Written atomically: suites run at once.
+    /// A clip ffmpeg stops decoding after its first frames (`DamagedVideo`).
     static func damagedClip() throws -> String {
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BackdropVideoTests.clip)))
-        // The file's top-level boxes: a 32-bit big-endian size, then the type; `mdat` holds the frames' data.
-        var at = 0
-        while at + 8 <= bytes.count {
-            let size = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
-            guard size >= 8, at + size <= bytes.count else { break }
-            if bytes[at + 4..<at + 8].elementsEqual("mdat".utf8) {
-                for i in at + 8 + (size - 8) / 4..<at + size { bytes[i] = 0 }
-            }
-            at += size
-        }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-damaged-\(getpid()).mp4")
-        try Data(bytes).write(to: url, options: .atomic)
-        return url.path
+        try DamagedVideo.write(to: FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-damaged-\(getpid()).mp4").path)
     }
 
     static func document() throws -> SceneDocument {
