@@ -17,7 +17,8 @@ import Raster
 /// 50 ms, so a cancelled render stops waiting within that.
 ///
 /// A frame the stream cannot deliver is an error, never a frame shown without its backdrop: ffmpeg that
-/// cannot start, or whose output ends before frame k, fails `frame(k)` with its exit status, unless it exited
+/// cannot start, or whose output ends before frame k, fails `frame(k)` with its exit status and the last lines of
+/// its stderr (`ErrorTail`), unless it exited
 /// 0 within a frame of the clip's N (ffprobe's packet count; the `fps` filter may round the last frame away),
 /// where the held final frame is the timing rule's.
 final class VideoDecoder: @unchecked Sendable {
@@ -38,15 +39,18 @@ final class VideoDecoder: @unchecked Sendable {
     /// Starts decoding `source` with its ffmpeg (`VideoSource.decoder`) for frames from `first` on.
     init(_ source: VideoSource, first: Int, make: @escaping Make) throws(VideoError) {
         self.source = source
-        // ffmpeg's messages are not read (ffprobe has vetted the file): no file for them, which a process that
-        // exits without dropping its decoder would leave behind.
-        let process: ProcessGroup
+        // ffmpeg's messages go to a pipe, whose tail a failure quotes: no file, which a process that exits
+        // without dropping its decoder would leave behind.
+        let process: ProcessGroup, errors: ErrorTail
         do {
-            process = try ProcessGroup(reading: source.decoder, arguments: Self.arguments(source), stderr: "/dev/null")
+            let pipe = try ProcessGroup.makePipe()
+            defer { close(pipe.write) }
+            errors = ErrorTail(reading: pipe.read)
+            process = try ProcessGroup(reading: source.decoder, arguments: Self.arguments(source), errors: .pipe(pipe.write))
         } catch {
             throw VideoError("ffmpeg could not be started (\(error.message))")
         }
-        stream = Stream(process: process, first: first, frameCount: source.frameCount)
+        stream = Stream(process: process, first: first, frameCount: source.frameCount, errors: errors, file: source.file)
         // The thread holds the stream, not the decoder, so that dropping the decoder cancels it.
         let stream = self.stream, bytes = source.frameBytes
         Thread.detachNewThread { stream.decode(frameBytes: bytes, make: make) }
@@ -98,6 +102,10 @@ final class VideoDecoder: @unchecked Sendable {
         private var status: Int32?
         /// N: the clip's frames, which a stream that ends cleanly delivers (within one).
         private let frameCount: Int
+        /// ffmpeg's stderr, and the reasons read from it once its output ended (for a failure's message).
+        private let errors: ErrorTail
+        private let file: String
+        private var reasons: [String] = []
         private var cancelled = false
         /// Buffers of frames shown, to be made into again (at most `VideoDecoder.spares`).
         private var spares: [Framebuffer] = []
@@ -107,8 +115,8 @@ final class VideoDecoder: @unchecked Sendable {
         /// Seconds ffmpeg may take to exit after its output ended: it closes its output as it exits.
         static let exitWait = 2.0
 
-        init(process: ProcessGroup, first: Int, frameCount: Int) {
-            (self.process, wanted, self.frameCount) = (process, first, frameCount)
+        init(process: ProcessGroup, first: Int, frameCount: Int, errors: ErrorTail, file: String) {
+            (self.process, wanted, self.frameCount, self.errors, self.file) = (process, first, frameCount, errors, file)
         }
 
         /// The thread: reads frame after frame, makes the wanted ones and queues them (waiting while the queue
@@ -126,9 +134,10 @@ final class VideoDecoder: @unchecked Sendable {
                     var none: Framebuffer?
                     let final = previousDropped && next > 0 && !stopped ? previous.withUnsafeBytes { make($0, &none) } : nil
                     let status = stopped ? nil : process.wait(timeout: Self.exitWait)
+                    let reasons = stopped ? [] : errors.reasons(file: file, waiting: 0.5)
                     condition.withLock {
                         if let final { queue.append((next - 1, final)) }
-                        (self.status, ended) = (status, true)
+                        (self.status, self.reasons, ended) = (status, reasons, true)
                         condition.broadcast()
                     }
                     return
@@ -180,7 +189,7 @@ final class VideoDecoder: @unchecked Sendable {
         /// delivered k, or it exited 0 within a frame of the clip's N frames (the final one is then held).
         private func failure(_ k: Int) -> VideoError? {
             guard k >= next else { return nil }
-            let delivered = "after \(next) of the clip's \(frameCount) frames"
+            let delivered = "after \(next) of the clip's \(frameCount) frames" + (reasons.isEmpty ? "" : " ('\(reasons.joined(separator: "; "))')")
             switch status {
             case nil: return VideoError("ffmpeg's output ended \(delivered) and it did not exit within \(Value.format(Self.exitWait)) s")
             case 0? where next > 0 && next >= frameCount - 1: return nil
@@ -196,6 +205,49 @@ final class VideoDecoder: @unchecked Sendable {
                 condition.broadcast()
             }
             process.kill(grace: 0)
+        }
+    }
+
+    /// The last `bytes` of ffmpeg's stderr, read from its pipe by a thread of their own until every process of
+    /// ffmpeg's group has closed it: bounded whatever ffmpeg prints, and never a file.
+    final class ErrorTail: @unchecked Sendable {
+        static let bytes = 4096
+        private let condition = NSCondition()
+        private var tail: [UInt8] = []
+        private var done = false
+
+        /// Starts reading `fd`, which the thread closes at the pipe's end.
+        init(reading fd: Int32) {
+            Thread.detachNewThread { [self] in
+                var chunk = [UInt8](repeating: 0, count: Self.bytes)
+                while true {
+                    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { break }
+                    condition.withLock {
+                        tail.append(contentsOf: chunk[..<n])
+                        if tail.count > Self.bytes { tail.removeFirst(tail.count - Self.bytes) }
+                    }
+                }
+                close(fd)
+                condition.withLock {
+                    done = true
+                    condition.broadcast()
+                }
+            }
+        }
+
+        /// The reasons in the tail's last three lines of messages (`VideoProbe.reasons`: without ffmpeg's "[h264 @ 0x...]"
+        /// prefixes and the file's name, each once), waiting at most `timeout` seconds for the pipe's end.
+        func reasons(file: String, waiting timeout: Double) -> [String] {
+            condition.withLock {
+                let deadline = Date().addingTimeInterval(timeout)
+                while !done && condition.wait(until: deadline) {}
+                // "Last message repeated n times" repeats a reason already there.
+                let lines = String(decoding: tail, as: UTF8.self).split(separator: "\n")
+                    .filter { !$0.contains("Last message repeated") }.suffix(3)
+                return VideoProbe.reasons(lines.joined(separator: "\n"), path: file)
+            }
         }
     }
 }
