@@ -236,13 +236,17 @@ public final class PreviewSession: @unchecked Sendable {
         slots[r.settings] = nil  // the compositor uniquely held while it draws
         defer { slots[r.settings] = slot }
         let dither = slot.compositor.document.dither
-        return try slot.compositor.renderKept(frame: r.frame) { frame, covered throws(SceneError) in
+        let drawn = try slot.compositor.renderKept(frame: r.frame) { frame, covered throws(SceneError) in
             // A cancelled render left bands undrawn: neither encoded nor cached (the process is ending).
             guard !workers.cancellation.isCancelled else {
                 throw SceneError(file: file, path: "", location: nil, message: "interrupted")
             }
             return try body(frame, covered, dither)
         }
+        // A frame without part of its scene (a backdrop video's frame not decoded) is neither shown nor cached:
+        // its error is, as a scene error is.
+        if let e = slot.compositor.incomplete { throw SceneError(file: file, path: e.path, location: nil, message: e.message) }
+        return drawn
     }
 
     // MARK: Rendering ahead

@@ -3,6 +3,7 @@ import Testing
 @testable import Preview
 import Raster
 import Scene
+import ChildProcess
 
 /// A scene file in a fresh folder (the showcase unless told), and the routes over it.
 struct Fixture {
@@ -232,6 +233,19 @@ struct PreviewRouteTests {
         #expect(v.version == 2 && v.error == nil)
         #expect(f.session.document.plane.backdrop?.video?.width == 64)
         #expect(f.session.reload().version == 2, "nothing changed since")
+    }
+
+    @Test("A backdrop video's frame ffmpeg cannot decode is answered with its error, not drawn without it")
+    func undecodedVideoFrame() throws {
+        let clip = try DamagedVideo.write(to: FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-preview-damaged-\(UUID().uuidString).mp4").path)
+        defer { unlink(clip) }
+        let f = try Fixture("backdrop-video-damaged", text: #"{"duration": 1, "fps": 30, "canvas": {"width": 60, "height": 60}, "plane": {"backdrop": {"video": "v.mp4"}}}"#,
+                            copying: [(URL(fileURLWithPath: clip), "v.mp4")])
+        #expect(f.get("/frame.png", [("frame", "0")]).status == 200)
+        let r = f.get("/frame.png", [("frame", "20")])
+        #expect(r.status == 500, "frame 20 was drawn")
+        let text = String(decoding: r.body, as: UTF8.self)
+        #expect(text.contains("plane.backdrop.video: video ") && text.contains("has no frame 20 for scene frame 20: ffmpeg stopped"), "\(text)")
     }
 
     @Test("Saving the file reloads it; a broken file shows the command line's error and keeps the last good frame")

@@ -134,8 +134,15 @@ public struct CheckRunner: Sendable {
         var items: [CheckItem] = []
         for frame in job.frames {
             let start = DispatchTime.now()
-            let actual = RGBAImage(compositor.render(frame: frame), dither: job.document.dither, workers: workers)
-            var item = check(job: job, frame: frame, actual: actual, comparison: compare)
+            var item: CheckItem
+            do throws(SceneError) {
+                // A frame drawn without part of its scene is neither compared nor recorded: an input error.
+                let actual = RGBAImage(try compositor.renderWhole(frame: frame), dither: job.document.dither, workers: workers)
+                item = check(job: job, frame: frame, actual: actual, comparison: compare)
+            } catch {
+                item = CheckItem(scene: job.name, scenePath: job.path, frame: frame, status: .error, message: "\(error.path): \(error.message)",
+                                 result: nil, referencePath: referencePath(scene: job.folder, frame: frame), artifacts: nil, seconds: 0)
+            }
             item.seconds = Double(DispatchTime.now().uptimeNanoseconds &- start.uptimeNanoseconds) / 1e9
             progress(item)
             items.append(item)

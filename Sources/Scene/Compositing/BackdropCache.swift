@@ -36,10 +36,10 @@ struct BackdropCache: Sendable {
     init(keeping: Keeping) { store = KeptStore(Self.descriptor, keeping: keeping, Kept()) }
 
     /// The plane's backdrop for a frame at time `t` of `document` (nil when it has none): the placed pixels
-    /// (kept, or made and kept) at the frame's scroll offset.
-    func backdrop(_ document: SceneDocument, time t: Double, stop: () -> Bool = { false }) -> PlaneBackdrop? {
+    /// (kept, or made and kept) at the frame's scroll offset. Throws when a video's frame cannot be decoded.
+    func backdrop(_ document: SceneDocument, time t: Double, stop: () -> Bool = { false }) throws(SceneError) -> PlaneBackdrop? {
         guard let spec = document.plane.backdrop else { return nil }
-        if let video = spec.video { return self.video(video, document, spec, time: t, stop: stop) }
+        if let video = spec.video { return try self.video(video, document, spec, time: t, stop: stop) }
         let canvas = PixelRect(x: 0, y: 0, width: document.canvas.pixelWidth, height: document.canvas.pixelHeight)
         let offset = spec.offset(at: t, scale: document.canvas.scale)
         // A still image needs only what lies on the canvas; a scrolled one all of it.
@@ -68,13 +68,14 @@ struct BackdropCache: Sendable {
 
     /// The video frame a frame at time `t` shows, placed: kept when the frame before showed it too, else taken
     /// from the kept decoder (a new one when there is none or it has passed that frame). nil when `stop()`
-    /// became true while waiting, or when ffmpeg gave no frame at all.
+    /// became true while waiting. Throws, naming `plane.backdrop.video` and the frame, when ffmpeg cannot
+    /// deliver that frame (`VideoDecoder`): the decoder is then dropped, and a later frame starts a new one.
     func video(_ video: VideoSource, _ document: SceneDocument, _ spec: BackdropSpec, time t: Double,
-               stop: () -> Bool) -> PlaneBackdrop? {
+               stop: () -> Bool) throws(SceneError) -> PlaneBackdrop? {
         let part = Self.canvasPart(spec, document)
         guard !part.isEmpty else { return nil }
         // t is i / fps for frame i (`SceneDocument.time(ofFrame:)`), so rounding t x fps gives i back exactly.
-        let k = video.frame(forSceneFrame: Int((t * document.fps).rounded()))
+        let n = Int((t * document.fps).rounded()), k = video.frame(forSceneFrame: n)
         let key = UInt64(k + 1)
         let (hit, kept) = store.access { v -> (Framebuffer?, VideoDecoder?) in
             if v.key == key, v.part == part, let p = v.pixels { return (p, nil) }
@@ -84,16 +85,25 @@ struct BackdropCache: Sendable {
         if let hit { return PlaneBackdrop(pixels: hit, x: spec.placement.x + part.x, y: spec.placement.y + part.y, key: key) }
         let background = document.blending.premultiply(document.plane.configuration.background)
         let space = document.blending
-        let decoder = kept.flatMap { $0.canServe(k) ? $0 : nil } ?? (try? VideoDecoder(video, first: k) { yuv, reusing in
-            Self.placed(Self.videoFrame(yuv, video, space: space), spec, part: part, background: background, reusing: &reusing)
-        })
-        guard let decoder, let pixels = decoder.frame(k, stop: stop) else { return nil }
-        let shown = store.access { v -> Framebuffer? in
+        let decoder: VideoDecoder, shown: Framebuffer?
+        do throws(VideoError) {
+            if let kept, kept.canServe(k) { decoder = kept } else {
+                decoder = try VideoDecoder(video, first: k) { yuv, reusing in
+                    Self.placed(Self.videoFrame(yuv, video, space: space), spec, part: part, background: background, reusing: &reusing)
+                }
+            }
+            shown = try decoder.frame(k, stop: stop)
+        } catch {
+            throw SceneError(path: "plane.backdrop.video", location: nil,
+                             message: "video '\(video.file)' has no frame \(k) for scene frame \(n): \(error.message)")
+        }
+        guard let pixels = shown else { return nil }
+        let before = store.access { v -> Framebuffer? in
             defer { v = Kept(part: part, pixels: pixels, key: key, video: decoder) }
             return v.pixels
         }
         // The frame shown before is referenced by nothing else now (a plane holds its backdrop for one frame).
-        if let shown { decoder.recycle(shown) }
+        if let before { decoder.recycle(before) }
         return PlaneBackdrop(pixels: pixels, x: spec.placement.x + part.x, y: spec.placement.y + part.y, key: key)
     }
 

@@ -25,7 +25,7 @@ extension Compositor {
         let workers = self.workers, glass = self.glass, time = document.time(ofFrame: i)
         var plane = planeBuffer ?? emptyFrame()
         planeBuffer = nil
-        self.plane.render(into: &plane, time: time, workers: workers)
+        _ = self.plane.render(into: &plane, time: time, workers: workers)
         frame.copyPixels(from: plane, workers: workers)
         measure { glass.render(plane: plane, into: &frame, time: time, workers: workers) }
         planeBuffer = plane

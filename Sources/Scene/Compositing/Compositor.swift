@@ -23,6 +23,11 @@ public struct Compositor {
     var planeBuffer: Framebuffer?
     /// What `planeBuffer` holds, so that the next frame redraws only the dots that changed.
     var planeRecord = PlaneSpriteRecord()
+    /// Why the frame rasterized last lacks part of its scene, nil when it is whole: a backdrop video's frame its
+    /// decoder could not deliver. Such a frame is drawn without it, consistently (the kept buffers and records
+    /// say what it holds), but must never be published: every caller that writes, compares or shows frames
+    /// checks this after each frame, as it checks a cancellation.
+    public private(set) var incomplete: SceneError?
 
     /// The physics rate. Frames sample the simulation at whatever fps the scene asks for.
     public static let physicsRate = 60.0
@@ -93,7 +98,7 @@ public struct Compositor {
         if planeBuffer == nil { planeRecord = PlaneSpriteRecord() }
         var planeLayer = planeBuffer ?? emptyFrame()
         planeBuffer = nil  // keep the buffer uniquely referenced while drawing into it
-        plane.render(into: &planeLayer, time: document.time(ofFrame: i), workers: workers, record: &planeRecord)
+        incomplete = plane.render(into: &planeLayer, time: document.time(ofFrame: i), workers: workers, record: &planeRecord)
         // The frosted panels' covered pixels are overwritten by glass, so the slot leaves them (FrameSlot.take).
         let drawings = glass.drawings(plane: planeLayer, time: document.time(ofFrame: i))
         slot.take(plane: planeLayer, record: planeRecord, workers: workers,
@@ -130,6 +135,14 @@ public struct Compositor {
     public mutating func render(frame i: Int) -> Framebuffer {
         simulate(toFrame: i)
         return rasterize(frame: i)
+    }
+
+    /// Simulates up to and rasterizes frame `i`, for a caller that publishes it: throws when the frame could
+    /// not be drawn whole (`incomplete`), naming what is missing.
+    public mutating func renderWhole(frame i: Int) throws(SceneError) -> Framebuffer {
+        let frame = render(frame: i)
+        if let incomplete { throw incomplete }
+        return frame
     }
 
     /// Simulates up to and rasterizes frame `i` into `frame` (see `rasterize(frame:into:)`).

@@ -195,7 +195,7 @@ struct GlassLayer {
     /// Not a video: its pixels change under the same placement, which is all the store's key holds.
     func underlay(record: PlaneSpriteRecord?, plane: Framebuffer, time: Double) -> (underlay: PlaneUnderlay, key: UnderlayCache.Key)? {
         guard state.underlay.store.keeps, let record, record.backdrop.key != 0, let spec = document.plane.backdrop,
-              !spec.scrolls, spec.video == nil, let f = record.fill, let b = state.backdrop.backdrop(document, time: time),
+              !spec.scrolls, spec.video == nil, let f = record.fill, let b = try? state.backdrop.backdrop(document, time: time),
               b.rect == record.backdrop.rect else { return nil }
         let u = PlaneUnderlay(width: plane.width, height: plane.height, background: f.background, image: b.pixels, x: b.x, y: b.y)
         return (u, UnderlayCache.Key(rect: b.rect, width: plane.width, height: plane.height, space: plane.space,

@@ -35,20 +35,31 @@ struct PlaneLayer {
     }
 
     /// The plane at time `t`, with its backdrop at that time (a video's wait for its frame ends when `workers`
-    /// are cancelled: the frame is then dropped).
-    func plane(at t: Double, workers: Workers) -> Plane {
+    /// are cancelled: the frame is then dropped), and why it lacks its backdrop when a video's frame could not
+    /// be decoded: the plane is then drawn without it, so that the kept buffer and record stay true, and the
+    /// caller must not publish the frame (`Compositor.incomplete`).
+    func plane(at t: Double, workers: Workers) -> (Plane, SceneError?) {
         var p = plane
-        p.backdrop = backdrops.backdrop(document, time: t) { workers.isCancelled }
-        return p
+        do throws(SceneError) {
+            p.backdrop = try backdrops.backdrop(document, time: t) { workers.isCancelled }
+            return (p, nil)
+        } catch {
+            return (p, error)
+        }
     }
 
-    func render(into fb: inout Framebuffer, time t: Double, workers: Workers) {
-        plane(at: t, workers: workers).render(into: &fb, scale: scale, workers: workers)
+    /// Draws the plane at time `t`; why it lacks its backdrop, nil when it is whole (`plane(at:workers:)`).
+    func render(into fb: inout Framebuffer, time t: Double, workers: Workers) -> SceneError? {
+        let (p, failure) = plane(at: t, workers: workers)
+        p.render(into: &fb, scale: scale, workers: workers)
+        return failure
     }
 
     /// Redraws only what changed since the frame `record` describes, which `fb` still holds: the dots that moved
-    /// or changed colour, and the backdrop where it moved.
-    func render(into fb: inout Framebuffer, time t: Double, workers: Workers, record: inout PlaneSpriteRecord) {
-        plane(at: t, workers: workers).render(into: &fb, scale: scale, workers: workers, record: &record)
+    /// or changed colour, and the backdrop where it moved. Why it lacks its backdrop, nil when it is whole.
+    func render(into fb: inout Framebuffer, time t: Double, workers: Workers, record: inout PlaneSpriteRecord) -> SceneError? {
+        let (p, failure) = plane(at: t, workers: workers)
+        p.render(into: &fb, scale: scale, workers: workers, record: &record)
+        return failure
     }
 }

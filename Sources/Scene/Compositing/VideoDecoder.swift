@@ -15,6 +15,12 @@ import Raster
 ///
 /// `cancel` (or deinit) kills the ffmpeg group at once; a `frame` waiting for the thread polls `stop` every
 /// 50 ms, so a cancelled render stops waiting within that.
+///
+/// A frame the stream cannot deliver is an error, never a frame shown without its backdrop: ffmpeg that
+/// cannot start, or whose output ends before frame k, fails `frame(k)` with its exit status and the last lines of
+/// its stderr (`ErrorTail`), unless it exited
+/// 0 within a frame of the clip's N (ffprobe's packet count; the `fps` filter may round the last frame away),
+/// where the held final frame is the timing rule's.
 final class VideoDecoder: @unchecked Sendable {
     /// Frames decoded ahead: 4 keeps ffmpeg and the render overlapped on two cores (a frame of decode is a
     /// small part of a frame of render); each costs one placed frame of memory (`MemoryEstimate`).
@@ -30,14 +36,21 @@ final class VideoDecoder: @unchecked Sendable {
     /// shown when there is one (`recycle`).
     typealias Make = @Sendable (UnsafeRawBufferPointer, _ reusing: inout Framebuffer?) -> Framebuffer
 
-    /// Starts decoding `source` for frames from `first` on.
-    init(_ source: VideoSource, first: Int, make: @escaping Make) throws(OutputError) {
-        guard let ffmpeg = VideoSink.findFFmpeg() else { throw OutputError("ffmpeg was not found on PATH") }
+    /// Starts decoding `source` with its ffmpeg (`VideoSource.decoder`) for frames from `first` on.
+    init(_ source: VideoSource, first: Int, make: @escaping Make) throws(VideoError) {
         self.source = source
-        // ffmpeg's messages are not read (ffprobe has vetted the file): no file for them, which a process that
-        // exits without dropping its decoder would leave behind.
-        let process = try ProcessGroup(reading: ffmpeg, arguments: Self.arguments(source), stderr: "/dev/null")
-        stream = Stream(process: process, first: first)
+        // ffmpeg's messages go to a pipe, whose tail a failure quotes: no file, which a process that exits
+        // without dropping its decoder would leave behind.
+        let process: ProcessGroup, errors: ErrorTail
+        do {
+            let pipe = try ProcessGroup.makePipe()
+            defer { close(pipe.write) }
+            errors = ErrorTail(reading: pipe.read)
+            process = try ProcessGroup(reading: source.decoder, arguments: Self.arguments(source), errors: .pipe(pipe.write))
+        } catch {
+            throw VideoError("ffmpeg could not be started (\(error.message))")
+        }
+        stream = Stream(process: process, first: first, frameCount: source.frameCount, errors: errors, file: source.file)
         // The thread holds the stream, not the decoder, so that dropping the decoder cancels it.
         let stream = self.stream, bytes = source.frameBytes
         Thread.detachNewThread { stream.decode(frameBytes: bytes, make: make) }
@@ -57,8 +70,8 @@ final class VideoDecoder: @unchecked Sendable {
     func canServe(_ k: Int) -> Bool { stream.canServe(k) }
 
     /// The made frame k (past the end of the stream, its final frame), waiting for the thread; nil when `stop()`
-    /// became true first, or when the stream ended without a frame.
-    func frame(_ k: Int, stop: () -> Bool) -> Framebuffer? { stream.frame(k, stop: stop) }
+    /// became true first. Throws ffmpeg's failure when the stream ended without frame k (see above).
+    func frame(_ k: Int, stop: () -> Bool) throws(VideoError) -> Framebuffer? { try stream.frame(k, stop: stop) }
 
     /// Kills ffmpeg's group and ends the thread.
     func cancel() { stream.cancel() }
@@ -84,13 +97,27 @@ final class VideoDecoder: @unchecked Sendable {
         /// The last frame handed out.
         private var last: (index: Int, pixels: Framebuffer)?
         private var ended = false
+        /// ffmpeg's exit status once its output ended (128 + a signal's number); nil while it runs, and when it
+        /// had not exited `exitWait` seconds after its output ended.
+        private var status: Int32?
+        /// N: the clip's frames, which a stream that ends cleanly delivers (within one).
+        private let frameCount: Int
+        /// ffmpeg's stderr, and the reasons read from it once its output ended (for a failure's message).
+        private let errors: ErrorTail
+        private let file: String
+        private var reasons: [String] = []
         private var cancelled = false
         /// Buffers of frames shown, to be made into again (at most `VideoDecoder.spares`).
         private var spares: [Framebuffer] = []
 
         var pid: pid_t { process.pid }
 
-        init(process: ProcessGroup, first: Int) { (self.process, wanted) = (process, first) }
+        /// Seconds ffmpeg may take to exit after its output ended: it closes its output as it exits.
+        static let exitWait = 2.0
+
+        init(process: ProcessGroup, first: Int, frameCount: Int, errors: ErrorTail, file: String) {
+            (self.process, wanted, self.frameCount, self.errors, self.file) = (process, first, frameCount, errors, file)
+        }
 
         /// The thread: reads frame after frame, makes the wanted ones and queues them (waiting while the queue
         /// is full), until the stream ends or the decoder is cancelled. The stream's final frame is made at its
@@ -102,16 +129,17 @@ final class VideoDecoder: @unchecked Sendable {
                 let n = raw.withUnsafeMutableBytes { b in (try? process.read(into: b) { [self] in condition.withLock { cancelled } }) ?? 0 }
                 condition.lock()
                 if n < frameBytes || cancelled {
-                    if previousDropped && next > 0 && !cancelled {
-                        condition.unlock()
-                        var none: Framebuffer?
-                        let final = previous.withUnsafeBytes { make($0, &none) }
-                        condition.lock()
-                        queue.append((next - 1, final))
-                    }
-                    ended = true
-                    condition.broadcast()
+                    let stopped = cancelled
                     condition.unlock()
+                    var none: Framebuffer?
+                    let final = previousDropped && next > 0 && !stopped ? previous.withUnsafeBytes { make($0, &none) } : nil
+                    let status = stopped ? nil : process.wait(timeout: Self.exitWait)
+                    let reasons = stopped ? [] : errors.reasons(file: file, waiting: 0.5)
+                    condition.withLock {
+                        if let final { queue.append((next - 1, final)) }
+                        (self.status, self.reasons, ended) = (status, reasons, true)
+                        condition.broadcast()
+                    }
                     return
                 }
                 while !cancelled && next >= wanted && queue.count >= VideoDecoder.depth { condition.wait() }
@@ -135,12 +163,13 @@ final class VideoDecoder: @unchecked Sendable {
 
         func canServe(_ k: Int) -> Bool { condition.withLock { k >= wanted || last?.index == k } }
 
-        func frame(_ k: Int, stop: () -> Bool) -> Framebuffer? {
+        func frame(_ k: Int, stop: () -> Bool) throws(VideoError) -> Framebuffer? {
             condition.lock()
             defer { condition.unlock() }
             wanted = max(wanted, k)
             condition.broadcast()
             while true {
+                if ended, !cancelled, let failure = failure(k) { throw failure }
                 let target = ended ? min(k, next - 1) : k
                 if let last, last.index == target { return last.pixels }
                 while let f = queue.first, f.index < target { queue.removeFirst() }
@@ -150,9 +179,23 @@ final class VideoDecoder: @unchecked Sendable {
                     last = f
                     return f.pixels
                 }
-                if ended || cancelled { return nil }
-                if stop() { return nil }
+                if ended && !cancelled { throw VideoError("ffmpeg's frame \(target) was lost") }
+                if cancelled || stop() { return nil }
                 _ = condition.wait(until: Date().addingTimeInterval(0.05))
+            }
+        }
+
+        /// Why the ended stream cannot give frame k (the caller holds the lock), nil when it can: ffmpeg
+        /// delivered k, or it exited 0 within a frame of the clip's N frames (the final one is then held).
+        private func failure(_ k: Int) -> VideoError? {
+            guard k >= next else { return nil }
+            let delivered = "after \(next) of the clip's \(frameCount) frames" + (reasons.isEmpty ? "" : " ('\(reasons.joined(separator: "; "))')")
+            switch status {
+            case nil: return VideoError("ffmpeg's output ended \(delivered) and it did not exit within \(Value.format(Self.exitWait)) s")
+            case 0? where next > 0 && next >= frameCount - 1: return nil
+            case 0?: return VideoError("ffmpeg delivered no more frames \(delivered) and exited 0")
+            case let s? where s > 128: return VideoError("ffmpeg was killed by signal \(s - 128) \(delivered)")
+            case let s?: return VideoError("ffmpeg stopped with exit status \(s) \(delivered)")
             }
         }
 
@@ -162,6 +205,49 @@ final class VideoDecoder: @unchecked Sendable {
                 condition.broadcast()
             }
             process.kill(grace: 0)
+        }
+    }
+
+    /// The last `bytes` of ffmpeg's stderr, read from its pipe by a thread of their own until every process of
+    /// ffmpeg's group has closed it: bounded whatever ffmpeg prints, and never a file.
+    final class ErrorTail: @unchecked Sendable {
+        static let bytes = 4096
+        private let condition = NSCondition()
+        private var tail: [UInt8] = []
+        private var done = false
+
+        /// Starts reading `fd`, which the thread closes at the pipe's end.
+        init(reading fd: Int32) {
+            Thread.detachNewThread { [self] in
+                var chunk = [UInt8](repeating: 0, count: Self.bytes)
+                while true {
+                    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { break }
+                    condition.withLock {
+                        tail.append(contentsOf: chunk[..<n])
+                        if tail.count > Self.bytes { tail.removeFirst(tail.count - Self.bytes) }
+                    }
+                }
+                close(fd)
+                condition.withLock {
+                    done = true
+                    condition.broadcast()
+                }
+            }
+        }
+
+        /// The reasons in the tail's last three lines of messages (`VideoProbe.reasons`: without ffmpeg's "[h264 @ 0x...]"
+        /// prefixes and the file's name, each once), waiting at most `timeout` seconds for the pipe's end.
+        func reasons(file: String, waiting timeout: Double) -> [String] {
+            condition.withLock {
+                let deadline = Date().addingTimeInterval(timeout)
+                while !done && condition.wait(until: deadline) {}
+                // "Last message repeated n times" repeats a reason already there.
+                let lines = String(decoding: tail, as: UTF8.self).split(separator: "\n")
+                    .filter { !$0.contains("Last message repeated") }.suffix(3)
+                return VideoProbe.reasons(lines.joined(separator: "\n"), path: file)
+            }
         }
     }
 }

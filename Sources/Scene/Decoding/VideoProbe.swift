@@ -92,13 +92,19 @@ enum VideoProbe {
         guard size <= SceneLimits.videoFileBytes else {
             return .failure(.init("video '\(name)' of \(size) bytes is over the limit of \(SceneLimits.videoFileBytes / 1_000_000) MB (docs/limits.md)"))
         }
+        // The decoder's executable, looked up as the decoder will look it up, before the header is read.
+        guard let ffmpeg = VideoSink.findFFmpeg() else {
+            return .failure(.init("video '\(name)' cannot be decoded: ffmpeg is not installed (the video backdrop is decoded by it; it was not found on PATH: install ffmpeg, e.g. 'apt-get install ffmpeg')"))
+        }
         switch header(path) {
         case .failure(let e): return .failure(.init("video '\(name)' \(e.message)"))
-        case .success(let h): return check(h, path: path, name: name, start: start, loop: loop, fps: fps)
+        case .success(let h): return check(h, path: path, name: name, start: start, loop: loop, fps: fps, decoder: ffmpeg)
         }
     }
 
-    static func check(_ h: Header, path: String, name: String, start: Double, loop: Bool, fps: Double) -> Result<VideoSource, VideoError> {
+    /// `decoder`: the ffmpeg executable that will decode it.
+    static func check(_ h: Header, path: String, name: String, start: Double, loop: Bool, fps: Double,
+                      decoder: String) -> Result<VideoSource, VideoError> {
         func refuse(_ m: String) -> Result<VideoSource, VideoError> { .failure(.init("video '\(name)' \(m)")) }
         guard let codec = h.fields["codec_name"], let w = h.int("width"), let ht = h.int("height") else {
             return refuse("has no video stream ffprobe can read")
@@ -137,7 +143,7 @@ enum VideoProbe {
             return refuse("is tagged with the colour matrix '\(h.fields["color_space"] ?? "")', which is not a Kr, Kb weighting forkrender converts (BT.601, BT.709, SMPTE 240M, BT.2020 non-constant luminance, FCC); re-encode it, e.g. with '-vf colorspace=bt709'")
         }
         let startFrame = Int((start * Double(rate[0]) / Double(rate[1]) + 0.5).rounded(.down))
-        return .success(VideoSource(file: path, width: w, height: ht, codec: codec, pixelFormat: format,
+        return .success(VideoSource(file: path, decoder: decoder, width: w, height: ht, codec: codec, pixelFormat: format,
                                     rateNumerator: rate[0], rateDenominator: rate[1], frameCount: frames, duration: duration,
                                     colors: conversion, startFrame: startFrame, loop: loop,
                                     sceneRate: VideoSource.fraction(fps)))

@@ -14,6 +14,9 @@ import Raster
 /// then, past the clip's N frames, k mod N (`loop`) or N - 1 (held).
 public struct VideoSource: Sendable, Equatable {
     public let file: String
+    /// The ffmpeg executable that decodes it (`VideoDecoder`), found at decode as ffprobe is: a scene whose
+    /// video nothing can decode is refused there, not rendered without its backdrop.
+    public let decoder: String
     public let width: Int
     public let height: Int
     public let codec: String

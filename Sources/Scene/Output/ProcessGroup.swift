@@ -31,7 +31,7 @@ public final class ProcessGroup: @unchecked Sendable {
     /// Starts `executable` with `arguments`, stdin a pipe from us, stdout /dev/null and stderr appended to the
     /// file `stderr`; with `hugePages` false, without transparent huge pages (`withoutTransparentHugePages`).
     public init(executable: String, arguments: [String], stderr: String, hugePages: Bool = true) throws(OutputError) {
-        let (child, ours) = try Self.start(executable, arguments, stderr: stderr, hugePages: hugePages, reading: false)
+        let (child, ours) = try Self.start(executable, arguments, stderr: .file(stderr), hugePages: hugePages, reading: false)
         _ = fcntl(ours, F_SETFL, fcntl(ours, F_GETFL) | O_NONBLOCK)
         pid = child
         input = ours
@@ -42,8 +42,20 @@ public final class ProcessGroup: @unchecked Sendable {
     /// Starts `executable` with `arguments` to be read from: stdin /dev/null, stdout a pipe to us (`read`),
     /// stderr appended to the file `stderr`. Until it is killed or has ended, it is one of `readers`, which an
     /// exit on a signal kills (`killReaders`): a decoder started here does not outlive forkrender.
-    public init(reading executable: String, arguments: [String], stderr: String) throws(OutputError) {
-        let (child, ours) = try Self.start(executable, arguments, stderr: stderr, hugePages: true, reading: true)
+    public convenience init(reading executable: String, arguments: [String], stderr: String) throws(OutputError) {
+        try self.init(reading: executable, arguments: arguments, errors: .file(stderr))
+    }
+
+    /// Where a child's stderr goes: appended to the file at a path, or into a pipe's write end (which the
+    /// caller closes after the start, and whose read end it drains: a full pipe stops the child).
+    enum ErrorOutput {
+        case file(String)
+        case pipe(Int32)
+    }
+
+    /// `init(reading:arguments:stderr:)`, stderr sent where `errors` says.
+    init(reading executable: String, arguments: [String], errors: ErrorOutput) throws(OutputError) {
+        let (child, ours) = try Self.start(executable, arguments, stderr: errors, hugePages: true, reading: true)
         pid = child
         input = -1
         output = ours
@@ -53,7 +65,7 @@ public final class ProcessGroup: @unchecked Sendable {
     }
 
     /// Spawns the child with a pipe as its stdin (or, `reading`, its stdout); the child's pid and our end.
-    private static func start(_ executable: String, _ arguments: [String], stderr: String, hugePages: Bool,
+    private static func start(_ executable: String, _ arguments: [String], stderr: ErrorOutput, hugePages: Bool,
                               reading: Bool) throws(OutputError) -> (pid: pid_t, ours: Int32) {
         let (readEnd, writeEnd) = try makePipe()
         let (theirs, ours) = reading ? (writeEnd, readEnd) : (readEnd, writeEnd)
@@ -96,8 +108,8 @@ public final class ProcessGroup: @unchecked Sendable {
         return off
     }
 
-    /// The child's stdin: a pipe whose two ends close on exec.
-    private static func makePipe() throws(OutputError) -> (read: Int32, write: Int32) {
+    /// A pipe whose two ends close on exec (the child's stdin or stdout, a decoder's stderr).
+    static func makePipe() throws(OutputError) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [0, 0]
         // pipe2(O_CLOEXEC) is not in Swift's Glibc module; the pipe is made before any render thread starts a
         // child, so setting the flag right after leaves no window in which a fork could inherit it.
@@ -117,7 +129,7 @@ public final class ProcessGroup: @unchecked Sendable {
 
     /// Starts the child (`redirect`, `isolate`), retrying while the program is busy; its pid and posix_spawn's
     /// result.
-    private static func spawn(_ executable: String, _ arguments: [String], stdin: Int32?, stdout: Int32?, stderr: String,
+    private static func spawn(_ executable: String, _ arguments: [String], stdin: Int32?, stdout: Int32?, stderr: ErrorOutput,
                               hugePages: Bool) -> (pid: pid_t, result: Int32) {
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
@@ -155,14 +167,17 @@ public final class ProcessGroup: @unchecked Sendable {
     }
 
     /// The child's descriptors: stdin from `stdin` (nil: /dev/null), stdout to `stdout` (nil: /dev/null),
-    /// stderr appended to the file `stderr`, and every other one closed, so that a test's or a caller's pipe is
-    /// not held open by the child.
-    private static func redirect(_ actions: inout SpawnActions, stdin: Int32?, stdout: Int32?, stderr: String) {
+    /// stderr appended to a file or into a pipe (`stderr`), and every other one closed, so that a test's or a
+    /// caller's pipe is not held open by the child.
+    private static func redirect(_ actions: inout SpawnActions, stdin: Int32?, stdout: Int32?, stderr: ErrorOutput) {
         if let stdin { posix_spawn_file_actions_adddup2(&actions, stdin, 0) }
         else { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
         if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
         else { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
-        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_APPEND | O_CREAT, 0o600)
+        switch stderr {
+        case .file(let path): posix_spawn_file_actions_addopen(&actions, 2, path, O_WRONLY | O_APPEND | O_CREAT, 0o600)
+        case .pipe(let fd): posix_spawn_file_actions_adddup2(&actions, fd, 2)
+        }
         #if canImport(Glibc)
         // posix_spawn_file_actions_addclosefrom_np (glibc 2.34) is not in Swift's Glibc module: looked up by
         // name; without it, each descriptor open now is closed one by one.

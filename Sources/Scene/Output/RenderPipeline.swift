@@ -25,8 +25,9 @@ import Raster
 /// 3. Cores: encoders are as many as workers, and the renderer's bands use the same workers; an encoder blocked
 ///    on a pipe or a file does not hold a core. Encoders run at a lower priority than the render (EncoderPool),
 ///    which is the critical path: they fill its gaps.
-/// 4. Failure: the first error or a cancellation stops rendering, waits for the encoders, and aborts every
-///    sink; nothing half-written remains.
+/// 4. Failure: the first error, a cancellation or a frame the compositor could not draw whole
+///    (`Compositor.incomplete`) stops rendering, waits for the encoders, and aborts every sink; nothing
+///    half-written remains, and the incomplete frame reaches no sink.
 public struct RenderPipeline {
     public var document: SceneDocument
     public var workers: Workers
@@ -92,6 +93,12 @@ public struct RenderPipeline {
             // Cancelled inside the frame (workers.cancellation): it is incomplete, publish nothing of it.
             if workers.isCancelled {
                 state.fail(OutputError("interrupted"))
+                break
+            }
+            // A frame without part of its scene (a backdrop video's frame ffmpeg did not deliver) is an input
+            // error: the run fails and publishes nothing of it, as for any error.
+            if let missing = compositor.incomplete {
+                state.fail(OutputError("\(missing.path): \(missing.message)"))
                 break
             }
             state.history.record(i, slot: image)

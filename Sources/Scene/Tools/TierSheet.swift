@@ -53,14 +53,14 @@ public enum TierSheet {
             }
             guard let tilts else {
                 var compositor = Compositor(document: doc, workers: workers)
-                images.append(compositor.render(frame: frame))
+                images.append(try compositor.renderWhole(frame: frame))
                 titles.append(cell.title)
                 continue
             }
             for t in tilts {
                 decoder.tilt = .fixed(t)
                 var compositor = Compositor(document: try decoder.decode(text: sceneText), workers: workers)
-                images.append(compositor.render(frame: frame))
+                images.append(try compositor.renderWhole(frame: frame))
                 titles.append("\(cell.title) · roll \(Value.format((t.roll * 100).rounded() / 100))")
             }
         }

@@ -119,6 +119,22 @@ import Raster
         }
     }
 
+    /// A backdrop video ffprobe passes and ffmpeg cannot decode to its end (`BackdropVideoFailureTests`):
+    /// decoded, then each frame drawn whole or refused naming `plane.backdrop.video`, never drawn without it.
+    @Test func anUndecodableBackdropVideoRefusesItsFramesWithThePath() throws {
+        let clip = try BackdropVideoFailureTests.damagedClip()
+        let doc = try SceneDecoder(scale: 0.25).decode(text: #"{"duration": 0.5, "fps": 30, "plane": {"backdrop": {"video": "\#(clip)"}}}"#)
+        var compositor = Compositor(document: doc, workers: .single)
+        var refused = 0
+        for i in 0..<doc.frameCount {
+            do { _ = try compositor.renderWhole(frame: i) } catch {
+                #expect(error.description.contains(" plane.backdrop.video: "), "'\(error)' does not name plane.backdrop.video")
+                refused += 1
+            }
+        }
+        #expect(refused > 0, "every frame of a clip ffmpeg stops decoding was drawn")
+    }
+
     @Test(arguments: budgets.indices)
     func overBudgetIsRefused(i: Int) throws {
         let (scene, path) = Self.budgets[i]
