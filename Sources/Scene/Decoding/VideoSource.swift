@@ -36,7 +36,8 @@ public struct VideoSource: Sendable, Equatable {
 
     /// Every field (written out only because the scene rate is a tuple).
     public static func == (a: VideoSource, b: VideoSource) -> Bool {
-        a.file == b.file && a.decoder == b.decoder && a.width == b.width && a.height == b.height && a.codec == b.codec && a.pixelFormat == b.pixelFormat
+        a.file == b.file && a.decoder == b.decoder && a.width == b.width && a.height == b.height && a.codec == b.codec
+            && a.pixelFormat == b.pixelFormat
             && a.rateNumerator == b.rateNumerator && a.rateDenominator == b.rateDenominator && a.frameCount == b.frameCount
             && a.duration == b.duration && a.colors == b.colors && a.startFrame == b.startFrame && a.loop == b.loop
             && a.sceneRate == b.sceneRate
