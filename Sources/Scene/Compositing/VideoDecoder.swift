@@ -17,10 +17,9 @@ import Raster
 /// 50 ms, so a cancelled render stops waiting within that.
 ///
 /// A frame the stream cannot deliver is an error, never a frame shown without its backdrop: ffmpeg that
-/// cannot start, or whose output ends before frame k, fails `frame(k)` with its exit status and the last lines of
-/// its stderr (`ErrorTail`), unless it exited
-/// 0 within a frame of the clip's N (ffprobe's packet count; the `fps` filter may round the last frame away),
-/// where the held final frame is the timing rule's.
+/// cannot start, or whose output ends before frame k, fails `frame(k)` with its exit status and the last lines
+/// of its stderr (`ErrorTail`), unless it exited 0 within a frame of the clip's N (ffprobe's packet count; the
+/// `fps` filter may round the last frame away), where the held final frame is the timing rule's.
 final class VideoDecoder: @unchecked Sendable {
     /// Frames decoded ahead: 4 keeps ffmpeg and the render overlapped on two cores (a frame of decode is a
     /// small part of a frame of render); each costs one placed frame of memory (`MemoryEstimate`).
@@ -134,7 +133,7 @@ final class VideoDecoder: @unchecked Sendable {
                     var none: Framebuffer?
                     let final = previousDropped && next > 0 && !stopped ? previous.withUnsafeBytes { make($0, &none) } : nil
                     let status = stopped ? nil : process.wait(timeout: Self.exitWait)
-                    let reasons = stopped ? [] : errors.reasons(file: file, waiting: 0.5)
+                    let reasons = stopped ? [] : Self.reasons(errors.text(waiting: 0.5), file: file)
                     condition.withLock {
                         if let final { queue.append((next - 1, final)) }
                         (self.status, self.reasons, ended) = (status, reasons, true)
@@ -155,6 +154,14 @@ final class VideoDecoder: @unchecked Sendable {
                 previousDropped = drop
                 swap(&raw, &previous)
             }
+        }
+
+        /// The reasons in the last three lines of ffmpeg's messages (`VideoProbe.reasons`: without its
+        /// "[h264 @ 0x...]" prefixes and the file's name, each once); "Last message repeated n times" repeats one
+        /// already there.
+        static func reasons(_ messages: String, file: String) -> [String] {
+            let lines = messages.split(separator: "\n").filter { !$0.contains("Last message repeated") }.suffix(3)
+            return VideoProbe.reasons(lines.joined(separator: "\n"), path: file)
         }
 
         func recycle(_ pixels: Framebuffer) {
@@ -205,49 +212,6 @@ final class VideoDecoder: @unchecked Sendable {
                 condition.broadcast()
             }
             process.kill(grace: 0)
-        }
-    }
-
-    /// The last `bytes` of ffmpeg's stderr, read from its pipe by a thread of their own until every process of
-    /// ffmpeg's group has closed it: bounded whatever ffmpeg prints, and never a file.
-    final class ErrorTail: @unchecked Sendable {
-        static let bytes = 4096
-        private let condition = NSCondition()
-        private var tail: [UInt8] = []
-        private var done = false
-
-        /// Starts reading `fd`, which the thread closes at the pipe's end.
-        init(reading fd: Int32) {
-            Thread.detachNewThread { [self] in
-                var chunk = [UInt8](repeating: 0, count: Self.bytes)
-                while true {
-                    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                    if n < 0 && errno == EINTR { continue }
-                    guard n > 0 else { break }
-                    condition.withLock {
-                        tail.append(contentsOf: chunk[..<n])
-                        if tail.count > Self.bytes { tail.removeFirst(tail.count - Self.bytes) }
-                    }
-                }
-                close(fd)
-                condition.withLock {
-                    done = true
-                    condition.broadcast()
-                }
-            }
-        }
-
-        /// The reasons in the tail's last three lines of messages (`VideoProbe.reasons`: without ffmpeg's "[h264 @ 0x...]"
-        /// prefixes and the file's name, each once), waiting at most `timeout` seconds for the pipe's end.
-        func reasons(file: String, waiting timeout: Double) -> [String] {
-            condition.withLock {
-                let deadline = Date().addingTimeInterval(timeout)
-                while !done && condition.wait(until: deadline) {}
-                // "Last message repeated n times" repeats a reason already there.
-                let lines = String(decoding: tail, as: UTF8.self).split(separator: "\n")
-                    .filter { !$0.contains("Last message repeated") }.suffix(3)
-                return VideoProbe.reasons(lines.joined(separator: "\n"), path: file)
-            }
         }
     }
 }

@@ -26,13 +26,17 @@ enum VideoProbe {
         guard let ffprobe = VideoSink.findTool("ffprobe") else {
             return .failure(.init("needs ffprobe, which was not found on PATH (install ffmpeg: 'apt-get install ffmpeg')"))
         }
-        let log = NSTemporaryDirectory() + "forkrender-ffprobe-\(getpid())-\(UInt32.random(in: 0 ... .max)).log"
-        defer { unlink(log) }
         let args = ["-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
                     "stream=codec_name,width,height,pix_fmt,r_frame_rate,avg_frame_rate,nb_frames,nb_read_packets,duration,color_space,color_range:format=duration,format_name",
                     "-of", "default=noprint_wrappers=1", path]
-        let child: ProcessGroup
-        do { child = try ProcessGroup(reading: ffprobe, arguments: args, stderr: log) } catch {
+        // Its messages through a pipe (`ErrorTail`): bounded, and no file left when forkrender ends mid-probe.
+        let child: ProcessGroup, messages: ErrorTail
+        do {
+            let pipe = try ProcessGroup.makePipe()
+            defer { close(pipe.write) }
+            messages = ErrorTail(reading: pipe.read)
+            child = try ProcessGroup(reading: ffprobe, arguments: args, errors: .pipe(pipe.write))
+        } catch {
             return .failure(.init("cannot run ffprobe: \(error.message)"))
         }
         let deadline = Date().addingTimeInterval(SceneLimits.videoProbeSeconds)
@@ -46,7 +50,7 @@ enum VideoProbe {
         guard let status else {
             return .failure(.init("ffprobe did not finish reading it within \(Value.format(SceneLimits.videoProbeSeconds)) s"))
         }
-        let errors = reasons((try? String(contentsOfFile: log, encoding: .utf8)) ?? "", path: path)
+        let errors = reasons(messages.text(waiting: 0.5), path: path)
         let text = String(decoding: bytes.prefix(read), as: UTF8.self)
         var fields: [String: String] = [:]
         for line in text.split(separator: "\n") {
@@ -67,9 +71,9 @@ enum VideoProbe {
     }
 
     /// ffprobe's error lines without their "[demuxer @ 0x...] " and "file: " prefixes, each once, at most three.
-    static func reasons(_ log: String, path: String) -> [String] {
+    static func reasons(_ messages: String, path: String) -> [String] {
         var out: [String] = []
-        for line in log.split(separator: "\n") {
+        for line in messages.split(separator: "\n") {
             var l = Substring(line)
             if l.hasPrefix("["), let end = l.firstIndex(of: "]") { l = l[l.index(after: end)...].drop { $0 == " " } }
             let text = String(l).replacingOccurrences(of: path + ": ", with: "")

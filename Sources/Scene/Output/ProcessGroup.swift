@@ -39,21 +39,17 @@ public final class ProcessGroup: @unchecked Sendable {
         reap()
     }
 
-    /// Starts `executable` with `arguments` to be read from: stdin /dev/null, stdout a pipe to us (`read`),
-    /// stderr appended to the file `stderr`. Until it is killed or has ended, it is one of `readers`, which an
-    /// exit on a signal kills (`killReaders`): a decoder started here does not outlive forkrender.
-    public convenience init(reading executable: String, arguments: [String], stderr: String) throws(OutputError) {
-        try self.init(reading: executable, arguments: arguments, errors: .file(stderr))
-    }
-
     /// Where a child's stderr goes: appended to the file at a path, or into a pipe's write end (which the
-    /// caller closes after the start, and whose read end it drains: a full pipe stops the child).
+    /// caller closes after the start, and whose read end it drains, e.g. with `ErrorTail`: a full pipe stops
+    /// the child).
     enum ErrorOutput {
         case file(String)
         case pipe(Int32)
     }
 
-    /// `init(reading:arguments:stderr:)`, stderr sent where `errors` says.
+    /// Starts `executable` with `arguments` to be read from: stdin /dev/null, stdout a pipe to us (`read`),
+    /// stderr where `errors` says. Until it is killed or has ended, it is one of `readers`, which an exit on a
+    /// signal kills (`killReaders`): a decoder started here does not outlive forkrender.
     init(reading executable: String, arguments: [String], errors: ErrorOutput) throws(OutputError) {
         let (child, ours) = try Self.start(executable, arguments, stderr: errors, hugePages: true, reading: true)
         pid = child
