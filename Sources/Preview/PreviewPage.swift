@@ -94,7 +94,7 @@ let scene = null, version = 0, lintTimer = 0, lintData = null;
 let overlapImage = null, overlapKey = "", layersInflight = false, layersPending = null;
 // Frame requests: at most MAX_INFLIGHT in flight (the server draws the next tilt while the page takes in the last),
 // a wish made while they are all out sent when one comes back. Each has a number; an answer older than the one
-// drawn is dropped, never queued.
+// drawn is dropped.
 // Requests start on animation frames, one a frame at most, for the state at that frame: the display shows one
 // update a frame, so a second start within one frame costs a render and a transfer for an answer that is dropped.
 const MAX_INFLIGHT = 2;
@@ -102,12 +102,16 @@ let sequence = 0, inflight = 0, pending = false, lastInput = 0, idleWaiters = []
 // What the canvas holds (frame index, switches and scene version: `key`), and the key of the last whole frame
 // asked for: a new tilt of it is asked as a patch (/patch), put over that frame.
 let canvasKey = null, baseKey = null, drawnSequence = 0;
-// Decoded answers waiting for the next animation frame: the newest whole frame and the newest patch.
-let readyFrame = null, readyPatch = null, drawRequested = false;
+// Decoded answers waiting for an animation frame: the newest whole frame, and patches oldest first. Each frame
+// draws the oldest patch and holds at most one newer for the next: answers come at the display's rate but
+// unevenly (the browser's fetch turnaround spreads over half a frame), and one frame of slack shows two that
+// came within one frame on two frames instead of dropping one. A third waiting is stale: the oldest is dropped.
+const PATCH_SLACK = 2;
+let readyFrame = null, readyPatches = [], drawRequested = false;
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 // The export token of this server process: /export refuses a request without it (docs/preview.md).
 const token = document.querySelector('meta[name="forkrender-token"]').content;
-const busy = () => inflight > 0 || pending || readyFrame !== null || readyPatch !== null;
+const busy = () => inflight > 0 || pending || readyFrame !== null || readyPatches.length > 0;
 window.preview = { state, stats, busy, scene: () => scene, overlapKey: () => overlapKey };
 
 // The frame and switches; the tilt too unless `glassOnly` (the overlap view: tilt does not move glass).
@@ -149,13 +153,18 @@ async function request() {
   if (!patch) baseKey = key;
   inflight++;
   try {
-    // state.noAhead: the browser test's peer, playing without rendering ahead.
-    const r = await fetch(patch ? "/patch?" + q : "/frame.png?" + q + (playing && !state.noAhead ? "&play=true" : ""));
-    if (!r.ok) { showError(await r.text()); if (!patch) baseKey = canvasKey; }
-    else {
-      if (patch) item.rects = patchRects(r.headers.get("X-Forkrender-Patch"), await r.arrayBuffer());
-      else item.bitmap = await createImageBitmap(await r.blob(), { premultiplyAlpha: "premultiply", colorSpaceConversion: "none" });
-      offer(item);
+    if (patch) {
+      const a = await fetchPatch("/patch?" + q);
+      if (a.error !== undefined) showError(a.error);
+      else { item.rects = patchRects(a.header, a.bytes); offer(item); }
+    } else {
+      // state.noAhead: the browser test's peer, playing without rendering ahead.
+      const r = await fetch("/frame.png?" + q + (playing && !state.noAhead ? "&play=true" : ""));
+      if (!r.ok) { showError(await r.text()); baseKey = canvasKey; }
+      else {
+        item.bitmap = await createImageBitmap(await r.blob(), { premultiplyAlpha: "premultiply", colorSpaceConversion: "none" });
+        offer(item);
+      }
     }
   } catch (e) { showError(String(e)); }
   inflight--;
@@ -163,6 +172,29 @@ async function request() {
   // the drag's patches need.
   if (pending) render(); else if (!stats.dragging) scheduleLint();
   checkIdle();
+}
+
+// Patches are fetched by a worker, which hands their bytes over without a copy, so the main thread only draws:
+// taking in 1.36 MB a patch at scale 3 there cost the drag up to a fifth of its updates (docs/performance.md).
+const patchWorker = new Worker(URL.createObjectURL(new Blob([`
+onmessage = async (e) => {
+  const { id, url } = e.data;
+  try {
+    const r = await fetch(url);
+    if (!r.ok) { postMessage({ id, error: await r.text() }); return; }
+    const header = r.headers.get("X-Forkrender-Patch"), bytes = await r.arrayBuffer();
+    postMessage({ id, header, bytes }, [bytes]);
+  } catch (err) { postMessage({ id, error: String(err) }); }
+};`], { type: "text/javascript" })));
+const patchWaiters = new Map();
+let patchAsks = 0;
+patchWorker.onmessage = (e) => { const ok = patchWaiters.get(e.data.id); patchWaiters.delete(e.data.id); ok(e.data); };
+patchWorker.onerror = (e) => { for (const ok of patchWaiters.values()) ok({ error: "patch worker: " + e.message }); patchWaiters.clear(); };
+
+// `{ header, bytes }` of a /patch answer, or `{ error }` with the server's message.
+function fetchPatch(path) {
+  const id = ++patchAsks;
+  return new Promise((ok) => { patchWaiters.set(id, ok); patchWorker.postMessage({ id, url: new URL(path, location.href).href }); });
 }
 
 // A patch's rectangles (`x,y,width,height;...`) with their raw RGBA rows, which follow one another in `bytes`.
@@ -176,25 +208,38 @@ function patchRects(header, bytes) {
   });
 }
 
-// Keeps a decoded answer for the next animation frame unless a newer one of its kind is there or drawn.
+// Keeps a decoded answer for an animation frame unless it is older than what was drawn: a whole frame unless a
+// newer one is there, a patch in order among at most PATCH_SLACK waiting.
 function offer(item) {
-  const older = item.rects ? readyPatch : readyFrame;
-  if (item.id < drawnSequence || (older && older.id > item.id)) { drop(item); return; }
-  if (older) drop(older);
-  if (item.rects) readyPatch = item; else readyFrame = item;
-  if (!drawRequested) { drawRequested = true; requestAnimationFrame(draw); }
+  if (item.id < drawnSequence) { drop(item); return; }
+  if (item.rects) {
+    readyPatches.push(item);
+    readyPatches.sort((a, b) => a.id - b.id);
+    while (readyPatches.length > PATCH_SLACK) drop(readyPatches.shift());
+  } else {
+    if (readyFrame && readyFrame.id > item.id) { drop(item); return; }
+    if (readyFrame) drop(readyFrame);
+    readyFrame = item;
+  }
+  askDraw();
 }
+
+function askDraw() { if (!drawRequested) { drawRequested = true; requestAnimationFrame(draw); } }
 
 function drop(item) { if (item.bitmap) item.bitmap.close(); stats.dropped++; }
 
-// Draws what came since the last animation frame: the newest whole frame, then the newest patch of what the
-// canvas holds (each rectangle's rows put in place as they are: the canvas holds the frame's bytes).
+// Draws what came since the last animation frame: the newest whole frame, then the oldest waiting patch of what
+// the canvas holds (each rectangle's rows put in place as they are: the canvas holds the frame's bytes); a newer
+// patch waits for the next frame.
 function draw() {
   drawRequested = false;
   const c = $("frame"), g = c.getContext("2d");
   let shown = null, again = false;
-  const f = readyFrame, p = readyPatch;
-  readyFrame = readyPatch = null;
+  const f = readyFrame;
+  readyFrame = null;
+  if (f) while (readyPatches.length > 0 && readyPatches[0].id < f.id) drop(readyPatches.shift());
+  const p = readyPatches.shift() || null;
+  if (readyPatches.length > 0) askDraw();
   if (f && f.id > drawnSequence) {
     if (c.width !== f.bitmap.width || c.height !== f.bitmap.height) { c.width = f.bitmap.width; c.height = f.bitmap.height; }
     g.clearRect(0, 0, c.width, c.height);
