@@ -90,7 +90,7 @@ const state = { frame: 0, tilt: null, appearance: "", tier: "", rt: false, playi
 // in `latency`: from the pointer event whose tilt it shows to the animation frame that drew it), playback's
 // frames, and the decoded answers dropped because a newer one came first.
 const stats = { frames: [], drag: [], latency: [], play: [], dropped: 0, dragging: false };
-let scene = null, version = 0, lintTimer = 0, lintData = null;
+let scene = null, version = 0, lintTimer = 0, lintData = null, lastReadout = 0;
 let overlapImage = null, overlapKey = "", layersInflight = false, layersPending = null;
 // Frame requests: at most MAX_INFLIGHT in flight (the server draws the next tilt while the page takes in the last),
 // a wish made while they are all out sent when one comes back. Each has a number; an answer older than the one
@@ -264,7 +264,9 @@ function drawn(item) {
   stats.frames.push(now);
   if (stats.dragging) { stats.drag.push(now); if (item.input) stats.latency.push(now - item.input); }
   if (item.playing) stats.play.push([now, item.frame]);
-  info(); pace(now);
+  // While dragging, the readouts change four times a second: text set on every update is laid out and painted
+  // on every frame, on the cores the drag's patches need.
+  if (!stats.dragging || now - lastReadout >= 250) { lastReadout = now; info(); pace(now); }
   // The overlay is drawn again only when it changed (a tilt changes no outline; clearing it costs a frame's pixels).
   loadOverlap().then((changed) => { if (changed) drawOverlay(); });
 }
@@ -412,8 +414,8 @@ function padMove(e) {
 }
 pad.addEventListener("pointerdown", (e) => { pad.setPointerCapture(e.pointerId); stats.dragging = true; padMove(e); });
 pad.addEventListener("pointermove", (e) => { if (stats.dragging) padMove(e); });
-pad.addEventListener("pointerup", () => { stats.dragging = false; scheduleLint(); });
-pad.addEventListener("pointercancel", () => { stats.dragging = false; scheduleLint(); });
+pad.addEventListener("pointerup", () => { stats.dragging = false; info(); scheduleLint(); });
+pad.addEventListener("pointercancel", () => { stats.dragging = false; info(); scheduleLint(); });
 knob.style.left = "50%"; knob.style.top = "50%";
 $("sceneTilt").addEventListener("click", () => { state.tilt = null; knob.style.left = "50%"; knob.style.top = "50%"; render(); });
 $("appearance").addEventListener("change", (e) => { state.appearance = e.target.value; render(); });
