@@ -104,7 +104,7 @@ let sequence = 0, inflight = 0, pending = false, lastInput = 0, idleWaiters = []
 let canvasKey = null, baseKey = null, drawnSequence = 0;
 // Decoded answers waiting for an animation frame: the newest whole frame, and patches oldest first. Each frame
 // draws the oldest patch and holds at most one newer for the next: answers come at the display's rate but
-// unevenly (the browser's fetch turnaround spreads over half a frame), and one frame of slack shows two that
+// unevenly (the browser's fetch turnaround spreads over about a frame), and one frame of slack shows two that
 // came within one frame on two frames instead of dropping one. A third waiting is stale: the oldest is dropped.
 const PATCH_SLACK = 2;
 let readyFrame = null, readyPatches = [], drawRequested = false;
@@ -191,7 +191,8 @@ let patchAsks = 0;
 patchWorker.onmessage = (e) => { const ok = patchWaiters.get(e.data.id); patchWaiters.delete(e.data.id); ok(e.data); };
 patchWorker.onerror = (e) => { for (const ok of patchWaiters.values()) ok({ error: "patch worker: " + e.message }); patchWaiters.clear(); };
 
-// `{ header, bytes }` of a /patch answer, or `{ error }` with the server's message.
+// `{ header, bytes }` of a /patch answer, or `{ error }` with the server's message. The path is made absolute
+// here: the worker's own address is a blob: URL, against which a path does not resolve.
 function fetchPatch(path) {
   const id = ++patchAsks;
   return new Promise((ok) => { patchWaiters.set(id, ok); patchWorker.postMessage({ id, url: new URL(path, location.href).href }); });
