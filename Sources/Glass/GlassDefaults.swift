@@ -83,26 +83,73 @@ public enum GlassDefaults {
         public static let limit: Float = 16.0 / 255
     }
 
-    /// Liquid Glass (iOS 26). Our choices where Apple publishes no number; docs/liquid-glass.md gives reasons.
+    /// Liquid Glass (iOS 26), held to published measurements of Apple's own glass where there are any
+    /// (docs/liquid-glass.md, "Apple's glass, as measured", cites each figure; the rest are ours and say so).
     public enum Liquid {
-        /// Index of refraction: crown glass.
+        /// Index of refraction: crown glass (Apple's glass has no published index; ours).
         public static let index = 1.5
-        /// Rim width, points, at most this fraction of the shorter side (a 44 pt button gets an 11 pt rim).
-        public static let bezelPoints: Float = 16
-        public static let bezelFractionOfShorterSide: Float = 0.25
-        /// Height of the flat top above the plane, as a fraction of the rim width.
-        public static let thicknessPerBezel: Float = 0.8
-        /// Radius of the light blur of what the lens shows, points.
-        public static let blurPoints: Float = 0.5
+        /// The rounded edge: a quarter circle (`convexCircle`, the circular cap liquid_glass_renderer's Apple
+        /// harness validated) of this radius, points, at most half the shorter side. bezel PR 9: a 460 x 120 pt
+        /// capsule displaces its backdrop over the outer 27 pt and not at all inside; PR 13: one curve of the
+        /// distance from the rim on boxes from 96 to 320 pt, so fixed in points.
+        public static let bezelPoints: Float = 27
+        public static let bezelFractionOfShorterSide: Float = 0.5
+        public static let profile = BezelProfile.convexCircle
+        /// The cap's rise, as a fraction of the bezel: 1 for a quarter circle.
+        public static let thicknessPerBezel: Float = 1
+        /// The slab's side: the height of the rounded edge's foot above the plane, points, at most half the shorter
+        /// side (a ray refracted at the rim lands inside the glass's footprint). bezel PR 13 measures the outermost
+        /// pixel dragging its backdrop about 47 pt; a ray through the near-vertical rim of glass of index 1.5
+        /// leaves at 48 degrees at most, so the edge must stand about that high: 51 pt gives 47 at scale 2.
+        public static let rimHeightPoints: Float = 51
+        public static let rimHeightFractionOfShorterSide: Float = 0.5
         /// A GlassEffectContainer's spacing when the scene names a container without declaring it, points.
         public static let containerSpacing: Float = 20
-        /// The clear variant: its wash is this fraction of the regular one, over a dimming layer of black at this alpha.
-        public static let clearWashFraction: Float = 0.35
-        public static let clearDimming: Float = 0.12
-        /// Light styling (over a light backdrop): the body deepens by this fraction and the band and rim are
-        /// multiplied by this gain, so that they read over near-white. Measured in liquid-tilt-sweep (light):
-        /// see docs/liquid-glass.md.
-        public static let lightBodyShade: Float = 0.06
-        public static let lightHighlightGain: Float = 3
+
+        /// Radius of the light blur of what the lens shows, points. Ours: bezel measured a Gaussian of 10.8 pt
+        /// (regular, dark), 8.9 (light) and 1.2 (clear); the lens window's exact fixed-point blur holds 16 px at
+        /// most (`Window.maxBlurRadius`), so the measured blur waits for a separable window (docs/liquid-glass.md).
+        public static let blurPoints: Float = 0.5
+
+        /// What the glass does to the light it passes: out = gain x saturate(backdrop, saturation) + offset, the
+        /// transfer bezel fitted to a real NSGlassEffectView over whole-canvas tones (macOS 26).
+        public struct Veil: Sendable, Hashable {
+            public let gain: Float, saturation: Float
+            /// White added, 0...1.
+            public let offset: Float
+
+            public init(gain: Float, saturation: Float, offset: Float) {
+                (self.gain, self.saturation, self.offset) = (gain, saturation, offset)
+            }
+
+            /// Passes what lies behind unchanged.
+            public static let none = Veil(gain: 1, saturation: 1, offset: 0)
+        }
+
+        /// bezel PR 10 and its theme's refits (macOS 26): `regular` dark passes 0.311 of a 2.55x saturated
+        /// backdrop over 11 levels; light 0.139 of 4.27x over 214 ("84% of its output is tint"). `clear` is a
+        /// lift: 1.029 x + 16 dark, 1.041 x + 18.8 light (PR 9, SwiftUI's `.clear`: 1.042 x + 19).
+        public static func veil(_ variant: Variant, light: Bool) -> Veil {
+            switch (variant, light) {
+            case (.regular, false): return Veil(gain: 0.311, saturation: 2.55, offset: 11 / 255)
+            case (.regular, true): return Veil(gain: 0.139, saturation: 4.27, offset: 214 / 255)
+            case (.clear, false): return Veil(gain: 1.029, saturation: 1, offset: 16 / 255)
+            case (.clear, true): return Veil(gain: 1.041, saturation: 1, offset: 18.8 / 255)
+            }
+        }
+
+        /// The veiled variants, as Apple names them (`Glass.regular`, `.clear`).
+        public enum Variant: Sendable, Hashable { case regular, clear }
+
+        /// Light styling over a backdrop whose mean Rec. 709 luma (of the encoded values) is at least this.
+        /// liquidum reads UIKit switching on that mean; Apple's threshold is unpublished, two libraries default to
+        /// 0.5 (liquid_glass_renderer, Kyant0): ours is theirs.
+        public static let lightStylingLuma: Double = 0.5
+
+        /// The surroundings the rounded edge reflects, as a grey (0...1) and the light's share on the side facing
+        /// it. The excess of Fresnel's reflectance over head-on (the flat top's own reflection is in the veil)
+        /// mirrors them: bezel measured +25 levels at the outermost pixels over black, gone within about 1 pt.
+        public static let environment: Double = 0.25
+        public static let environmentLight: Double = 0.35
     }
 }

@@ -55,7 +55,7 @@ import Raster
         let (plane, background) = Self.backdrop(seed: seed, dark: dark)
         let appearance: Appearance = dark ? .dark : .light
         let shape = PanelShape(.rect, box: Rect(x: 30, y: 25, width: 140, height: 100), cornerRadius: 20)
-        let halo = GlowHalo(plane: plane, background: background, ink: dark ? Color(255, 255, 255) : Color(0, 0, 0), scale: 1)
+        let halo = GlowHalo(plane: plane, scale: 1)
         var maxBackdropChroma: Float = 0
         for y in 0..<plane.height { for x in 0..<plane.width { maxBackdropChroma = max(maxBackdropChroma, Self.chroma(plane[x, y])) } }
         for tier in Self.tiers {
@@ -100,7 +100,7 @@ import Raster
     func thickerMaterialsShowLessOfTheBackdrop(seed: UInt64, dark: Bool) {
         let (plane, background) = Self.backdrop(seed: seed, dark: dark)
         let shape = PanelShape(.rect, box: Rect(x: 30, y: 25, width: 140, height: 100), cornerRadius: 20)
-        let halo = GlowHalo(plane: plane, background: background, ink: dark ? Color(255, 255, 255) : Color(0, 0, 0), scale: 1)
+        let halo = GlowHalo(plane: plane, scale: 1)
         for withHalo in [false, true] {
             var last = Float.infinity
             for material in Material.allCases {
@@ -129,7 +129,7 @@ import Raster
     func theHaloNeverPaints(seed: UInt64, dark: Bool) {
         let (plane, background) = Self.backdrop(seed: seed, dark: dark)
         let ink = dark ? Color(255, 255, 255) : Color(0, 0, 0)
-        let halo = GlowHalo(plane: plane, background: background, ink: ink, scale: 1)
+        let halo = GlowHalo(plane: plane, scale: 1)
         let b = plane.space.premultiply(background)
         var axis = plane.space.premultiply(ink) - b
         axis.w = 0
@@ -150,7 +150,7 @@ import Raster
         #expect(largest <= t * min(GlassDefaults.Halo.limit, peak) + 1e-6, "halo \(largest) against \(t) x min(limit, \(peak))")
         #expect(largest > 0, "a colored plane lights the glass at all")
         let solid = Framebuffer(width: 200, height: 150, color: Color(255, 45, 85))
-        let none = GlowHalo(plane: solid, background: background, ink: ink, scale: 1)
+        let none = GlowHalo(plane: solid, scale: 1)
         let l = none.light(at: Point(100, 75), translucency: 1)
         #expect((l * l).sum() < 1e-12, "a solid color is already all the color there is: \(l)")
     }

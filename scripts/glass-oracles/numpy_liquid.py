@@ -6,10 +6,10 @@ sharing no code or tables with forkrender.
 
 <folder>/cases.json (written by Tests/SceneTests/GlassOracles/LiquidGlassOracleTests.swift) holds cases and
 variants. A case: its size, scale, tilt, groups of panels in points as the scene states them (a container's
-members in one group with its spacing; bezel and thickness filled in here from scene-format.md's defaults when
-absent), its backdrop <case>/plane.rgba (8-bit opaque sRGB) and `lensOnly` (no blur, wash or light: the lens
+members in one group with its spacing; bezel, thickness and rim height filled in here from the defaults of
+liquid-glass.md when absent), its backdrop <case>/plane.rgba (8-bit opaque sRGB) and `lensOnly` (no blur, wash or light: the lens
 alone). A variant is the right model ("right") or a deliberately wrong one: index x f, thickness x f, spacing x f,
-swapProfile, tiltFlipped, washRuleOff; a case's `variants` lists the wrong ones it runs. Writes per case and
+swapProfile, tiltFlipped, veilSwapped (the other variant's veil), noMirror; a case's `variants` lists the wrong ones it runs. Writes per case and
 variant <case>/liquid-<variant>.rgba (8-bit RGBA; lens-only cases: <case>/displacement-<variant>.f32, per
 pixel and channel the displacement (dx, dy) in pixels, float32, height x width x 3 x 2), and for the right
 variant <case>/coverage.f32.
@@ -19,15 +19,17 @@ scene's default blend space; the backdrop is opaque, so premultiplied and straig
   shape     signed distance of a rounded rectangle (circular corners: the comparison reads no corner) or
             capsule; container members joined by the quadratic smooth minimum with k = spacing; coverage
             clamp(1/2 - sdf, 0, 1);
-  lens      z(d) = thickness h(d / bezel), d = -sdf; g the inward unit direction (-grad sdf, central
+  lens      z(d) = rimHeight + thickness h(d / bezel), d = -sdf; g the inward unit direction (-grad sdf, central
             differences); n = normalize(-s g, 1), s = dz/dd; r = e i + (e c - sqrt(1 - e^2 (1 - c^2))) n,
             i = (0, 0, -1), e = 1/index, c = n_z; displacement r_xy / |r_z| z(d), tabulated every 1/8 px of d and
             interpolated linearly between entries; dispersion: red index - D/2, blue index + D/2;
   sampling  the lightly blurred plane (two box passes of radius r each way, edge pixels extended) bilinearly
             at the displaced point;
-  wash      white (light styling) or black (dark) at 0.10 + 0.035 log2(area / 44^2 pt^2), clamped 0.04...0.30;
+  veil      gain x saturate(seen, s) + offset, within 0...1 (saturate about the luma 0.213 r + 0.715 g + 0.072 b),
+            per variant and styling (light where the box's mean Rec. 709 luma of every 8th pixel is >= 0.5);
   tint      what is seen x (1 - a + a tint), then the tint at 0.35 a added by a screen blend;
-  light     body x (1 - lightBodyShade) in light styling; band and rim x lightHighlightGain, screened as white.
+  light     the band screened as white; then the mirror, body + R (grey - body): R the excess of Fresnel's
+            reflectance over head-on, grey the surroundings 0.25 plus 0.35 x clamp(2 n_xy . l_xy, 0, 1).
 The doc's exact definitions (the 45-degree band, the tilt's rotation order, the tables' length, ...) are noted
 where they are used.
 """
@@ -39,12 +41,15 @@ folder = sys.argv[1]
 spec = json.load(open(os.path.join(folder, "cases.json")))
 
 # The doc's constants (docs/liquid-glass.md and scene-format.md's defaults), typed here from the text.
-INDEX, BEZEL_POINTS, BEZEL_SHARE, THICKNESS_PER_BEZEL = 1.5, 16.0, 0.25, 0.8
+INDEX, BEZEL_POINTS, BEZEL_SHARE, THICKNESS_PER_BEZEL = 1.5, 27.0, 0.5, 1.0
+RIM_HEIGHT_POINTS, RIM_HEIGHT_SHARE, DEFAULT_PROFILE = 51.0, 0.5, "convexCircle"
 BLUR_POINTS, SAMPLES_PER_PIXEL, SLOPE_CAP = 0.5, 8, 1e3
-WASH_44, WASH_PER_DOUBLING, WASH_MIN, WASH_MAX, LIGHT_AT = 0.10, 0.035, 0.04, 0.30, 0.4
-GLOW_SHARE, LIGHT_BODY_SHADE, LIGHT_HIGHLIGHT_GAIN = 0.35, 0.06, 3.0
+LIGHT_AT, GLOW_SHARE = 0.5, 0.35
+# (gain, saturation, offset) per variant and styling: bezel's measurements of Apple's glass.
+VEILS = {("regular", False): (0.311, 2.55, 11 / 255), ("regular", True): (0.139, 4.27, 214 / 255),
+         ("clear", False): (1.029, 1.0, 16 / 255), ("clear", True): (1.041, 1.0, 18.8 / 255)}
 REST_LIGHT = (0.0, -0.6, 1.0)
-BAND_STRENGTH, BAND_WIDTH, BAND_TRAVEL, RIM_STRENGTH, RIM_AMBIENT = 0.22, 0.16, 0.9, 0.55, 0.1
+BAND_STRENGTH, BAND_WIDTH, BAND_TRAVEL, ENVIRONMENT, ENVIRONMENT_LIGHT = 0.22, 0.08, 0.9, 0.25, 0.35
 LIP_PLATEAU = 0.8
 
 # MARK: Profiles: h(x) and h'(x) on 0...1
@@ -95,7 +100,7 @@ SWAP = {"convexSquircle": "convexCircle", "convexCircle": "convexSquircle", "con
 # MARK: The lens
 
 
-def lens_table(profile, index, thickness, bezel):
+def lens_table(profile, index, thickness, bezel, rim_height=0.0):
     """Displacement along g and slope s at d = 0, 1/8, 2/8, ... px: ceil(8 bezel) + 2 entries."""
     h, dh = PROFILES[profile]
     n = int(math.ceil(bezel * SAMPLES_PER_PIXEL)) + 2
@@ -103,7 +108,7 @@ def lens_table(profile, index, thickness, bezel):
     if bezel <= 0:
         return np.zeros(n), np.zeros(n)
     x = np.clip(d / bezel, 0, 1)
-    z = thickness * h(x)
+    z = rim_height + thickness * h(x)
     with np.errstate(all="ignore"):
         s = np.where(d < bezel, thickness / bezel * np.minimum(SLOPE_CAP, dh(np.minimum(x, 1 - 1e-15))), 0.0)
     # n = normalize(-s g, 1): in the frame (inward, up), n = (-s, 1) / sqrt(1 + s^2).
@@ -215,15 +220,15 @@ def band_center(l):
     return 0.5 + BAND_TRAVEL * lean
 
 
-def wash_opacity(area_pt, rule_on):
-    if not rule_on:
-        return WASH_44
-    return float(np.clip(WASH_44 + WASH_PER_DOUBLING * math.log2(max(area_pt, 1) / (44.0 * 44.0)), WASH_MIN, WASH_MAX))
-
-
-def relative_luminance(rgb):
-    lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
-    return lin @ np.array([0.2126, 0.7152, 0.0722])
+def fresnel_excess(sine, n=1.5):
+    """(R - R0) / (1 - R0), R unpolarized, in the angle form: Rs = sin^2(i - t) / sin^2(i + t), Rp with tan."""
+    i = np.arcsin(np.clip(sine, 0, 1))
+    t = np.arcsin(np.sin(i) / n)
+    with np.errstate(all="ignore"):
+        rs = np.sin(i - t) ** 2 / np.sin(i + t) ** 2
+        rp = np.tan(i - t) ** 2 / np.tan(i + t) ** 2
+    r0 = ((n - 1) / (n + 1)) ** 2
+    return np.where(sine > 0, np.maximum(0, ((rs + rp) / 2 - r0) / (1 - r0)), 0.0)
 
 
 def screen(a, b):
@@ -238,27 +243,30 @@ def resolve(p, scale, variant):
     shorter = min(w, h)
     bezel = p["bezel"] if p.get("bezel") is not None else min(BEZEL_POINTS, BEZEL_SHARE * shorter)
     thickness = p["thickness"] if p.get("thickness") is not None else THICKNESS_PER_BEZEL * bezel
+    rim_height = p["rimHeight"] if p.get("rimHeight") is not None else min(RIM_HEIGHT_POINTS, RIM_HEIGHT_SHARE * shorter)
     radius = shorter / 2 if p.get("shape") in ("capsule", "circle") else min(p.get("radius", 20), shorter / 2)
-    profile = p.get("profile", "convexSquircle")
+    profile = p.get("profile", DEFAULT_PROFILE)
     return {"x": p["frame"][0] * scale, "y": p["frame"][1] * scale, "width": w * scale, "height": h * scale,
             "shape": p.get("shape", "rect"), "radius": radius * scale, "areaPoints": w * h,
             "profile": SWAP[profile] if variant.get("swapProfile") else profile,
             "index": p.get("index", INDEX) * variant.get("index", 1.0),
             "thickness": thickness * scale * variant.get("thickness", 1.0), "bezel": bezel * scale,
+            "rimHeight": rim_height * scale * variant.get("thickness", 1.0), "variant": p.get("variant", "regular"),
             "dispersion": p.get("dispersion", 0.0), "tint": p.get("tint")}
 
 
 def member_material(m, plane, variant):
-    """What the kernel mixes per member: wash, tint filter and glow, body shade, highlight gain."""
+    """What the kernel mixes per member: the veil, tint filter and glow."""
     H, W = plane.shape[:2]
     x0, y0 = max(0, int(math.floor(m["x"]))), max(0, int(math.floor(m["y"])))
     x1, y1 = min(W, int(math.ceil(m["x"] + m["width"]))), min(H, int(math.ceil(m["y"] + m["height"])))
     samples = plane[y0:y1:8, x0:x1:8].reshape(-1, 3)                 # every 8th pixel of the box
-    light = relative_luminance(samples).mean() >= LIGHT_AT
-    wash = wash_opacity(m["areaPoints"], not variant.get("washRuleOff", False))
-    mat = {"wash": np.full(3, wash), "washColor": np.full(3, 1.0 if light else 0.0),
-           "shade": np.full(3, LIGHT_BODY_SHADE if light else 0.0),
-           "gain": np.full(3, LIGHT_HIGHLIGHT_GAIN if light else 1.0),
+    light = (samples @ np.array([0.2126, 0.7152, 0.0722])).mean() >= LIGHT_AT
+    kind = m["variant"]
+    if variant.get("veilSwapped"):
+        kind = "clear" if kind == "regular" else "regular"
+    g, sat, off = VEILS[(kind, bool(light))]
+    mat = {"gain": np.full(3, g), "saturation": np.full(3, sat), "offset": np.full(3, off),
            "filter": np.ones(3), "glow": np.zeros(3)}
     if m.get("tint") is not None:
         t, a = np.array(m["tint"][:3]), m["tint"][3]
@@ -303,7 +311,7 @@ def render(case, plane, variant):
         slope = np.zeros(px.shape)
         for m, wgt in zip(members, weights):
             for ch, di in enumerate((-m["dispersion"] / 2, 0.0, m["dispersion"] / 2)):
-                table, stab = lens_table(m["profile"], m["index"] + di, m["thickness"], m["bezel"])
+                table, stab = lens_table(m["profile"], m["index"] + di, m["thickness"], m["bezel"], m["rimHeight"])
                 disp[..., ch] += wgt * table_lookup(table, d)
             slope += wgt * table_lookup(stab, d)
         body = np.zeros(px.shape + (3,))
@@ -317,18 +325,20 @@ def render(case, plane, variant):
             def mix(key):
                 return sum(wgt[..., None] * mt[key] for mt, wgt in zip(mats, weights))
 
-            wash = mix("wash")
-            body = mix("washColor") * wash + body * (1 - wash)
+            luma = body @ np.array([0.213, 0.715, 0.072])
+            sat = mix("saturation")
+            body = np.clip(luma[..., None] + sat * (body - luma[..., None]), 0, 1)
+            body = np.minimum(1, body * mix("gain") + mix("offset"))
             body = screen(body * mix("filter"), mix("glow"))
-            body = body * (1 - mix("shade"))
             # The band: position along each member's 45-degree axis, mixed; the rim from the normal.
             u = sum(wgt * ((px - m["x"]) + (py - m["y"])) / (m["width"] + m["height"]) for m, wgt in zip(members, weights))
             band = BAND_STRENGTH * np.exp(-((u - band_center(l)) / BAND_WIDTH) ** 2)
             nn = np.sqrt(1 + slope * slope)
             nx, ny = -slope * ux / nn, -slope * uy / nn
-            rim = RIM_STRENGTH * np.maximum(RIM_AMBIENT * np.hypot(nx, ny), np.minimum(1, 2 * np.maximum(0, nx * l[0] + ny * l[1])))
-            spec = np.minimum(1, mix("gain")[..., 0] * (band + rim))
-            body = screen(body, spec[..., None])
+            grey = ENVIRONMENT + ENVIRONMENT_LIGHT * np.clip(2 * (nx * l[0] + ny * l[1]), 0, 1)
+            share = 0 if variant.get("noMirror") else fresnel_excess(np.hypot(nx, ny))
+            body = screen(body, np.minimum(1, band)[..., None])
+            body = body + share[..., None] * (grey[..., None] - body) if not np.isscalar(share) else body
         out[region] = out[region] * (1 - cov[..., None]) + body * cov[..., None]
         cov_all[region] = np.maximum(cov_all[region], cov)
     return out, disp_all, cov_all

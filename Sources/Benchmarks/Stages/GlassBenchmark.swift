@@ -72,8 +72,8 @@ public enum LiquidGlassBenchmark {
         var plane = Framebuffer(width: 1170, height: 900, color: Token.systemGroupedBackground.color(.light))
         let dot = Token.label.color(.light)
         for j in 0..<15 { for i in 0..<19 { plane.fill(Circle(center: Point(Float(i * 63), Float(j * 63)), radius: 4.5), color: dot) } }
-        let lens = Lens(thickness: 36, bezel: 54)
-        let m = LiquidMaterial(lens: lens, dispersion: 0.03, surface: Color(red: 1, green: 1, blue: 1, alpha: 0.1))
+        let lens = Lens(thickness: 81, bezel: 81, rimHeight: 153, profile: GlassDefaults.Liquid.profile)
+        let m = LiquidMaterial(lens: lens, dispersion: 0.03, veil: GlassDefaults.Liquid.veil(.regular, light: true))
         var tinted = m
         tinted.tint = Color(red: 0, green: 0.48, blue: 1, alpha: 0.5)
         let controls = SmoothUnion([PanelShape(.rect, box: Rect(x: 300, y: 500, width: 270, height: 270), cornerRadius: 135),

@@ -10,10 +10,11 @@ import Raster
 /// shows their color over a wider area but never more saturated than the LEDs themselves:
 ///
 /// 1. The plane is averaged over cells of `cellPoints` and blurred by a Gaussian of `sigmaPoints` (a field much
-///    wider than any panel's own blur). Its departure from the plane's background, minus the part along the
-///    plane's neutral axis (background to ink, the untinted dots' color: the multiple of (ink - background) with
-///    the same channel mean), is the diluted chroma c: it tints without brightening or darkening, and an empty
-///    plane or one of untinted dots gives exactly none.
+///    wider than any panel's own blur). Its departure from what lies under the glass, less its part along the
+///    neutral axis, is the diluted chroma c: it tints without brightening or darkening. Over a backdrop image
+///    the neutral is gray (a color less its channels' mean: white gives none, where the plane's bluish background
+///    token as neutral made a white screen "yellow"); over the bare plane it is the axis from the background to
+///    the ink, so an empty plane or one of untinted dots gives exactly none.
 /// 2. The light is c's hue at strength (1 - |c| / m) x min(`limit` x g|c| / (`limit` + g|c|), m), g = `gain`,
 ///    where m is the chroma magnitude of the most saturated 2 x 2 block of pixels within the field's reach (the
 ///    field is an average of those blocks, so |c| <= m; a block is at most as saturated as its pixels). Reinhard's tone curve lifts faint color linearly (g|c|) and never
@@ -59,7 +60,9 @@ public struct GlowHalo: Sendable {
     /// The plane's cells this halo was made from, to be kept for the next frame's (`init(reusing:)`).
     public let cells: Cells
 
-    public init(plane: Framebuffer, background: Color, ink: Color, scale: Float, workers: Workers = .single,
+    /// `bare`: the plane's background and ink when no backdrop image lies under it (the neutral axis from one to
+    /// the other); nil: gray.
+    public init(plane: Framebuffer, bare: (background: Color, ink: Color)? = nil, scale: Float, workers: Workers = .single,
                 reading regions: [PixelRect]? = nil, reusing kept: (cells: Cells, changed: [[Range<Int>]], band: Int)? = nil,
                 fill: PlaneFill? = nil,
                 cellPoints: Float = GlassDefaults.Halo.cellPoints, sigmaPoints: Float = GlassDefaults.Halo.sigmaPoints,
@@ -80,7 +83,7 @@ public struct GlowHalo: Sendable {
                     : min(spans[j].lowerBound, seen.x)..<max(spans[j].upperBound, seen.maxX)
             }
         }
-        let neutral = Neutral(space: plane.space, background: background, ink: ink)
+        let neutral = bare.map { Neutral(space: plane.space, background: $0.background, ink: $0.ink) } ?? Neutral()
         let b = neutral.background
         // The cells kept from an earlier frame where none of their pixels changed since, the others computed.
         var cells: Cells

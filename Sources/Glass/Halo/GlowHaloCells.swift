@@ -1,12 +1,18 @@
 import Raster
 
 extension GlowHalo {
-    /// The plane's neutral axis (background to ink, `GlowHalo`'s step 1) and the chroma of a departure from the
-    /// background: the departure less its part along that axis.
+    /// The neutral axis (`GlowHalo`'s step 1) and the chroma of a departure from its origin: the departure less
+    /// its part along the axis. Over a backdrop image, gray: a color less the mean of its channels (the plane's
+    /// bluish background token as neutral there made a white screen "yellow" and lit glass over it beige). Over
+    /// the bare plane, what lies under the glass is its background and its ink: the axis from one to the other,
+    /// so that untinted dots on systemGroupedBackground give no violet.
     struct Neutral {
         let background: SIMD4<Float>
         let axis: SIMD4<Float>
         let axisMean: Float
+
+        /// Gray.
+        init() { (background, axis, axisMean) = (.zero, SIMD4(1, 1, 1, 0), 1) }
 
         init(space: BlendSpace, background: Color, ink: Color) {
             let b = space.premultiply(background.withAlpha(1))

@@ -24,13 +24,12 @@ extension GlowHalo {
         let sums: [SIMD4<Float>]
         let peaks: [Float]
 
-        /// The groups of `underlay` for a halo made at `scale` over a plane of `background` and `ink` (in the
-        /// underlay's blend space), by `workers`. Check `workers.isCancelled` before keeping it: a cancelled
-        /// pass leaves rows of cells at zero.
-        public init(underlay: PlaneUnderlay, background: Color, ink: Color, scale: Float, workers: Workers,
+        /// The groups of `underlay` for a halo made at `scale`, by `workers`. Check `workers.isCancelled` before
+        /// keeping it: a cancelled pass leaves rows of cells at zero.
+        public init(underlay: PlaneUnderlay, scale: Float, workers: Workers,
                     cellPoints: Float = GlassDefaults.Halo.cellPoints) {
             let cell = max(1, Int((cellPoints * scale).rounded()))
-            let neutral = Neutral(space: underlay.image.space, background: background, ink: ink)
+            let neutral = Neutral()
             (self.cell, width, height, space) = (cell, underlay.width, underlay.height, underlay.image.space)
             self.neutral = neutral.bits
             (pairs, groups, gw) = (cell / 2, cell / 8, (underlay.width + cell - 1) / cell)

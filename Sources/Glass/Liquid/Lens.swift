@@ -2,9 +2,11 @@
 /// at a pixel actually sees.
 ///
 /// Model (all lengths in pixels):
-/// - The glass is a slab lying on the plane. Its top surface has height z(d) = thickness * h(d / bezel) above
-///   the plane, where d is the distance inward from the panel's edge (minus its signed distance) and h a
-///   `BezelProfile`. Past the bezel the top is flat.
+/// - The glass is a slab lying on the plane, its side `rimHeight` high and its top edge rounded: the top has
+///   height z(d) = rimHeight + thickness * h(d / bezel) above the plane, where d is the distance inward from the
+///   panel's edge (minus its signed distance) and h a `BezelProfile`. Past the bezel the top is flat. A ray
+///   through the near-vertical rim turns by up to 48 degrees (index 1.5) and travels the slab's height down, so
+///   the side's height is what lets the outermost pixels see far inward (about 47 pt on Apple's glass).
 /// - The surface normal follows from the slope: with g the unit vector pointing inward (minus the SDF's
 ///   gradient) and s = dz/dd, n = normalize(-s g, 1).
 /// - A ray from the viewer, i = (0, 0, -1), enters the glass with Snell's law n1 sin t1 = n2 sin t2 (air n1 = 1,
@@ -16,22 +18,26 @@
 public struct Lens: Sendable, Hashable {
     /// Index of refraction of the glass (>= 1); 1.5 is crown glass, the default.
     public var index: Double
-    /// Height of the flat top above the plane, pixels.
+    /// The rounded edge's rise from the slab's side to the flat top, pixels.
     public var thickness: Double
+    /// Height of the slab's side, where the rounded edge starts, pixels.
+    public var rimHeight: Double
     /// Width of the curved rim, pixels, measured inward from the edge.
     public var bezel: Double
     public var profile: BezelProfile
 
-    public init(index: Double = 1.5, thickness: Double, bezel: Double, profile: BezelProfile = .convexSquircle) {
+    public init(index: Double = 1.5, thickness: Double, bezel: Double, rimHeight: Double = 0,
+                profile: BezelProfile = .convexSquircle) {
         self.index = index
         self.thickness = thickness
+        self.rimHeight = rimHeight
         self.bezel = bezel
         self.profile = profile
     }
 
     /// Surface height z above the plane at inward distance d (pixels).
     public func height(inward d: Double) -> Double {
-        thickness * profile.height(bezel > 0 ? d / bezel : 1)
+        rimHeight + thickness * profile.height(bezel > 0 ? d / bezel : 1)
     }
 
     /// Slope dz/dd at inward distance d.

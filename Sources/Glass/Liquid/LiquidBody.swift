@@ -2,42 +2,42 @@ import Raster
 
 /// What a Liquid Glass drawing computed that a tilt does not change, kept so that a new tilt of the same frame
 /// lights it again without drawing it again: per chunk of eight pixels of a row (as the lane kernel draws them),
-/// the color the glass shows before its specular light (`MixLanes.body`: the lens, the light blur, wash, tint,
-/// glow, halo and shade), the coverage, and the light's per-pixel inputs (the position along the diagonal, the
-/// surface normal of a lensed chunk, the highlight gain, the press's shimmer).
+/// the color the glass shows before its light (`MixLanes.body`: the lens, the blur, veil, tint, glow and halo),
+/// the coverage, and the light's per-pixel inputs (the position along the diagonal, the surface normal of a
+/// lensed chunk, the press's shimmer).
 ///
 /// Why this split is exact: the tilt moves only the light (`Specular.Lighting`: the light's direction and the
 /// band's center, docs/liquid-glass.md); every other input of a drawing (the plane, the shape, the materials, the
-/// halo, the press) is the frame's. The kernel's last steps are the specular light (`specular8`), its screen over
-/// the body (`MixLanes.screen`) and the coverage blend (`LiquidGlass.blend`); `relight` runs those same functions
+/// halo, the press) is the frame's. The kernel's last steps are the light (`specular8`, `reflection8`), laid over
+/// the body (`MixLanes.finish`) and the coverage blend (`LiquidGlass.blend`); `relight` runs those same functions
 /// on the kept values, so its pixels are the kernel's bit for bit (`LiquidBodyTests` compares them with drawings
 /// made from nothing, over several tilts, tiers and appearances).
 ///
-/// Memory: 304 bytes a chunk (38 a pixel) over the drawn pixels' rows: 299 bytes of values, padded to the lanes'
+/// Memory: 272 bytes a chunk (34 a pixel) over the drawn pixels' rows: 267 bytes of values, padded to the lanes'
 /// 16-byte alignment (`MemoryLayout<Chunk>.stride`, which the store's declared bound holds: `LiquidBodyTests`).
 public struct LiquidBody: Sendable {
     /// The kept values of eight pixels from (x, y); `count` 0 when none was covered (nothing drawn there).
     struct Chunk {
         var body: ColorPlanes
-        var cov: SIMD8<Float>, u: SIMD8<Float>, gain: SIMD8<Float>, shimmer: SIMD8<Float>
+        var cov: SIMD8<Float>, u: SIMD8<Float>, shimmer: SIMD8<Float>
         var normalX: SIMD8<Float>, normalY: SIMD8<Float>
         var x: Int32, y: Int32, count: Int16
-        /// Whether the chunk has a lensed pixel: only then does the kernel add the rim.
+        /// Whether the chunk has a lensed pixel: only then does the kernel mirror the edge.
         var lensed: Bool
 
-        static let empty = Chunk(body: ColorPlanes(r: .zero, g: .zero, b: .zero), cov: .zero, u: .zero, gain: .zero,
+        static let empty = Chunk(body: ColorPlanes(r: .zero, g: .zero, b: .zero), cov: .zero, u: .zero,
                                  shimmer: .zero, normalX: .zero, normalY: .zero, x: 0, y: 0, count: 0, lensed: false)
 
         @inline(__always)
         init(body: ColorPlanes, cov: SIMD8<Float>, u: SIMD8<Float>, normal: (x: SIMD8<Float>, y: SIMD8<Float>)?,
-             gain: SIMD8<Float>, shimmer: SIMD8<Float>, x: Int, y: Int, count: Int) {
-            self.init(body: body, cov: cov, u: u, gain: gain, shimmer: shimmer, normalX: normal?.x ?? .zero,
+             shimmer: SIMD8<Float>, x: Int, y: Int, count: Int) {
+            self.init(body: body, cov: cov, u: u, shimmer: shimmer, normalX: normal?.x ?? .zero,
                       normalY: normal?.y ?? .zero, x: Int32(x), y: Int32(y), count: Int16(count), lensed: normal != nil)
         }
 
-        private init(body: ColorPlanes, cov: SIMD8<Float>, u: SIMD8<Float>, gain: SIMD8<Float>, shimmer: SIMD8<Float>,
+        private init(body: ColorPlanes, cov: SIMD8<Float>, u: SIMD8<Float>, shimmer: SIMD8<Float>,
                      normalX: SIMD8<Float>, normalY: SIMD8<Float>, x: Int32, y: Int32, count: Int16, lensed: Bool) {
-            (self.body, self.cov, self.u, self.gain, self.shimmer) = (body, cov, u, gain, shimmer)
+            (self.body, self.cov, self.u, self.shimmer) = (body, cov, u, shimmer)
             (self.normalX, self.normalY, self.x, self.y, self.count, self.lensed) = (normalX, normalY, x, y, count, lensed)
         }
     }
@@ -68,9 +68,10 @@ public struct LiquidBody: Sendable {
                     for row in band {
                         for c in chunks[(row * perRow)..<((row + 1) * perRow)] where c.count > 0 {
                             let normal = c.lensed ? (x: c.normalX, y: c.normalY) : nil
-                            let spec = lighting.specular8(u: c.u, normal: normal, gain: c.gain, shimmer: c.shimmer)
-                            LiquidGlass.blend(LiquidGlass.MixLanes.screen(c.body, spec: spec), cov: c.cov, x: Int(c.x),
-                                              y: Int(c.y), n: Int(c.count), into: out, frameWidth: w)
+                            let spec = lighting.specular8(u: c.u, shimmer: c.shimmer)
+                            let mirror = normal.map { lighting.reflection8(normalX: $0.x, normalY: $0.y) } ?? (.zero, .zero)
+                            LiquidGlass.blend(LiquidGlass.MixLanes.finish(c.body, reflection: mirror, spec: spec), cov: c.cov,
+                                              x: Int(c.x), y: Int(c.y), n: Int(c.count), into: out, frameWidth: w)
                         }
                     }
                 }

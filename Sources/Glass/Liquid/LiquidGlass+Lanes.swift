@@ -6,7 +6,7 @@ extension LiquidGlass.Context.Pointers {
     /// and blue displacement and slope), the position along the diagonal, the band's and shimmers' Gaussians and
     /// the rim; then their color in the same lanes, as planes of red, green and blue (`ColorPlanes`): the
     /// window's samples (`Window.sample8`: coordinates, clamps and weights in lanes, four loads per pixel), the
-    /// material mixed by the parts' weights and its light (`MixLanes`: wash, tint, halo, shade, the added
+    /// material mixed by the parts' weights and its light (`MixLanes`: veil, tint, halo, the edge's mirror, the added
     /// light), and the coverage blend. The color lanes compute what the per-pixel `Window.sample` and `Mix`
     /// compute, bit for bit (`ColorLaneTests`). Reference: `applyReference`, in Double, unchanged.
     ///
@@ -116,7 +116,7 @@ extension LiquidGlass.Context.Pointers {
         }
         let (below, within) = tablePosition(d)
         let px = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) + (Float(x) + 0.5), py = Float(y) + 0.5
-        var shiftR = zero, shiftG = zero, shiftB = zero, slope = zero, u = zero, shimmer = zero, gain = zero
+        var shiftR = zero, shiftG = zero, shiftB = zero, slope = zero, u = zero, shimmer = zero
         var mix = LiquidGlass.MixLanes(), isLone = false
         for i in 0..<parts.count {
             let a = partWeights(k, n, part: i)
@@ -141,7 +141,6 @@ extension LiquidGlass.Context.Pointers {
                 }
                 slope += a * (gather(planes.3, i0) * wa + gather(planes.3, i1) * wb)
             }
-            gain += a * c.gain
             // Position along this part's own diagonal, mixed like the rest; a shimmer belongs to its part.
             let ui = ((px - c.minX) + (py - c.minY)) * c.perDiagonal
             u += a * ui
@@ -150,15 +149,16 @@ extension LiquidGlass.Context.Pointers {
             }
         }
         let normal = anyLensed ? Specular.Lighting.normal8(slope: slope, inwardX: ix, inwardY: iy) : nil
-        let spec = lighting.specular8(u: u, normal: normal, gain: gain, shimmer: shimmer)
+        let spec = lighting.specular8(u: u, shimmer: shimmer)
+        let mirror = normal.map { lighting.reflection8(normalX: $0.x, normalY: $0.y) } ?? (zero, zero)
         let seen = seen(x: x, y: y, n: n, flat: active .& .!lensed, lensed: anyLensed ? lensed : nil, px: px, py: py,
                         inward: (ix, iy), shift: (shiftR, shiftG, shiftB))
         let glow = haloChroma(x: x, n: n, first: first, haloRow: haloRow)
         let body = isLone ? lone.body(seen, halo: glow) : mix.body(seen, halo: glow)
-        LiquidGlass.blend(LiquidGlass.MixLanes.screen(body, spec: spec), cov: cov, x: x, y: y, n: n, into: out,
-                          frameWidth: frameWidth)
-        keeping?.pointee = LiquidBody.Chunk(body: body, cov: cov, u: u, normal: normal, gain: gain, shimmer: shimmer,
-                                            x: x, y: y, count: n)
+        LiquidGlass.blend(LiquidGlass.MixLanes.finish(body, reflection: mirror, spec: spec), cov: cov, x: x, y: y, n: n,
+                          into: out, frameWidth: frameWidth)
+        keeping?.pointee = LiquidBody.Chunk(body: body, cov: cov, u: u, normal: normal, shimmer: shimmer, x: x, y: y,
+                                            count: n)
     }
 
     /// What the glass shows at eight pixels: the window at their own centers where `flat`, and where `lensed`

@@ -43,7 +43,7 @@ extension LiquidGlass {
                             // lone member's pixels are exactly its own material's).
                             var shift = SIMD3<Double>(0, 0, 0), s = 0.0
                             var mix = Mix()
-                            var gain: Float = 0, u = 0.0, shimmer = 0.0
+                            var u = 0.0, shimmer = 0.0
                             for i in 0..<partCount {
                                 let a = wt[k * partCount + i]
                                 guard a > 0 else { continue }
@@ -52,14 +52,13 @@ extension LiquidGlass {
                                 for ch in 0..<3 { shift[ch] += ad * lens[ch] }
                                 s += ad * lens[3]
                                 mix.add(c, weight: a)
-                                gain += a * c.gain
                                 // Position along this part's own diagonal, mixed like the rest: one band runs
                                 // on across a neck (mixing each part's band instead drew two parallel bands
                                 // over an overlap). A shimmer belongs to its own part.
                                 let ui = Double((p.x - c.minX) + (p.y - c.minY)) / 2.0.squareRoot() / c.diagonal
                                 u += ad * ui
                                 if c.shimmerStrength > 0 {
-                                    shimmer += ad * Double(c.gain) * c.shimmerStrength * specular.profile(u: ui, center: c.shimmerPosition)
+                                    shimmer += ad * c.shimmerStrength * specular.profile(u: ui, center: c.shimmerPosition)
                                 }
                             }
                             var seen = SIMD4<Float>(0, 0, 0, 1)
@@ -69,9 +68,11 @@ extension LiquidGlass {
                             }
                             let len = (s * s + 1).squareRoot()
                             let n = SIMD3(Double(-inward.x) * s / len, Double(-inward.y) * s / len, 1 / len)
-                            let light = Double(gain) * lighting.intensity(u: u, normal: n) + shimmer
+                            let light = lighting.band(u: u) + shimmer
+                            let mirror = lighting.reflection(normal: n)
                             let haloLight = inputs.halo?.light(inputs.chroma, at: p, translucency: mix.clear)
-                            seen = mix.light(seen, halo: haloLight, spec: Float(min(1, light)))
+                            seen = mix.light(seen, halo: haloLight, reflection: (Float(mirror.share), Float(mirror.grey)),
+                                             spec: Float(min(1, light)))
                             let i = y * w + x
                             out[i] = out[i] * (1 - cov) + seen * cov
                         }

@@ -3,33 +3,31 @@ import Raster
 extension LiquidGlass {
     /// `Mix` over eight pixels of a row, one plane of lanes per value, and `Mix.light` over `ColorPlanes`: the
     /// same operations per lane in the same order, so each lane's color is the per-pixel `Mix`'s bit for bit
-    /// (`ColorLaneTests`). Branches of `Mix.light` on the material (dimming, glow, shade) become selects per lane,
-    /// skipped when no lane takes them.
+    /// (`ColorLaneTests`). Branches of `Mix.light` on the material (the glow) become selects per lane, skipped
+    /// when no lane takes them.
     ///
     /// Why lanes: the color was one pixel at a time in SIMD4 (13.6% of a showcase render's CPU, the kernel's
     /// largest part, `perf record`), with the material built per pixel and its branches taken per pixel; the
     /// halo's headroom needs the largest of red, green and blue, a shuffle per pixel in SIMD4 and two lane
     /// maxima per eight pixels here.
     struct MixLanes {
-        var washR: SIMD8<Float>, washG: SIMD8<Float>, washB: SIMD8<Float>, washA: SIMD8<Float>
         var filterR: SIMD8<Float>, filterG: SIMD8<Float>, filterB: SIMD8<Float>, filterA: SIMD8<Float>
         var glowR: SIMD8<Float>, glowG: SIMD8<Float>, glowB: SIMD8<Float>
-        var dimming: SIMD8<Float>, shade: SIMD8<Float>, clear: SIMD8<Float>
+        var gain: SIMD8<Float>, saturation: SIMD8<Float>, offset: SIMD8<Float>, clear: SIMD8<Float>
 
         /// Nothing mixed yet (`Mix()`): every value 0.
         init() {
             let z = SIMD8<Float>(repeating: 0)
-            (washR, washG, washB, washA, filterR, filterG, filterB, filterA) = (z, z, z, z, z, z, z, z)
-            (glowR, glowG, glowB, dimming, shade, clear) = (z, z, z, z, z, z)
+            (filterR, filterG, filterB, filterA, glowR, glowG, glowB) = (z, z, z, z, z, z, z)
+            (gain, saturation, offset, clear) = (z, z, z, z)
         }
 
         /// A lone part at full weight in every lane (`Mix(_:)`).
         init(_ c: PartConstants) {
             func s(_ v: Float) -> SIMD8<Float> { SIMD8(repeating: v) }
-            (washR, washG, washB, washA) = (s(c.wash.x), s(c.wash.y), s(c.wash.z), s(c.wash.w))
             (filterR, filterG, filterB, filterA) = (s(c.filter.x), s(c.filter.y), s(c.filter.z), s(c.filter.w))
             (glowR, glowG, glowB) = (s(c.glow.x), s(c.glow.y), s(c.glow.z))
-            (dimming, shade, clear) = (s(c.dimming), s(c.shade), s(c.translucency))
+            (gain, saturation, offset, clear) = (s(c.gain), s(c.saturation), s(c.offset), s(c.translucency))
         }
 
         /// `Mix.add` in each lane whose weight is above 0; the others are left as they are, as `Mix`'s callers
@@ -37,28 +35,41 @@ extension LiquidGlass {
         @inline(__always)
         mutating func add(_ c: PartConstants, weight: SIMD8<Float>) {
             let a = SIMD8<Float>(repeating: 0).replacing(with: weight, where: weight .> 0)
-            washR += a * c.wash.x; washG += a * c.wash.y; washB += a * c.wash.z; washA += a * c.wash.w
             filterR += a * c.filter.x; filterG += a * c.filter.y; filterB += a * c.filter.z; filterA += a * c.filter.w
             glowR += a * c.glow.x; glowG += a * c.glow.y; glowB += a * c.glow.z
-            dimming += a * c.dimming; shade += a * c.shade; clear += a * c.translucency
+            gain += a * c.gain; saturation += a * c.saturation; offset += a * c.offset; clear += a * c.translucency
         }
 
         /// `Mix.light` in every lane: `seen` through the material, with the halo's light `halo` (nil: no
-        /// halo) scaled by the translucency as `Mix.light`'s caller scales it, and the specular light `spec`
-        /// added. Opaque.
+        /// halo) scaled by the translucency as `Mix.light`'s caller scales it, the edge's mirror and the
+        /// specular light `spec` added. Opaque.
         @inline(__always)
-        func light(_ seen: ColorPlanes, halo: ColorPlanes?, spec: SIMD8<Float>) -> ColorPlanes {
-            Self.screen(body(seen, halo: halo), spec: spec)
+        func light(_ seen: ColorPlanes, halo: ColorPlanes?, reflection: (share: SIMD8<Float>, grey: SIMD8<Float>),
+                   spec: SIMD8<Float>) -> ColorPlanes {
+            Self.finish(body(seen, halo: halo), reflection: reflection, spec: spec)
         }
 
-        /// `light` but the specular light: what the glass shows before it is lit. It does not depend on the tilt.
+        /// `Mix.veiled` in every lane.
+        @inline(__always)
+        func veil(_ seen: ColorPlanes) -> ColorPlanes {
+            let luma = 0.213 * seen.r + 0.715 * seen.g + 0.072 * seen.b
+            let zero = SIMD8<Float>(repeating: 0), one = SIMD8<Float>(repeating: 1)
+            @inline(__always) func channel(_ c: SIMD8<Float>) -> SIMD8<Float> {
+                var v = luma + saturation * (c - luma)
+                v = v.replacing(with: zero, where: v .< 0)
+                v = v.replacing(with: one, where: v .> 1)
+                v = v * gain + offset
+                return v.replacing(with: one, where: v .> 1)
+            }
+            return ColorPlanes(r: channel(seen.r), g: channel(seen.g), b: channel(seen.b))
+        }
+
+        /// `light` but the edge's mirror and the specular light: what the glass shows before it is lit. It does
+        /// not depend on the tilt.
         @inline(__always)
         func body(_ seen: ColorPlanes, halo: ColorPlanes?) -> ColorPlanes {
-            var (r, g, b) = Self.darken(seen.r, seen.g, seen.b, by: dimming)
-            // Source-over of the wash; the running alpha (1 before it) only depends on the material.
-            let through = 1 - washA
-            r = washR + r * through; g = washG + g * through; b = washB + b * through
-            var alpha = washA + through
+            var (r, g, b) = { (v: ColorPlanes) in (v.r, v.g, v.b) }(veil(seen))
+            var alpha = SIMD8<Float>(repeating: 1)
             r *= filterR; g *= filterG; b *= filterB
             alpha *= filterA
             // `glow != .zero`: its alpha is always 0, so any of red, green or blue.
@@ -78,25 +89,18 @@ extension LiquidGlass {
                 g = Self.max(g - over, SIMD8(repeating: 0))
                 b = Self.max(b - over, SIMD8(repeating: 0))
             }
-            (r, g, b) = Self.darken(r, g, b, by: shade)
             return ColorPlanes(r: r, g: g, b: b)
         }
 
-        /// The specular light `spec` added to `body` as white light (screen): the last step of `light`.
+        /// The specular light `spec` added as white light (screen) and then the edge's mirror (each channel moved
+        /// toward the grey by the share: the band lies on the glass, the mirror is its surface): the last steps of
+        /// `light`, which a kept drawing's relight runs.
         @inline(__always)
-        static func screen(_ body: ColorPlanes, spec: SIMD8<Float>) -> ColorPlanes {
-            ColorPlanes(r: body.r + (1 - body.r) * spec, g: body.g + (1 - body.g) * spec, b: body.b + (1 - body.b) * spec)
-        }
-
-        /// `Mix.light`'s dimming and shade: each channel times 1 - `amount` in the lanes where `amount` > 0.
-        @inline(__always)
-        static func darken(_ r: SIMD8<Float>, _ g: SIMD8<Float>, _ b: SIMD8<Float>, by amount: SIMD8<Float>)
-            -> (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) {
-            let lanes = amount .> 0
-            guard LaneMasks.any(lanes) else { return (r, g, b) }
-            let keep = 1 - amount
-            return (r.replacing(with: r * keep, where: lanes), g.replacing(with: g * keep, where: lanes),
-                    b.replacing(with: b * keep, where: lanes))
+        static func finish(_ body: ColorPlanes, reflection: (share: SIMD8<Float>, grey: SIMD8<Float>),
+                           spec: SIMD8<Float>) -> ColorPlanes {
+            let (k, grey) = reflection
+            let r = body.r + (1 - body.r) * spec, g = body.g + (1 - body.g) * spec, b = body.b + (1 - body.b) * spec
+            return ColorPlanes(r: r + k * (grey - r), g: g + k * (grey - g), b: b + k * (grey - b))
         }
 
         /// Swift's `max(x, y)` (`y >= x ? y : x`) in every lane, written `x > y ? x : y`: the same for every

@@ -1,12 +1,13 @@
 import Raster
 
-/// The Liquid Glass tier (iOS 26): the plane seen through a refracting lens, lightly blurred, washed with the
-/// adaptive surface color, tinted by light (tint bleeds, never paints), and lit by a tilt-driven specular band
-/// and rim. It reads only the plane and writes only the pixels its shape covers.
+/// The Liquid Glass tier (iOS 26): the plane seen through a refracting lens, blurred, passed through the
+/// variant's veil (gain, saturation, offset: measured on Apple's glass), tinted by light (tint bleeds, never
+/// paints), mirrored at its rounded edge, and lit by a tilt-driven specular band. It reads only the plane and
+/// writes only the pixels its shape covers.
 ///
 /// A container's joined shape is drawn in one pass with one `LiquidMaterial` per part: at each pixel the parts'
-/// lens displacement and slope, wash, tint, dimming, shimmer and highlight styling are mixed by the smooth
-/// union's weights, so members far apart keep their own material exactly and a neck blends monotonically.
+/// lens displacement and slope, veil, tint and shimmer are mixed by the smooth union's weights, so members far
+/// apart keep their own material exactly and a neck blends monotonically.
 ///
 /// Alpha contract: the output over the shape is opaque (it is the plane seen through glass); it is blended into
 /// the frame by the shape's anti-aliased coverage. Color space: the frame's blend space.
@@ -25,7 +26,7 @@ public struct LiquidGlass: Sendable {
     public var blurRadius: Int
     /// How much of the glass is there (a `materialize` transition animates it from 0 to 1).
     public var opacity: Float = 1
-    /// The glow halo of the plane (nil: none), added in proportion to each part's translucency (1 - wash).
+    /// The glow halo of the plane (nil: none), added in proportion to each part's translucency (the veil's gain).
     public var halo: GlowHalo?
 
     public init(material: LiquidMaterial, specular: Specular = Specular(), light: SIMD3<Double>, blurRadius: Int = 1) {
@@ -36,21 +37,13 @@ public struct LiquidGlass: Sendable {
     }
 
     public init(lens: Lens, dispersion: Double = 0, specular: Specular = Specular(), light: SIMD3<Double>,
-                surface: Color, tint: Color? = nil, blurRadius: Int = 1) {
-        self.init(material: LiquidMaterial(lens: lens, dispersion: dispersion, surface: surface, tint: tint),
+                veil: GlassDefaults.Liquid.Veil, tint: Color? = nil, blurRadius: Int = 1) {
+        self.init(material: LiquidMaterial(lens: lens, dispersion: dispersion, veil: veil, tint: tint),
                   specular: specular, light: light, blurRadius: blurRadius)
     }
 
-    /// Adaptive opacity of the surface wash: larger surfaces are more opaque, smaller ones clearer. Grows with
-    /// the logarithm of the area in square points, from 0.04 for a 22 pt button to 0.30 for a full-screen sheet,
-    /// anchored at 0.10 for a 44 x 44 pt control (Apple's minimum hit target).
-    public static func adaptiveOpacity(areaInPoints area: Double) -> Float {
-        let a = 0.10 + 0.035 * DMath.log2(max(area, 1) / (44 * 44))
-        return Float(min(max(a, 0.04), 0.30))
-    }
-
-    /// Light or dark styling from the luminance of what lies behind (relative luminance, 0...1).
-    public static func prefersLightStyling(backdropLuminance l: Double) -> Bool { l >= 0.4 }
+    /// Light or dark styling from the mean Rec. 709 luma of what lies behind (of the encoded values, 0...1).
+    public static func prefersLightStyling(backdropLuma l: Double) -> Bool { l >= GlassDefaults.Liquid.lightStylingLuma }
 
     /// Draws joined panels, the compositor's case, one material per part. Calling the generic `Context.init`
     /// from here, inside this module, lets the compiler specialize it for the union type; called across modules
@@ -209,8 +202,8 @@ public struct LiquidGlass: Sendable {
     /// sample the displacement for red, green and blue and the slope, side by side, so that one index and one
     /// bounds check serve all four (they were four tables, read one after the other).
     struct PartConstants {
-        var wash: SIMD4<Float>, filter: SIMD4<Float>, glow: SIMD4<Float>
-        var dimming: Float, shade: Float, gain: Float, translucency: Float
+        var filter: SIMD4<Float>, glow: SIMD4<Float>
+        var gain: Float, saturation: Float, offset: Float, translucency: Float
         var minX: Float, minY: Float, diagonal: Double
         var shimmerPosition: Double, shimmerStrength: Double
         /// For the lanes, in Float: 1 / (sqrt 2 x diagonal), the shimmer's center and gain x strength.
@@ -222,7 +215,6 @@ public struct LiquidGlass: Sendable {
         var achromatic: Bool
 
         init(_ m: LiquidMaterial, box: Rect, space: BlendSpace, tables: inout [SIMD4<Double>]) {
-            wash = space.premultiply(m.surface)
             if let tint = m.tint {
                 let t = space.premultiply(tint.withAlpha(1)), a = tint.alpha
                 filter = SIMD4(1 - a + a * t.x, 1 - a + a * t.y, 1 - a + a * t.z, 1)
@@ -230,13 +222,13 @@ public struct LiquidGlass: Sendable {
             } else {
                 (filter, glow) = (SIMD4(1, 1, 1, 1), .zero)
             }
-            (dimming, shade, gain) = (m.dimming, m.bodyShade, m.highlightGain)
-            translucency = 1 - m.surface.alpha
+            (gain, saturation, offset) = (m.veil.gain, m.veil.saturation, m.veil.offset)
+            translucency = m.translucency
             (minX, minY) = (box.minX, box.minY)
             diagonal = Double(box.width + box.height) / 2.0.squareRoot()
             (shimmerPosition, shimmerStrength) = m.shimmer ?? (0, 0)
             perDiagonal = Float(1 / (2.0.squareRoot() * diagonal))
-            (shimmerCenter, shimmerGain) = (Float(shimmerPosition), Float(Double(m.highlightGain) * shimmerStrength))
+            (shimmerCenter, shimmerGain) = (Float(shimmerPosition), Float(shimmerStrength))
             // Kept by lens (LensTables): building them each frame would be serial work.
             let own = LensTables.shared.tables(lens: m.lens, dispersion: m.dispersion)
             tableOffset = tables.count

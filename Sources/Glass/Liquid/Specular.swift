@@ -1,7 +1,7 @@
 import Raster
 
-/// Light on Liquid Glass as the device tilts: a soft highlight band sweeping across the surface and a rim light
-/// on the part of the bezel that faces the light.
+/// Light on Liquid Glass as the device tilts: a soft highlight band sweeping across the surface, and the rounded
+/// edge mirroring its surroundings, brighter on the side that faces the light.
 ///
 /// Frame: x right, y down, z toward the viewer, in device coordinates. At rest the light comes from above and
 /// in front (`restLight`). Tilting the device by pitch (top edge away, rotation about x) and roll (right edge
@@ -10,15 +10,19 @@ import Raster
 public struct Specular: Sendable, Hashable {
     /// Light direction at rest: from the upper side, toward the screen.
     public static let restLight = SIMD3<Double>(0, -0.6, 1)
-    /// Peak added white of the rim light and of the band (0...1).
-    public var rimStrength: Double = 0.55
-    /// The rim's ambient share: what the bezel reflects of the surroundings where it faces away from the light,
-    /// times the bezel's steepness |n_xy|, so a dark button over black keeps an edge all round (about 14 levels
-    /// at its outermost pixels) while the flat top gets none. See docs/liquid-glass.md, "Rim".
-    public var rimAmbient: Double = 0.1
+    /// The surroundings the edge mirrors (grey, 0...1) and what the light adds where the edge faces it
+    /// (GlassDefaults.Liquid).
+    public var environment: Double = GlassDefaults.Liquid.environment
+    public var environmentLight: Double = GlassDefaults.Liquid.environmentLight
+    /// How much of Fresnel's excess the edge mirrors: 1, the physical share; 0 turns the mirror off (tests of
+    /// the lens alone).
+    public var mirror: Double = 1
+    /// Peak added white of the band (0...1) and its half-width as a fraction of the panel's diagonal extent:
+    /// ours (no measurement of Apple's glass has a band); narrow, so a wide bar shows a highlight, not a veil.
     public var bandStrength: Double = 0.22
-    /// Band half-width as a fraction of the panel's diagonal extent.
-    public var bandWidth: Double = 0.16
+    public var bandWidth: Double = 0.08
+    /// The index whose reflectance the edge has: crown glass.
+    public static let reflectingIndex = 1.5
 
     public init() {}
 
@@ -42,12 +46,6 @@ public struct Specular: Sendable, Hashable {
         return 0.5 + lean * 0.9
     }
 
-    /// Added white light at a point: `u` is the point's position along the panel's diagonal (0...1), `normal`
-    /// the unit surface normal there.
-    public func intensity(u: Double, normal n: SIMD3<Double>, light l: SIMD3<Double>) -> Double {
-        Lighting(self, light: l).intensity(u: u, normal: n)
-    }
-
     /// The band's shape at `u` for a band centered at `center` (fractions of the diagonal): a Gaussian of
     /// half-width `bandWidth`, 1 at its center. The tilt's band and a press's shimmer both take this shape.
     @inlinable
@@ -56,18 +54,33 @@ public struct Specular: Sendable, Hashable {
         return DMath.exp(-t * t)
     }
 
-    /// Rim: how much the tilted bezel faces the light's sideways lean (n_xy . l_xy), and never less than the
-    /// ambient share of its steepness (`rimAmbient` x |n_xy|); zero on the flat top, brightest where the bezel
-    /// turns toward the light, and it swings round the rim as the device tilts.
+    /// The edge's mirror where the unit surface normal is `n`: the share of the light it reflects beyond what
+    /// the flat top reflects head-on, (R - R0) / (1 - R0) with R Fresnel's unpolarized reflectance for a ray
+    /// from straight above (R0 = 4%, in the measured veil already), and the grey it mirrors there: the
+    /// surroundings, plus the light where the edge faces its sideways lean (n_xy . l_xy), so the bright side
+    /// swings round the rim as the device tilts. Zero on the flat top; over white the edge reads darker, over
+    /// black lighter.
     @inlinable
-    public func rim(normal n: SIMD3<Double>, light l: SIMD3<Double>) -> Double {
+    public func reflection(normal n: SIMD3<Double>, light l: SIMD3<Double>) -> (share: Double, grey: Double) {
         let facing = n.x * l.x + n.y * l.y
-        let ambient = rimAmbient * (n.x * n.x + n.y * n.y).squareRoot()
-        return rimStrength * max(ambient, min(1, 2 * max(0, facing)))
+        let grey = environment + environmentLight * min(1, 2 * max(0, facing))
+        return (mirror * Specular.excessReflectance(sine: (n.x * n.x + n.y * n.y).squareRoot()), grey)
+    }
+
+    /// (R - R0) / (1 - R0) for a ray meeting the surface at an angle whose sine is `sine`: Fresnel's equations
+    /// for unpolarized light entering glass of `reflectingIndex` from air.
+    @inlinable
+    public static func excessReflectance(sine si: Double) -> Double {
+        let n = reflectingIndex
+        let ci = max(0, 1 - si * si).squareRoot(), st = si / n
+        let ct = max(0, 1 - st * st).squareRoot()
+        let rs = (ci - n * ct) / (ci + n * ct), rp = (ct - n * ci) / (ct + n * ci)
+        let r = (rs * rs + rp * rp) / 2, r0 = (n - 1) * (n - 1) / ((n + 1) * (n + 1))
+        return si > 0 ? max(0, (r - r0) / (1 - r0)) : 0
     }
 
     /// The specular light of one frame: the tilt's light direction and the band's center derived from it, once
-    /// per frame. Kernels evaluate `band`, `rim` and the shimmer's `profile` per pixel; nothing that depends on
+    /// per frame. Kernels evaluate `band`, `reflection` and the shimmer's `profile` per pixel; nothing that depends on
     /// the frame alone is recomputed there.
     public struct Lighting: Sendable {
         public let specular: Specular
@@ -86,12 +99,10 @@ public struct Specular: Sendable, Hashable {
         @inlinable
         public func band(u: Double) -> Double { specular.bandStrength * specular.profile(u: u, center: bandCenter) }
 
-        /// The rim's light where the unit surface normal is `n`.
+        /// The edge's mirror where the unit surface normal is `n` (`Specular.reflection(normal:light:)`).
         @inlinable
-        public func rim(normal n: SIMD3<Double>) -> Double { specular.rim(normal: n, light: light) }
-
-        /// Band and rim together.
-        @inlinable
-        public func intensity(u: Double, normal n: SIMD3<Double>) -> Double { band(u: u) + rim(normal: n) }
+        public func reflection(normal n: SIMD3<Double>) -> (share: Double, grey: Double) {
+            specular.reflection(normal: n, light: light)
+        }
     }
 }

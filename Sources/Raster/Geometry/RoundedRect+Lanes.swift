@@ -49,7 +49,7 @@ extension RoundedRect {
             // one corner function to keep.
             let s = continuous ?? Self.superellipseDistance16(SIMD16(lowHalf: g.ox, highHalf: g.ox),
                                                               SIMD16(lowHalf: g.oy, highHalf: g.oy),
-                                                              reach: SIMD16(repeating: e)).lowHalf
+                                                              reach: SIMD16(repeating: e), exponent: exponent).lowHalf
             round = s + g.inner
         }
         return g.straight.replacing(with: round, where: g.corner)
@@ -65,11 +65,13 @@ extension RoundedRect {
     public static func signedDistance8(_ a: RoundedRect, _ b: RoundedRect, x: SIMD8<Float>, y: Float)
         -> (SIMD8<Float>, SIMD8<Float>) {
         let ga = a.rowLanes(x: x, y: y), gb = b.rowLanes(x: x, y: y)
-        guard a.curve == .continuous && b.curve == .continuous && any(ga.corner) && any(gb.corner) else {
+        guard a.curve == .continuous && b.curve == .continuous && a.exponent == b.exponent && any(ga.corner)
+                && any(gb.corner) else {
             return (a.finish(ga), b.finish(gb))
         }
         let s = superellipseDistance16(SIMD16(lowHalf: ga.ox, highHalf: gb.ox), SIMD16(lowHalf: ga.oy, highHalf: gb.oy),
-                                       reach: SIMD16(lowHalf: SIMD8(repeating: a.reach), highHalf: SIMD8(repeating: b.reach)))
+                                       reach: SIMD16(lowHalf: SIMD8(repeating: a.reach), highHalf: SIMD8(repeating: b.reach)),
+                                       exponent: a.exponent)
         return (a.finish(ga, continuous: s.lowHalf), b.finish(gb, continuous: s.highHalf))
     }
 
@@ -80,7 +82,7 @@ extension RoundedRect {
         let g0 = rowLanes(x: x, y: y0), g1 = rowLanes(x: x, y: y1)
         guard curve == .continuous && any(g0.corner) && any(g1.corner) else { return (finish(g0), finish(g1)) }
         let s = Self.superellipseDistance16(SIMD16(lowHalf: g0.ox, highHalf: g1.ox), SIMD16(lowHalf: g0.oy, highHalf: g1.oy),
-                                            reach: SIMD16(repeating: reach))
+                                            reach: SIMD16(repeating: reach), exponent: exponent)
         return (finish(g0, continuous: s.lowHalf), finish(g1, continuous: s.highHalf))
     }
 
@@ -94,9 +96,8 @@ extension RoundedRect {
     /// (or is 1 too, where ox = oy), the major axis's power is 1 and its gradient component 1 / 1 = 1, and the
     /// other component is power / q. Two of the eight divisions of a corner lane fewer, and no selects on
     /// `== 1`; every value that remains is the same IEEE operation on the same operands, so the same bits.
-    private static func superellipseDistance16(_ ox: SIMD16<Float>, _ oy: SIMD16<Float>, reach e: SIMD16<Float>)
-        -> SIMD16<Float> {
-        let n = ContinuousCorner.exponent
+    private static func superellipseDistance16(_ ox: SIMD16<Float>, _ oy: SIMD16<Float>, reach e: SIMD16<Float>,
+                                               exponent n: Float) -> SIMD16<Float> {
         let one = SIMD16<Float>(repeating: 1)
         // Where ox >= oy the reference's m is ox (its max takes ox unless ox < oy), so sx = 1 and sy = q.
         let xMajor = oy .<= ox

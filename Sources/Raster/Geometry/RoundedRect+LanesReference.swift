@@ -20,14 +20,13 @@ extension RoundedRect {
         case .circular:
             return (ox * ox + oy * oy).squareRoot() + inner - e
         case .continuous:
-            return Self.superellipseDistanceReference(ox, oy, reach: e) + inner
+            return Self.superellipseDistanceReference(ox, oy, reach: e, exponent: exponent) + inner
         }
     }
 
     /// The first-order superellipse distance as the lanes first computed it: both ratios and both gradient
     /// components by division, the power of a ratio of 1 taken as 1.
-    static func superellipseDistanceReference(_ ox: Float, _ oy: Float, reach e: Float) -> Float {
-        let n = ContinuousCorner.exponent
+    static func superellipseDistanceReference(_ ox: Float, _ oy: Float, reach e: Float, exponent n: Float) -> Float {
         let m = larger(ox, oy)
         let sx = ox / m, sy = oy / m
         let power = ContinuousCorner.powLanesReference(smaller(sx, sy), n)

@@ -14,7 +14,7 @@ extension RoundedRect {
         case .circular:
             cornerArea = e * e * (1 - Double.pi / 4)
         case .continuous:
-            let n = Double(ContinuousCorner.exponent)
+            let n = Double(exponent)
             let quadrant = e * e * tgamma(1 + 1 / n) * tgamma(1 + 1 / n) / tgamma(1 + 2 / n)
             cornerArea = e * e - quadrant
         }

@@ -24,27 +24,39 @@ public enum CornerCurve: String, Sendable, CaseIterable {
 
 enum ContinuousCorner {
     static let reach: Float = 1.52866
-    /// Solves reach * (1 - 2^(-1/n)) = 1 - 1/sqrt(2) for n (DMath's log2 in Double, rounded once: the same
-    /// exponent on every machine).
-    static let exponent: Float = {
-        let t = 1 - (1 - 1 / Float(2).squareRoot()) / reach
-        return Float(-1 / DMath.log2(Double(t)))
-    }()
+    /// The exponent of a corner that reaches its full 1.52866 radii.
+    static let exponent: Float = exponent(radius: 1, reach: reach)
+
+    /// Solves e (1 - 2^(-1/n)) = r (1 - 1/sqrt 2) for n: the superellipse of reach e through the 45-degree point of
+    /// the circular corner of radius r (DMath's log2 in Double, rounded once: the same exponent on every machine).
+    /// With e = 1.52866 r it is 3.26; a corner whose reach is held at half the side (r above 0.654 of it) rounds
+    /// toward the circle, n = 2 at r = e: a radius of half the side is a capsule, and no two radii draw alike.
+    static func exponent(radius r: Float, reach e: Float) -> Float {
+        let t = 1 - Double(r) * (1 - 1 / 2.0.squareRoot()) / Double(e)
+        return Float(-1 / DMath.log2(t))
+    }
 }
 
 /// A rectangle with rounded corners, in pixels. The corner radius is clamped by the one corner rule,
-/// `clampedRadius(_:in:)`, and the corner curve's reach by the same limit: a larger radius yields a capsule-like
-/// shape, as on iOS.
+/// `clampedRadius(_:in:)`, and the corner curve's reach by the same limit. A continuous corner whose reach is held
+/// there rounds toward a circle as the radius grows (`ContinuousCorner.exponent(radius:reach:)`), and a radius of
+/// half the shorter side draws the capsule (or circle), as CSS and Figma draw it.
 public struct RoundedRect: Shape, Hashable {
     public let rect: Rect
     /// The corner radius, within 0 ... `rect.inradius`.
     public let radius: Float
+    /// The curve drawn: `.circular` for a continuous corner of half the shorter side (a capsule's ends).
     public let curve: CornerCurve
+    /// The continuous corner's superellipse exponent (3.26 unless the reach is held at half the side).
+    let exponent: Float
 
     public init(_ rect: Rect, radius: Float, curve: CornerCurve = .continuous) {
         self.rect = rect
-        self.radius = Self.clampedRadius(radius, in: rect)
-        self.curve = curve
+        let r = Self.clampedRadius(radius, in: rect)
+        self.radius = r
+        let held = curve == .continuous && r * ContinuousCorner.reach > rect.inradius
+        self.curve = held && r >= rect.inradius ? .circular : curve
+        exponent = held ? ContinuousCorner.exponent(radius: r, reach: rect.inradius) : ContinuousCorner.exponent
     }
 
     /// The corner rule, the only place it is written: a corner radius lies in 0 ... half the rectangle's shorter
@@ -79,7 +91,7 @@ public struct RoundedRect: Shape, Hashable {
     /// First-order distance to the superellipse ||o||_n = e: (||o||_n - e) / |grad ||o||_n|. Exact on the axes and
     /// accurate to second order near the curve, which is where coverage and the glass bezel need it.
     private func superellipseDistance(_ o: Point, reach e: Float) -> Float {
-        let n = ContinuousCorner.exponent
+        let n = exponent
         let m = max(o.x, o.y)
         let s = o / m  // scale to avoid overflow; both components in 0...1
         // One of s.x, s.y is m / m = 1, and DMath.pow(1, n) is exactly 1: one power fewer, same value.

@@ -183,10 +183,8 @@ struct GlassLayer {
         }
         guard liquid || !lit.isEmpty, let record, let f = record.fill else { return nil }
         guard let underlay else { return PlaneFill(background: f.background, boxes: f.boxes) }
-        let config = document.plane.configuration
         let cells = lit.isEmpty ? nil
-            : state.underlay.cells(underlay.underlay, key: underlay.key, background: config.background, ink: config.label,
-                                   scale: document.canvas.scale, workers: workers)
+            : state.underlay.cells(underlay.underlay, key: underlay.key, scale: document.canvas.scale, workers: workers)
         return PlaneFill(background: f.background, boxes: record.dotBoxes, underlay: .init(cells: cells, blur: nil))
     }
 
@@ -218,8 +216,9 @@ struct GlassLayer {
     /// lowered: not raised after the pass, it was not raised during it).
     func glowHalo(plane: Framebuffer, record: PlaneSpriteRecord?, reading lit: [PixelRect], fill: PlaneFill?,
                   workers: Workers) -> GlowHalo {
-        let h = GlowHalo(plane: plane, background: document.plane.configuration.background,
-                         ink: document.plane.configuration.label, scale: document.canvas.scale, workers: workers,
+        let config = document.plane.configuration
+        let bare = document.plane.backdrop == nil ? (background: config.background, ink: config.label) : nil
+        let h = GlowHalo(plane: plane, bare: bare, scale: document.canvas.scale, workers: workers,
                          reading: lit, reusing: record.flatMap { haloCells.take(for: $0) }, fill: fill)
         if let record, !workers.isCancelled { haloCells.keep(h.cells, plane: record) }
         return h
@@ -371,31 +370,22 @@ struct GlassLayer {
     }
 
     /// The material of one part of a liquid shape: a lone panel's own, or for panels joined by a union name
-    /// (one piece of glass) the first one's lens, tint and variant over their summed area. The styling follows
-    /// the plane behind this part only, so a member reads the same whether or not it shares a container.
+    /// (one piece of glass) the first one's lens, tint and variant. The styling follows the plane behind this
+    /// part only, so a member reads the same whether or not it shares a container.
     func material(of panels: [GlassPanelSpec], shape: PanelUnion, plane: Framebuffer, time: Double) -> LiquidMaterial {
         typealias L = GlassDefaults.Liquid
         let scale = document.canvas.scale
         let lead = panels[0]
-        let frames = panels.map { $0.frame(at: time) }
-        let shortest = frames.map { min($0.width, $0.height) }.min() ?? 0
+        let shortest = panels.map { (p: GlassPanelSpec) -> Float in let f = p.frame(at: time); return min(f.width, f.height) }.min() ?? 0
         let bezel = lead.liquid.bezel.points(shorterSide: shortest)
         let thickness = lead.liquid.thickness.points(bezel: bezel)
+        let rimHeight = min(L.rimHeightPoints, shortest * L.rimHeightFractionOfShorterSide)
         let lens = Lens(index: lead.liquid.index, thickness: Double(thickness * scale), bezel: Double(bezel * scale),
-                        profile: lead.liquid.profile)
-        let area = frames.reduce(0.0) { $0 + Double($1.width) * Double($1.height) }
-        var wash = LiquidGlass.adaptiveOpacity(areaInPoints: area)
-        let light = LiquidGlass.prefersLightStyling(backdropLuminance: meanLuminance(plane, in: shape.bounds))
-        var dimming: Float = 0
-        if lead.liquid.variant == .clear {
-            wash *= L.clearWashFraction
-            dimming = L.clearDimming
-        }
-        let surface = (light ? Token.systemBackground.color(.light) : Token.systemBackground.color(.dark)).withAlpha(wash)
-        var m = LiquidMaterial(lens: lens, dispersion: lead.liquid.dispersion, surface: surface, tint: lead.tint)
-        m.dimming = dimming
+                        rimHeight: Double(rimHeight * scale), profile: lead.liquid.profile)
+        let light = LiquidGlass.prefersLightStyling(backdropLuma: meanLuma(plane, in: shape.bounds))
+        let veil = L.veil(lead.liquid.variant == .clear ? .clear : .regular, light: light)
+        var m = LiquidMaterial(lens: lens, dispersion: lead.liquid.dispersion, veil: veil, tint: lead.tint)
         m.shimmer = panels.lazy.compactMap { $0.liquid.shimmer(at: time) }.first
-        m.style(light: light)
         return m
     }
 
@@ -407,19 +397,19 @@ struct GlassLayer {
         }
     }
 
-    /// Mean relative luminance of the plane over a rectangle (pixels), sampled on a fixed 8 px lattice so the
-    /// value never depends on worker count.
-    func meanLuminance(_ plane: Framebuffer, in r: Rect) -> Double {
+    /// Mean Rec. 709 luma of the plane's encoded values over a rectangle (pixels), sampled on a fixed 8 px
+    /// lattice so the value never depends on worker count.
+    func meanLuma(_ plane: Framebuffer, in r: Rect) -> Double {
         let (xs, ys) = r.pixelBounds(clippedTo: plane.width, plane.height)
         var sum = 0.0, n = 0
-        // A sample with the bits of the one before it has its luminance: most samples are the plane's
-        // background, and each luminance takes three `pow` calls (0.8% of a showcase render's samples, perf).
+        // A sample with the bits of the one before it has its luma: most samples are the plane's background.
         var last = (bits: SIMD4<UInt32>(repeating: 0), luminance: Float.nan)
         for y in stride(from: ys.lowerBound, to: ys.upperBound, by: 8) {
             for x in stride(from: xs.lowerBound, to: xs.upperBound, by: 8) {
                 let bits = unsafeBitCast(plane[x, y], to: SIMD4<UInt32>.self)
                 if bits != last.bits || last.luminance.isNaN {
-                    last = (bits, plane.color(atX: x, y: y).relativeLuminance)
+                    let c = plane.color(atX: x, y: y)
+                    last = (bits, 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue)
                 }
                 sum += Double(last.luminance)
                 n += 1

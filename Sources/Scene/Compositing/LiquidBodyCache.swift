@@ -19,8 +19,8 @@ struct LiquidBodyCache {
         holds: "each liquid drawing of the last frame drawn on request without its specular light (`LiquidBody`: per eight pixels the unlit color, coverage and the light's inputs)",
         key: "the drawing's slot, the frame's time and its plane (`PlaneSpriteRecord.changedSpans` empty); the tilt is not in the key: it is what a body is lit by",
         dropped: "taken out by a frame and put back once drawn (none from a cancelled frame); one kept for another frame when a frame asks for its slot; a body beyond the bound is not kept; with the session",
-        bound: "38 B per pixel around the liquid panels, at most one canvas of pixels in all (a session drawing on request only)",
-        bytesPerPixel: 38, over: .liquidGlass)
+        bound: "34 B per pixel around the liquid panels, at most one canvas of pixels in all (a session drawing on request only)",
+        bytesPerPixel: 34, over: .liquidGlass)
 
     struct Kept: KeptValue {
         var bodies = KeptEntries<(body: LiquidBody, time: Double, plane: PlaneSpriteRecord)>()

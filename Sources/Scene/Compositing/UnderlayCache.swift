@@ -40,10 +40,9 @@ struct UnderlayCache: Sendable {
     init(keeping: Keeping) { store = KeptStore(Self.descriptor, keeping: keeping, Kept()) }
 
     /// The halo's groups of `underlay` (kept, or made and kept; nil from a cancelled pass).
-    func cells(_ underlay: PlaneUnderlay, key: Key, background: Color, ink: Color, scale: Float,
-               workers: Workers) -> GlowHalo.UnderlayCells? {
+    func cells(_ underlay: PlaneUnderlay, key: Key, scale: Float, workers: Workers) -> GlowHalo.UnderlayCells? {
         if let hit = store.access({ $0.key == key ? $0.cells : nil }) { return hit }
-        let cells = GlowHalo.UnderlayCells(underlay: underlay, background: background, ink: ink, scale: scale, workers: workers)
+        let cells = GlowHalo.UnderlayCells(underlay: underlay, scale: scale, workers: workers)
         guard !workers.isCancelled else { return nil }
         store.access {
             if $0.key != key { $0 = Kept(key: key) }

@@ -32,9 +32,9 @@ public struct LiquidSpec: Sendable {
 
 /// The Liquid Glass variants, named as Apple names them (`Glass.regular`, `.clear`, `.identity`).
 public enum GlassVariant: String, Sendable, CaseIterable {
-    /// The adaptive material: wash, refraction and highlights.
+    /// The adaptive material: refraction, a blur and a strong veil (GlassDefaults.Liquid.veil).
     case regular
-    /// More transparent: a third of the wash over a light dimming layer that keeps content legible.
+    /// Nearly clear: a slight lift of what lies behind (GlassDefaults.Liquid.veil).
     case clear
     /// No glass at all (the panel keeps its place for content).
     case identity
@@ -47,7 +47,7 @@ enum LiquidSection {
     /// The panel's Liquid Glass keys, every default resolved. `containers`: the declared spacings by name.
     static func decode(_ o: ObjectReader, frames: Keyframes<Rect>, container: String?, containers: [String: Float],
                        duration: Double) throws(SceneError) -> LiquidSpec {
-        let profile = try o.choice("profile", default: BezelProfile.convexSquircle)
+        let profile = try o.choice("profile", default: GlassDefaults.Liquid.profile)
         let index = try o.number("index", default: GlassDefaults.Liquid.index, in: .closed(1, 4))
         let dispersion = try o.number("dispersion", default: 0, in: .closed(0, 0.5))
         let variant = try o.choice("variant", default: GlassVariant.regular)

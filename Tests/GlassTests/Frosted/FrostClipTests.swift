@@ -59,7 +59,7 @@ import Raster
         var rng = Random(state: 25)
         for (n, shape) in Self.shapes.enumerated() {
             let plane = Self.plane(&rng)
-            let halo = n % 2 == 0 ? GlowHalo(plane: plane, background: Color(255, 255, 255), ink: Color(0, 0, 0), scale: 1) : nil
+            let halo = n % 2 == 0 ? GlowHalo(plane: plane, scale: 1) : nil
             // Scale 3 gives the web tier sigma 60 (factor 16), the frosted tiers sigma 18-90.
             let surface = Self.surface(shape, tier: tier, halo: halo, scale: n < 2 ? 3 : 1)
             let frost = tier.effect(for: surface)
@@ -95,13 +95,13 @@ import Raster
                       PanelShape(.rect, box: Rect(x: 0, y: 0, width: 300, height: 30), cornerRadius: 0, curve: .continuous)] {
             let plane = Self.plane(&rng, width: canvas.width, height: canvas.height)
             func draw(_ plane: Framebuffer, clip: PixelRect) -> Framebuffer {
-                let halo = tier == .frosted ? GlowHalo(plane: plane, background: Color(255, 255, 255), ink: Color(0, 0, 0), scale: 1) : nil
+                let halo = tier == .frosted ? GlowHalo(plane: plane, scale: 1) : nil
                 let surface = Self.surface(shape, tier: tier, halo: halo, scale: 1)
                 var frame = Framebuffer(width: canvas.width, height: canvas.height, color: Color(128, 128, 128))
                 tier.effect(for: surface).apply(surface, plane: plane, into: &frame, workers: Workers(2), within: clip)
                 return frame
             }
-            let halo = tier == .frosted ? GlowHalo(plane: plane, background: Color(255, 255, 255), ink: Color(0, 0, 0), scale: 1) : nil
+            let halo = tier == .frosted ? GlowHalo(plane: plane, scale: 1) : nil
             let surface = Self.surface(shape, tier: tier, halo: halo, scale: 1)
             let frost = tier.effect(for: surface)
             let read = frost.readPixels(surface, canvas: canvas), reach = frost.reach(surface)

@@ -39,7 +39,7 @@ import Raster
     @Test(arguments: [Tier.frosted, .web, .android, .androidLegacy, .opaque], [false, true])
     func theFastLoopIsTheReference(tier: Tier, dark: Bool) {
         let plane = Self.plane()
-        let halo = GlowHalo(plane: plane, background: Color(242, 242, 247), ink: Color(0, 0, 0), scale: 1)
+        let halo = GlowHalo(plane: plane, scale: 1)
         for shape in Self.shapes {
             for withHalo in [false, true] {
                 var surface = GlassSurface(shape: shape, material: .ultraThin, tint: Color(red: 0, green: 0.5, blue: 1, alpha: 0.3),
@@ -66,8 +66,7 @@ import Raster
         for (n, shape) in FrostClipTests.shapes.enumerated() {
             let plane = FrostClipTests.plane(&rng)
             let white = plane[0, 0].x > 0.5 || plane[299, 259].x > 0.5
-            let halo = GlowHalo(plane: plane, background: white ? Color(255, 255, 255) : Color(0, 0, 0),
-                                ink: white ? Color(0, 0, 0) : Color(255, 255, 255), scale: 1)
+            let halo = GlowHalo(plane: plane, scale: 1)
             for dark in [false, true] { for tint in tints { for lit in [false, true] {
                 var surface = GlassSurface(shape: shape, material: n % 2 == 0 ? .ultraThin : .thick, tint: tint,
                                            appearance: dark ? .dark : .light, scale: n < 2 ? 3 : 1, tier: tier)

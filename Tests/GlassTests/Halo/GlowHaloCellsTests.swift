@@ -58,7 +58,7 @@ import Raster
     @Test(arguments: [(101, 77, Float(1)), (120, 96, Float(3)), (93, 131, Float(0.875)), (64, 50, Float(2))])
     func thePassGivesTheReferenceBits(width: Int, height: Int, scale: Float) {
         let plane = Self.plane(width: width, height: height, dots: width * height / 20, seed: UInt64(width), background: background)
-        let neutral = GlowHalo.Neutral(space: plane.space, background: background, ink: ink)
+        let neutral = GlowHalo.Neutral()
         let cell = max(1, Int((GlassDefaults.Halo.cellPoints * scale).rounded()))
         var cells = GlowHalo.Cells(plane: plane, cell: cell, neutral: neutral)
         let gw = cells.small.width, gh = cells.small.height
@@ -90,9 +90,9 @@ import Raster
             }
             changed = changed.map { spans in spans.isEmpty ? [] : [spans.map(\.lowerBound).min()!..<spans.map(\.upperBound).max()!] }
             let regions = [PixelRect(x: 10 + frame * 8, y: 20, width: 100, height: 40), PixelRect(x: 30, y: 150 + frame * 5, width: 60, height: 60)]
-            let a = GlowHalo(plane: plane, background: background, ink: ink, scale: scale, workers: Workers(2), reading: regions,
+            let a = GlowHalo(plane: plane, scale: scale, workers: Workers(2), reading: regions,
                              reusing: kept.map { ($0, changed, band) })
-            let b = GlowHalo(plane: plane, background: background, ink: ink, scale: scale, workers: Workers(2), reading: regions)
+            let b = GlowHalo(plane: plane, scale: scale, workers: Workers(2), reading: regions)
             #expect(a.exact == b.exact)
             let wrong = zip(a.chroma, b.chroma).filter { bits($0) != bits($1) }.count
             #expect(wrong == 0, "scale \(scale) frame \(frame): \(wrong) cells of light differ from a fresh halo's")
@@ -101,10 +101,6 @@ import Raster
             fresh += b.cells.computed
         }
         #expect(computed < fresh / 2, "\(computed) cells computed, \(fresh) afresh")
-        // Another background: the kept cells do not fit, all are computed.
-        let other = GlowHalo(plane: plane, background: Color(250, 240, 240), ink: ink, scale: scale, reading: nil,
-                             reusing: (kept!, [[Range<Int>]](repeating: [], count: (h + band - 1) / band), band))
-        #expect(other.cells.computed == other.cells.small.width * other.cells.small.height)
     }
 
     /// With the plane's fill (its background outside the dots' boxes), the pass reads only the groups of pixels a
@@ -127,7 +123,7 @@ import Raster
         // Boxes past the edges and empty ones, as a record can list them.
         boxes += [PixelRect(x: -5, y: -3, width: 4, height: 9), PixelRect(x: width - 2, y: height - 1, width: 9, height: 9),
                   PixelRect(x: 3, y: 4, width: 0, height: 5)]
-        let neutral = GlowHalo.Neutral(space: plane.space, background: background, ink: ink)
+        let neutral = GlowHalo.Neutral()
         let cell = max(1, Int((GlassDefaults.Halo.cellPoints * scale).rounded()))
         let expected = Self.reference(plane, cell: cell, neutral: neutral)
         func pass(_ boxes: [PixelRect]) -> (small: [SIMD4<Float>], peak: [Float]) {

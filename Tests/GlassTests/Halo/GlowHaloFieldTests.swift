@@ -3,13 +3,15 @@ import Raster
 @testable import Glass
 
 @Suite struct GlowHaloFieldTests {
-    let background = Color(242, 242, 247)
+    /// White: its gray is itself, so a departure's chroma is the color's own (the neutral is gray).
+    let background = Color(255, 255, 255)
 
-    /// An empty plane (its own background, bluish here) gives no light anywhere, to 1e-4 (1/40 of an 8-bit level;
-    /// the cell sums and the blur round in the last bits; and the peak chroma bound makes it exactly 0).
+    /// An empty plane (its own background, bluish systemGroupedBackground here) gives no light anywhere, to 1e-4
+    /// (1/40 of an 8-bit level; the cell sums and the blur round in the last bits; and the peak chroma bound
+    /// makes it exactly 0): a uniform tint is what the glass already shows, nothing to lift.
     @Test func anEmptyPlaneGivesNoHalo() {
-        let plane = Framebuffer(width: 200, height: 160, color: background)
-        let halo = GlowHalo(plane: plane, background: background, ink: Color(0, 0, 0), scale: 2)
+        let plane = Framebuffer(width: 200, height: 160, color: Color(242, 242, 247))
+        let halo = GlowHalo(plane: plane, scale: 2)
         for (x, y) in [(0, 0), (100, 80), (199, 159), (37, 121)] {
             let l = halo.light(at: Point(Float(x) + 0.5, Float(y) + 0.5), translucency: 1)
             #expect((l * l).max() < 1e-8, "\(l)")
@@ -32,13 +34,12 @@ import Raster
             if x % 4 == 0 && y % 4 == 0 { plane[x, y] = plane.space.premultiply(pink) }
         } }
         let (limit, gain): (Float, Float) = (0.05, 2)
-        let halo = GlowHalo(plane: plane, background: background, ink: Color(0, 0, 0), scale: 1, cellPoints: 8, sigmaPoints: 24,
+        let halo = GlowHalo(plane: plane, scale: 1, cellPoints: 8, sigmaPoints: 24,
                             gain: gain, limit: limit)
         let p = plane.space.premultiply(pink), b = plane.space.premultiply(background)
-        // Along the neutral axis from the background to black ink: d - axis x mean(d) / mean(axis).
-        let axis = SIMD4(-b.x, -b.y, -b.z, 0), d = p - b
-        let k = (d.x + d.y + d.z) / (axis.x + axis.y + axis.z)
-        let c = SIMD4(d.x - k * axis.x, d.y - k * axis.y, d.z - k * axis.z, 0)
+        // The pink's chroma: its departure from the white background less its gray (the channels' mean).
+        let d = p - b, k = (d.x + d.y + d.z) / 3
+        let c = SIMD4(d.x - k, d.y - k, d.z - k, 0)
         // The most saturated 2 x 2 block holds one pink pixel: a quarter of its chroma.
         let m = (c * c).sum().squareRoot() / 4, size = m / 4, x = gain * size
         let strength = min(limit * x / (limit + x), m) * (1 - size / m)
@@ -52,16 +53,16 @@ import Raster
         let falls = zip(reds.dropFirst(), reds).map { $1 - $0 }.max()!
         #expect(falls < 1e-4, "the red excess falls by \(falls) somewhere across the edge")
         #expect(reds.last! - reds.first! > 0.9 * expected.x * 2)
-        let full = GlowHalo(plane: solid, background: background, ink: Color(0, 0, 0), scale: 1, gain: gain, limit: limit)
+        let full = GlowHalo(plane: solid, scale: 1, gain: gain, limit: limit)
         let none = full.light(at: Point(1100, 200), translucency: 1)
         #expect((none * none).max() < 1e-10, "a solid color gets no halo: \(none)")
     }
 
-    /// Untinted dots (black ink at any alpha over the background) lie on the neutral axis: no halo.
+    /// Untinted dots (black ink at any alpha over a white background) are gray: no halo.
     @Test func untintedDotsGiveNoHalo() {
         var plane = Framebuffer(width: 200, height: 160, color: background)
         for y in stride(from: 4, to: 160, by: 12) { for x in stride(from: 4, to: 200, by: 12) { plane[x, y] = sourceOver(plane[x, y], SIMD4(0, 0, 0, 0.3)) } }
-        let halo = GlowHalo(plane: plane, background: background, ink: Color(0, 0, 0), scale: 1)
+        let halo = GlowHalo(plane: plane, scale: 1)
         for (x, y) in [(100, 80), (10, 10), (150, 30)] {
             let l = halo.light(at: Point(Float(x), Float(y)), translucency: 1)
             #expect((l * l).max() < 1e-10, "\(l)")
@@ -87,12 +88,12 @@ import Raster
             for dy in 0..<2 { for dx in 0..<2 { plane[x + dx, y + dy] = sourceOver(plane[x + dx, y + dy], c) } }
         }
         let ink = Color(0, 0, 0)
-        let whole = GlowHalo(plane: plane, background: background, ink: ink, scale: 1)
+        let whole = GlowHalo(plane: plane, scale: 1)
         // One region in the middle, far enough from the others (more than the blur's reach) that no other
         // region's cells stand in for the ones it needs, and three at the edges and corners.
         let regions = [PixelRect(x: 200, y: 170, width: 60, height: 40), PixelRect(x: 10, y: 10, width: 100, height: 30),
                        PixelRect(x: 0, y: 380, width: 41, height: 23), PixelRect(x: 470, y: 0, width: 11, height: 7)]
-        let part = GlowHalo(plane: plane, background: background, ink: ink, scale: 1, reading: regions)
+        let part = GlowHalo(plane: plane, scale: 1, reading: regions)
         var compared = 0
         for r in regions {
             #expect(part.isExact(over: r))

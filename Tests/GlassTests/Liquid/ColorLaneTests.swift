@@ -50,14 +50,11 @@ import Raster
 
     static func parts() -> [LiquidGlass.PartConstants] {
         let lens = Lens(thickness: 12, bezel: 18)
-        var clear = LiquidMaterial(lens: lens, surface: Color(red: 1, green: 1, blue: 1, alpha: 0.12))
-        clear.style(light: true)
-        var tinted = LiquidMaterial(lens: lens, surface: Color(red: 0, green: 0, blue: 0, alpha: 0.2),
+        let clear = LiquidMaterial(lens: lens, veil: GlassDefaults.Liquid.veil(.clear, light: true))
+        let tinted = LiquidMaterial(lens: lens, veil: GlassDefaults.Liquid.veil(.regular, light: false),
                                     tint: Color(red: 0, green: 0.48, blue: 1, alpha: 0.5))
-        tinted.dimming = 0.12
-        var pink = LiquidMaterial(lens: lens, surface: Color(red: 1, green: 1, blue: 1, alpha: 0.3),
+        let pink = LiquidMaterial(lens: lens, veil: GlassDefaults.Liquid.veil(.regular, light: true),
                                   tint: Color(red: 1, green: 0.2, blue: 0.6, alpha: 0.3))
-        pink.style(light: true)
         var tables: [SIMD4<Double>] = []
         return [clear, tinted, pink].map {
             LiquidGlass.PartConstants($0, box: Rect(x: 0, y: 0, width: 50, height: 40), space: .srgb, tables: &tables)
@@ -87,7 +84,9 @@ import Raster
             let halo: ColorPlanes? = round % 2 == 0 ? nil : LiquidGlass.ColorPlanesForTests.random(&n, scale: 0.2, offset: -0.1)
             var spec = SIMD8<Float>(repeating: 0)
             for l in 0..<8 { spec[l] = round % 3 == 0 ? 0 : n.next() }
-            let lanes = (lone ?? mix).light(seen, halo: halo, spec: spec)
+            var share = SIMD8<Float>(repeating: 0), grey = SIMD8<Float>(repeating: 0)
+            for l in 0..<8 where round % 2 == 1 { (share[l], grey[l]) = (n.next() * 0.6, 0.25 + 0.35 * n.next()) }
+            let lanes = (lone ?? mix).light(seen, halo: halo, reflection: (share, grey), spec: spec)
             for l in 0..<8 {
                 // The per-pixel path as the kernel took it before the lanes.
                 var one = LiquidGlass.Mix()
@@ -97,7 +96,8 @@ import Raster
                     for i in 0..<partCount where weights[i][l] > 0 { one.add(parts[i], weight: weights[i][l]) }
                 }
                 let light = halo.map { h in SIMD4(h.r[l], h.g[l], h.b[l], 0) * one.clear }
-                let pixel = one.light(SIMD4(seen.r[l], seen.g[l], seen.b[l], 1), halo: light, spec: spec[l])
+                let pixel = one.light(SIMD4(seen.r[l], seen.g[l], seen.b[l], 1), halo: light, reflection: (share[l], grey[l]),
+                                      spec: spec[l])
                 if Self.bits(lanes[lane: l]) != Self.bits(pixel) { differing += 1 }
                 pixels += 1
             }

@@ -129,16 +129,17 @@ import Raster
         #expect(isStrictlyMonotonic(byPitch))
     }
 
-    @Test func rimIsBrightestWhereTheBezelFacesTheLight() {
+    @Test func theEdgeMirrorsMostWhereItFacesTheLight() {
         let s = Specular()
         let l = Specular.light(pitch: 0, roll: 0)  // light from above (negative y)
-        func rim(_ nx: Double, _ ny: Double) -> Double {
+        func mirror(_ nx: Double, _ ny: Double) -> Double {
             var n = SIMD3(nx, ny, 0.8)
             n /= (n * n).sum().squareRoot()
-            return s.intensity(u: 5, normal: n, light: l) // u far from the band: rim only
+            let r = s.reflection(normal: n, light: l)
+            return r.share * r.grey
         }
-        #expect(rim(0, -0.6) > rim(0.6, 0))
-        #expect(rim(0.6, 0) >= rim(0, 0.6))
-        #expect(s.intensity(u: 5, normal: SIMD3(0, 0, 1), light: l) < 1e-12)
+        #expect(mirror(0, -0.6) > mirror(0.6, 0))
+        #expect(mirror(0.6, 0) >= mirror(0, 0.6))
+        #expect(s.reflection(normal: SIMD3(0, 0, 1), light: l).share == 0)
     }
 }

@@ -31,7 +31,7 @@ import Raster
     }
 
     static func material(tint: Color?) -> LiquidMaterial {
-        LiquidMaterial(lens: Lens(thickness: 12, bezel: 18), dispersion: 0.04, surface: Color(red: 1, green: 1, blue: 1, alpha: 0.12),
+        LiquidMaterial(lens: Lens(thickness: 12, bezel: 18), dispersion: 0.04, veil: .init(gain: 0.88, saturation: 1.3, offset: 0.12),
                        tint: tint)
     }
 
@@ -39,7 +39,7 @@ import Raster
                                   halo: Bool = false) -> (worst: Int, differing: Int) {
         let plane = Self.plane()
         var glass = LiquidGlass(material: materials[0], light: Specular.light(pitch: pitch, roll: roll), blurRadius: 2)
-        if halo { glass.halo = GlowHalo(plane: plane, background: Color(red: 0.9, green: 0.8, blue: 0.7), ink: Color(red: 0.1, green: 0.1, blue: 0.2), scale: 1) }
+        if halo { glass.halo = GlowHalo(plane: plane, scale: 1) }
         var fast = plane, slow = plane
         glass.apply(plane: plane, container: shape, materials: materials, into: &fast, workers: Workers(3))
         glass.applyReference(plane: plane, container: shape, materials: materials, into: &slow, workers: .single)
@@ -82,7 +82,7 @@ import Raster
         for (thickness, bezel) in [(12.0, 18.0), (40.0, 30.0)] {
             for dispersion in [0.0, 0.08] {
                 let m = LiquidMaterial(lens: Lens(thickness: thickness, bezel: bezel, profile: profile), dispersion: dispersion,
-                                       surface: Color(red: 1, green: 1, blue: 1, alpha: 0.12), tint: nil)
+                                       veil: .init(gain: 0.88, saturation: 1.3, offset: 0.12), tint: nil)
                 let glass = LiquidGlass(material: m, light: Specular.light(pitch: 0.3, roll: -0.4), blurRadius: 2)
                 let lone = SmoothUnion([PanelShape(.rect, box: Rect(x: 8, y: 14, width: 70, height: 64), cornerRadius: 24)], spacing: 0)
                 let joined = SmoothUnion([PanelShape(.rect, box: Rect(x: 150, y: 120, width: 110, height: 90), cornerRadius: 40),

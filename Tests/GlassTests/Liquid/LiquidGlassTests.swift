@@ -13,10 +13,10 @@ import Raster
 
     func plainGlass(_ lens: Lens) -> LiquidGlass {
         var s = Specular()
-        s.rimStrength = 0
+        s.mirror = 0
         s.bandStrength = 0
         return LiquidGlass(lens: lens, specular: s, light: Specular.light(pitch: 0, roll: 0),
-                           surface: Color(red: 1, green: 1, blue: 1, alpha: 0), blurRadius: 0)
+                           veil: .none, blurRadius: 0)
     }
 
     @Test func interiorShowsThePlaneUnmovedAndTheBezelSamplesWhereSnellSays() {
@@ -46,7 +46,7 @@ import Raster
         let shape = SmoothUnion([RoundedRect(Rect(x: 10, y: 10, width: 60, height: 60), radius: 20),
                                  RoundedRect(Rect(x: 76, y: 14, width: 70, height: 50), radius: 25)], spacing: 16)
         let g = LiquidGlass(lens: Lens(thickness: 10, bezel: 14), dispersion: 0.04, light: Specular.light(pitch: 0.1, roll: -0.2),
-                            surface: Color(red: 1, green: 1, blue: 1, alpha: 0.1), tint: Token.systemBlue.color(.light).withAlpha(0.3))
+                            veil: .init(gain: 0.9, saturation: 1.4, offset: 0.1), tint: Token.systemBlue.color(.light).withAlpha(0.3))
         g.apply(plane: plane, shape: shape, into: &a, workers: .single)
         g.apply(plane: plane, shape: shape, into: &b, workers: Workers(3))
         #expect(a == b)
@@ -59,10 +59,10 @@ import Raster
         var centroids: [Double] = []
         for i in 0...8 {
             var s = Specular()
-            s.rimStrength = 0
+            s.mirror = 0
             let g = LiquidGlass(lens: Lens(thickness: 8, bezel: 12), specular: s,
                                 light: Specular.light(pitch: 0, roll: -0.4 + Double(i) * 0.1),
-                                surface: Color(red: 1, green: 1, blue: 1, alpha: 0), blurRadius: 0)
+                                veil: .none, blurRadius: 0)
             var frame = gray
             g.apply(plane: gray, shape: shape, into: &frame, workers: Workers(2))
             var sum = 0.0, weighted = 0.0
@@ -77,11 +77,23 @@ import Raster
         #expect(steps.allSatisfy { $0 > 0 } || steps.allSatisfy { $0 < 0 }, "\(centroids)")
     }
 
-    @Test func adaptiveOpacityGrowsWithSize() {
-        let sizes: [Double] = [22 * 22, 44 * 44, 120 * 44, 390 * 100, 390 * 844]
-        let o = sizes.map { LiquidGlass.adaptiveOpacity(areaInPoints: $0) }
-        #expect(zip(o.dropFirst(), o).allSatisfy { $0 > $1 })
-        #expect(abs(LiquidGlass.adaptiveOpacity(areaInPoints: 44 * 44) - 0.10) < 1e-6)
+    /// The measured veils (docs/liquid-glass.md): `clear` lifts what lies behind, `regular` passes about a third
+    /// of it (dark) or a seventh (light), more saturated; each within 0...1.
+    @Test func theVeilsAreTheMeasuredTransfers() {
+        let shape = RoundedRect(Rect(x: 0, y: 0, width: 40, height: 40), radius: 0, curve: .circular)
+        for (variant, light, gain, offset) in [(GlassDefaults.Liquid.Variant.clear, false, 1.029, 16.0), (.clear, true, 1.041, 18.8),
+                                                (.regular, false, 0.311, 11.0), (.regular, true, 0.139, 214.0)] {
+            let g = LiquidGlass(lens: Lens(thickness: 0, bezel: 0), specular: { var s = Specular(); s.bandStrength = 0; return s }(),
+                                light: Specular.light(pitch: 0, roll: 0), veil: GlassDefaults.Liquid.veil(variant, light: light),
+                                blurRadius: 0)
+            for level in [0.0, 50, 120, 200] {
+                let plane = Framebuffer(width: 40, height: 40, color: Color(red: Float(level / 255), green: Float(level / 255), blue: Float(level / 255)))
+                var frame = plane
+                g.apply(plane: plane, shape: shape, into: &frame, workers: .single)
+                let expected = min(255, gain * level + offset)
+                #expect(abs(Double(frame[20, 20].x) * 255 - expected) < 0.01, "\(variant) \(light) at \(level)")
+            }
+        }
     }
 
     @Test func dispersionSeparatesChannelsOnlyInTheBezel() {
@@ -112,11 +124,11 @@ import Raster
             plane.fill(Circle(center: Point(Float(x) + 0.5, Float(y) + 0.5), radius: 3), color: dot)
         } }
         var s = Specular()
-        s.rimStrength = 0
+        s.mirror = 0
         s.bandStrength = 0.5
         let light = Specular.light(pitch: 0, roll: 0)
         let g = LiquidGlass(lens: Lens(thickness: 4, bezel: 6), specular: s, light: light,
-                            surface: Color(red: 1, green: 1, blue: 1, alpha: 0), blurRadius: 0)
+                            veil: .none, blurRadius: 0)
         var frame = plane
         let shape = RoundedRect(Rect(x: 0, y: 0, width: 300, height: 300), radius: 0, curve: .circular)
         g.apply(plane: plane, shape: shape, into: &frame, workers: .single)

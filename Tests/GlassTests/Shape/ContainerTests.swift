@@ -60,7 +60,7 @@ import Raster
         var a = Framebuffer(width: w, height: h, fill: SIMD4(0, 0, 0, 1))
         var b = Framebuffer(width: w, height: h, fill: SIMD4(1, 1, 1, 1))
         let glass = LiquidGlass(lens: Lens(thickness: 10, bezel: 14), light: Specular.light(pitch: 0, roll: 0),
-                                surface: Color(red: 1, green: 1, blue: 1, alpha: 0.1))
+                                veil: .init(gain: 0.9, saturation: 1, offset: 0.1))
         glass.apply(plane: plane, shape: shape, into: &a, workers: .single)
         glass.apply(plane: plane, shape: shape, into: &b, workers: .single)
         return (0..<(w * h)).map { 1 - (b[$0 % w, $0 / w].x - a[$0 % w, $0 / w].x) }
@@ -97,13 +97,11 @@ import Raster
         let a = RoundedRect(Rect(x: 20, y: 20, width: 120, height: 80), radius: 30)
         let b = RoundedRect(Rect(x: 130, y: 20, width: 140, height: 80), radius: 30)
         let lens = Lens(thickness: 10, bezel: 14)
-        var plainM = LiquidMaterial(lens: lens, surface: Color(red: 1, green: 1, blue: 1, alpha: 0.1))
-        plainM.style(light: false)
-        var blue = LiquidMaterial(lens: Lens(index: 1.7, thickness: 14, bezel: 20, profile: .convexCircle),
-                                  surface: Color(red: 1, green: 1, blue: 1, alpha: 0.2), tint: Token.systemBlue.color(.light).withAlpha(0.5))
-        blue.dimming = 0.12
+        let plainM = LiquidMaterial(lens: lens, veil: .init(gain: 0.9, saturation: 1, offset: 0.1))
+        let blue = LiquidMaterial(lens: Lens(index: 1.7, thickness: 14, bezel: 20, profile: .convexCircle),
+                                  veil: .init(gain: 0.7, saturation: 1.5, offset: 0.2), tint: Token.systemBlue.color(.light).withAlpha(0.5))
         var specular = Specular()
-        specular.rimStrength = 0
+        specular.mirror = 0
         specular.bandStrength = 0
         let glass = LiquidGlass(material: plainM, specular: specular, light: Specular.light(pitch: 0, roll: 0), blurRadius: 0)
         glass.apply(plane: plane, container: SmoothUnion([a, b], spacing: 40), materials: [plainM, blue], into: &frame, workers: Workers(2))

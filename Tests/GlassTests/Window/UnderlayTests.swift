@@ -81,10 +81,10 @@ import Raster
     func theHalosGroupsGiveTheReferenceBits(width: Int, height: Int, scale: Float) {
         let underlay = Self.underlay(width: width, height: height, seed: UInt64(width))
         let (plane, boxes) = Self.dotted(underlay, seed: UInt64(height))
-        let neutral = GlowHalo.Neutral(space: plane.space, background: Self.background, ink: Self.ink)
+        let neutral = GlowHalo.Neutral()
         let cell = max(1, Int((GlassDefaults.Halo.cellPoints * scale).rounded()))
         let expected = GlowHaloCellsTests.reference(plane, cell: cell, neutral: neutral)
-        let groups = GlowHalo.UnderlayCells(underlay: underlay, background: Self.background, ink: Self.ink, scale: scale,
+        let groups = GlowHalo.UnderlayCells(underlay: underlay, scale: scale,
                                            workers: Workers(2))
         func pass(_ boxes: [PixelRect], _ groups: GlowHalo.UnderlayCells?) -> (small: [SIMD4<Float>], peak: [Float]) {
             var cells = GlowHalo.Cells(plane: plane, cell: cell, neutral: neutral)
@@ -99,7 +99,7 @@ import Raster
         }
         #expect(differing(pass(boxes, groups)) == 0, "cell \(cell): the cells differ from the reference's")
         // Groups made for another cell size are not used (every pixel is read), nor missing ones.
-        let other = GlowHalo.UnderlayCells(underlay: underlay, background: Self.background, ink: Self.ink, scale: scale * 2,
+        let other = GlowHalo.UnderlayCells(underlay: underlay, scale: scale * 2,
                                           workers: .single)
         #expect(differing(pass(boxes, other)) == 0 && differing(pass(boxes, nil)) == 0)
         if cell >= 8 {

@@ -42,7 +42,9 @@ import Glass
         let early = try tintInBloomHue(platform: platform, material: material, frame: 10)
         let late = try tintInBloomHue(platform: platform, material: material, frame: 70)
         print("glow halo \(platform) \(material): \(early) levels at 1 s, \(late) at 7 s")
-        #expect(early >= 4, "the bloom tints the panel by \(early) levels in its hue")
+        // Liquid Glass passes what lies behind by its veil's gain (light regular: 0.139, as measured), the halo's
+        // light too; the frosted ultraThin material passes 0.56.
+        #expect(early >= (platform == "ios26" ? 1 : 4), "the bloom tints the panel by \(early) levels in its hue")
         #expect(late < early / 2, "the tint fades with the bloom: \(late) at 7 s")
     }
 }

@@ -54,28 +54,20 @@ import Testing
         #expect(weakest >= 6, "the unlit side of a dark \(profile) button is only \(weakest) levels above the black plane")
     }
 
-    /// The lit side changes only as the doc says: where 2 n_xy . l_xy >= rimAmbient |n_xy| the rim is exactly
-    /// the directional term, elsewhere it is the ambient floor (within 1e-15), over normals of every direction and steepness
-    /// and the sweep's five tilts.
-    @Test func theLitSideChangesOnlyNearSideOn() {
-        let specular = Specular()
-        for t in SceneDocument.sweepTilts(count: TierSheet.sweepPositions) {
-            let l = Specular.light(pitch: t.pitch, roll: t.roll)
-            for a in stride(from: 0.0, to: 2 * .pi, by: 0.01) {
-                for s in [0.05, 0.3, 1, 4, 50] as [Double] {
-                    let len = (s * s + 1).squareRoot()
-                    let n = SIMD3(cos(a) * s / len, sin(a) * s / len, 1 / len)
-                    let facing = n.x * l.x + n.y * l.y, steep = s / len
-                    let directional = specular.rimStrength * min(1, 2 * max(0, facing))
-                    let rim = specular.rim(normal: n, light: l)
-                    if 2 * facing >= specular.rimAmbient * steep {
-                        #expect(rim == directional, "lit side moved at angle \(a), slope \(s)")
-                    } else {
-                        // |n_xy| from the normal's components: equal to the last bits.
-                        #expect(abs(rim - specular.rimStrength * specular.rimAmbient * steep) < 1e-15)
-                    }
-                }
-            }
+    /// The edge's mirror is Fresnel's reflectance: the kernel's excess over head-on against Fresnel's equations
+    /// in their angle form (Rs = sin^2(i - t) / sin^2(i + t), Rp = tan^2(i - t) / tan^2(i + t)), written here,
+    /// from head-on to grazing; and 0 on the flat top.
+    @Test func theMirrorIsFresnelsReflectance() {
+        let n = 1.5, r0 = 0.04
+        for degrees in stride(from: 1.0, through: 89.5, by: 0.5) {
+            let i = degrees * .pi / 180, t = asin(sin(i) / n)
+            let rs = pow(sin(i - t), 2) / pow(sin(i + t), 2), rp = pow(tan(i - t), 2) / pow(tan(i + t), 2)
+            let expected = ((rs + rp) / 2 - r0) / (1 - r0)
+            let got = Specular.excessReflectance(sine: sin(i))
+            #expect(abs(got - expected) < 1e-12, "at \(degrees) degrees: \(got) against \(expected)")
         }
+        #expect(Specular.excessReflectance(sine: 0) == 0)
+        // Near grazing the edge mirrors most of the surroundings; head-on, nothing beyond the veil.
+        #expect(Specular.excessReflectance(sine: sin(85 * Double.pi / 180)) > 0.4)
     }
 }

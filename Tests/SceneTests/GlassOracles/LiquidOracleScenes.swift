@@ -14,8 +14,8 @@ struct LiquidOraclePanel {
     var profile = "convexSquircle"
     var dispersion = 0.0
     var tint: String?
-    /// Lens-only cases give bezel and thickness (pixels at scale 1); scenes leave them to the defaults.
-    var bezel: Double?, thickness: Double?
+    /// Lens-only cases give bezel, thickness and rim height (pixels at scale 1); scenes leave them to the defaults.
+    var bezel: Double?, thickness: Double?, rimHeight: Double?
 
     var sceneJSON: String {
         var keys = ["\"id\": \"\(id)\"", "\"frame\": [\(frame.x), \(frame.y), \(frame.width), \(frame.height)]",
@@ -34,6 +34,7 @@ struct LiquidOraclePanel {
         }
         if let bezel { o["bezel"] = bezel }
         if let thickness { o["thickness"] = thickness }
+        if let rimHeight { o["rimHeight"] = rimHeight }
         return o
     }
 
