@@ -7,7 +7,7 @@ import Scene
 ///
 /// Why 4: a compositor kept holds its plane, dots and frame state (about 11 MB for the showcase at scale 1,
 /// measured: the preview grew from 35 MB to 647 MB over one frame in each of the 54 sets of switches before they
-/// were bounded; 52 MB to 93 MB with the bound), and kept, a return to its set at the frame it drew last is a
+/// were bounded; 37 MB to 93 MB with the bound), and kept, a return to its set at the frame it drew last is a
 /// patch-sized redraw instead of a whole frame. Designers go back and forth between two to four sets (light and
 /// dark, a tier and its fallback, Reduce Transparency on and off); the routes' 54 sets (the scene's appearance,
 /// light, dark; the scene's tier and the tier switch's 5; Reduce Transparency as the scene's, on, off) are never
