@@ -87,7 +87,10 @@ let package = Package(
         .target(name: "Content", dependencies: ["Raster", "CText", "CSVG"]),
         .target(name: "Scene", dependencies: ["Raster", "Dots", "Glass", "Content", "CProcess"], resources: []),
         .target(name: "Regression", dependencies: ["Scene", "Raster"]),
-        .target(name: "Preview", dependencies: ["Scene", "Raster", "CHTTP"]),
+        // The preview page's files (Sources/Preview/Page), compiled into the binary as byte arrays
+        // (`PackageResources`), so the binary stays one file and no bundle is looked up at run time.
+        .target(name: "Preview", dependencies: ["Scene", "Raster", "CHTTP"],
+                resources: ["index.html", "preview.css", "preview.js", "patch-worker.js"].map { .embedInCode("Page/" + $0) }),
         // The stage benchmarks of `forkrender bench`, outside the library modules (as tiny-skia's benches/).
         .target(name: "Benchmarks", dependencies: ["Scene", "Regression", "Glass", "Dots", "Content", "Raster"]),
         .executableTarget(name: "forkrender", dependencies: ["Scene", "Regression", "Preview", "Glass", "Dots", "Content", "Raster", "Benchmarks"]),

@@ -12,7 +12,8 @@
 #                             # rsvg-convert, Chromium with chromium-driver and Selenium: the preview page's browser
 #                             # test and the web glass tier's; NumPy and, from PyPI, skia-python: the frosted and
 #                             # Android glass tiers' oracles) and GNU parallel (the README's sharding recipe runs as
-#                             # a test); their tests skip when these are missing. On Debian also what packaging
+#                             # a test), Node.js (the preview page's JavaScript syntax check); their tests skip when
+#                             # these are missing. On Debian also what packaging
 #                             # needs (dpkg-dev, lintian: scripts/package-deb.sh; debootstrap: scripts/test-deb.sh)
 #                             # and what the manual and completion tests try (groff, zsh, fish)
 set -euo pipefail
@@ -57,7 +58,7 @@ fi
 if command -v apt-get >/dev/null 2>&1; then
   pkgs=(libpng-dev libisal-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev librsvg2-dev libmicrohttpd-dev
         fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji ffmpeg pngcheck pkg-config)
-  if [ "$dev" -eq 1 ]; then pkgs+=(libharfbuzz-bin librsvg2-bin chromium chromium-driver python3-selenium parallel python3 python3-numpy python3-pip
+  if [ "$dev" -eq 1 ]; then pkgs+=(libharfbuzz-bin librsvg2-bin chromium chromium-driver python3-selenium nodejs parallel python3 python3-numpy python3-pip
                                    debootstrap dpkg-dev lintian groff-base zsh fish); fi
   missing=()
   for p in "${pkgs[@]}"; do
@@ -73,7 +74,7 @@ if command -v apt-get >/dev/null 2>&1; then
 elif command -v brew >/dev/null 2>&1; then
   pkgs=(libpng isa-l freetype harfbuzz fontconfig fribidi librsvg libmicrohttpd ffmpeg pngcheck pkg-config font-dejavu font-noto-sans
         font-noto-sans-arabic font-noto-sans-hebrew font-noto-sans-devanagari font-noto-sans-cjk font-noto-color-emoji)
-  if [ "$dev" -eq 1 ]; then pkgs+=(chromium chromedriver parallel); fi   # hb-view comes with harfbuzz, rsvg-convert with librsvg
+  if [ "$dev" -eq 1 ]; then pkgs+=(chromium chromedriver node parallel); fi   # hb-view comes with harfbuzz, rsvg-convert with librsvg
   # (Selenium for the preview's browser test: pip install selenium)
   for p in "${pkgs[@]}"; do
     brew list "$p" >/dev/null 2>&1 || brew install "$p"

@@ -9,9 +9,9 @@ import Foundation
 /// dev tool up any other way is caught by the same guard, which reads the test sources.
 public enum DevTool {
     /// Every --dev program a test runs (Debian packages: parallel, libharfbuzz-bin, librsvg2-bin, chromium,
-    /// chromium-driver, python3 with python3-selenium).
+    /// chromium-driver, python3 with python3-selenium, nodejs: the preview page's syntax check).
     public static let names = ["parallel", "hb-view", "hb-shape", "rsvg-convert", "chromium", "chromium-browser",
-                               "chromedriver", "python3"]
+                               "chromedriver", "python3", "node"]
     public static let hideVariable = "FORKRENDER_HIDE_DEV_TOOLS"
 
     /// Whether lookups are hidden in `environment` (ours by default).

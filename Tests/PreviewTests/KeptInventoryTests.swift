@@ -5,10 +5,10 @@ import Raster
 @testable import Scene
 
 /// docs/architecture.md's table of the stores kept between frames ("State kept between frames") has one row
-/// per declared store (`KeptInventory` and the preview's `FrameCache`), each cell the declaration's, and every
+/// per declared store (`KeptInventory` and the preview's `FrameCache` and `PreviewCompositors`), each cell the declaration's, and every
 /// store a session makes is declared. Here because Preview is the highest module that owns a store.
 @Suite struct KeptInventoryTests {
-    static let declared = KeptInventory.all + [FrameCache.descriptor]
+    static let declared = KeptInventory.all + [FrameCache.descriptor, PreviewCompositors.descriptor]
 
     static func row(_ d: KeptStoreDescriptor) -> [String] {
         ["`\(d.name)`", d.place, d.holds, d.key, d.dropped, d.bound]

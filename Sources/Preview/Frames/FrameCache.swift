@@ -15,7 +15,8 @@ final class FrameCache: @unchecked Sendable {
         "FrameCache", place: "Preview, one per session", holds: "encoded PNG frames for scrubbing and playback",
         key: "the frame request (frame, tilt, switches)",
         dropped: "least recently used beyond the budget; all when the scene file changes",
-        bound: "64 MiB of PNG bytes", fixedBytes: Double(64 << 20))
+        bound: "64 MiB of PNG bytes", fixedBytes: Double(defaultBudget))
+    static let defaultBudget = 64 << 20
 
     /// Frames by request and their order of use.
     struct Frames: KeptValue {
@@ -29,7 +30,7 @@ final class FrameCache: @unchecked Sendable {
     let budget: Int
     private let store: KeptStore<Frames>
 
-    init(budget: Int = 64 << 20) {
+    init(budget: Int = defaultBudget) {
         self.budget = budget
         store = KeptStore(Self.descriptor, keeping: .everything, Frames())
     }

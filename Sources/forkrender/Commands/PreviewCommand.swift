@@ -20,6 +20,8 @@ enum PreviewCommand: Command {
                        defaultText: "export off"),
             .fontDirectory,
             .threads,
+            OptionSpec(name: "--max-memory", value: "GB", help: "Refuse a scene whose preview's memory estimate (4 compositors and the frame cache) is above this.",
+                       defaultText: "8"),
         ],
         discussion: "EXIT STATUS: 130 when stopped with Ctrl-C, 2 usage or scene error or a port in use.")
 
@@ -30,11 +32,12 @@ enum PreviewCommand: Command {
         let port = try p.int("--port", in: 0...65535) ?? 8040
         let scale = try p.viewScale()
         let threads = try p.threads()
+        let maxMemory = try p.double("--max-memory", in: 0.001...1_000_000).map { $0 * 1e9 } ?? SceneDecoder.defaultMaxMemory
         try p.addFontDirectories()
         // Ctrl-C raises the workers' cancellation (Interrupt, installed before the scene was read): a frame
         // being drawn, rendered ahead or exported stops within a band, and an export aborts its video.
         let session = try PreviewSession(file: file, scale: scale, exportFolder: p.value("--export"),
-                                         workers: Workers(threads, cancellation: Interrupt.shared.cancellation))
+                                         workers: Workers(threads, cancellation: Interrupt.shared.cancellation), maxMemory: maxMemory)
         let routes = PreviewRoutes(session: session)
         let server = try PreviewServer(port: port) { routes.respond($0) }
         // Written unbuffered: a script reading the URL from a pipe must see it at once.

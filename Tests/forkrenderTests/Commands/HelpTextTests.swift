@@ -265,6 +265,9 @@ import Testing
                                       e.g. one holding Besley (repeatable).
               --threads <n>           Worker threads; the bytes never depend on it.
                                       (default: all cores)
+              --max-memory <GB>       Refuse a scene whose preview's memory estimate (4
+                                      compositors and the frame cache) is above this.
+                                      (default: 8)
               -h, --help              Show help information.
 
             EXIT STATUS: 130 when stopped with Ctrl-C, 2 usage or scene error or a port in
