@@ -21,7 +21,7 @@ struct LayerRuleOptionTests {
 
     /// The refusal as the command line prints it: the message GlassRules has always built (only its `throw`
     /// became a `return` so that `.report` can keep it).
-    static let message = "glass[3]: 4 glass layers overlap at (75.6, 74.1) pt at t = 0 s: 'a', 'b', 'c' and 'd'; at most 3 glass layers may cover any point (blur compounds beyond 3 levels)"
+    static let message = "glass[3]: 4 glass layers overlap at (75, 70) pt at t = 0 s: 'a', 'b', 'c' and 'd'; at most 3 glass layers may cover any point (blur compounds beyond 3 levels)"
 
     static func dumped(_ d: SceneDocument) -> String {
         var s = ""

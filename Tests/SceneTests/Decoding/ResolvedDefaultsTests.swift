@@ -14,9 +14,9 @@ import Glass
         let doc = try decode(#"{"frame": [10, 10, 80, 40], "container": "bar"}, {"frame": [100, 10, 80, 40], "container": "tight", "bezel": 6, "thickness": 9}, {"frame": [10, 100, 80, 40]}"#,
                              extra: #", "containers": {"tight": {"spacing": 8}}"#)
         let p = doc.glass.panels.map(\.liquid)
-        // The default rule with GlassDefaults.Liquid's numbers: 16 pt, at most a quarter of the shorter side.
-        #expect(p[0].bezel == .shorterSide(fraction: 0.25, cap: 16))
-        #expect(p[0].thickness == .perBezel(0.8))
+        // The default rule with GlassDefaults.Liquid's numbers: 27 pt, at most half the shorter side.
+        #expect(p[0].bezel == .shorterSide(fraction: 0.5, cap: 27))
+        #expect(p[0].thickness == .perBezel(1))
         #expect(p[0].containerSpacing == 20)  // named, not declared: the default spacing
         #expect(p[1].bezel == .points(6))
         #expect(p[1].thickness == .points(9))
@@ -25,11 +25,11 @@ import Glass
     }
 
     @Test func theDefaultBezelRuleFollowsTheShorterSide() {
-        // 44 pt button: a quarter is 11 pt; a 200 pt panel: capped at 16 pt. Thickness 0.8 of the rim.
-        #expect(BezelWidth.standard.points(shorterSide: 44) == 11)
-        #expect(BezelWidth.standard.points(shorterSide: 200) == 16)
+        // 44 pt button: half is 22 pt; a 200 pt panel: capped at 27 pt. A quarter circle: thickness = bezel.
+        #expect(BezelWidth.standard.points(shorterSide: 44) == 22)
+        #expect(BezelWidth.standard.points(shorterSide: 200) == 27)
         #expect(BezelWidth.points(5).points(shorterSide: 200) == 5)
-        #expect(GlassThickness.standard.points(bezel: 10) == 8)
+        #expect(GlassThickness.standard.points(bezel: 10) == 10)
         #expect(GlassThickness.points(3).points(bezel: 10) == 3)
     }
 
