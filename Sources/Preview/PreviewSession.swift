@@ -1,6 +1,9 @@
 import Foundation
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
+import Regression
 
 /// The scene a preview shows and everything kept between requests: the last scene text that decoded, one
 /// compositor per combination of switches (with the physics state it has reached), and a cache of encoded frames

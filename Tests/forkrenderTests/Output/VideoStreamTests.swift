@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ChildProcess
 @testable import Raster
+@testable import Media
 
 /// The raw stream `--video` hands ffmpeg, captured by a wrapper first on PATH that copies its stdin to a file
 /// and runs the real ffmpeg on it: yuv420p planes (Sources/Raster/PNG/YUV420.swift) equal to the plain rule applied
