@@ -17,7 +17,7 @@ import SceneFormat
 /// before changes nothing, and a new video frame marks the whole placed rectangle changed.
 struct BackdropCache: Sendable {
     static let descriptor = KeptStoreDescriptor(
-        "BackdropCache", place: "Scene/Compositing, in the session's `FrameState`",
+        "BackdropCache", place: "Compose/Kept, in the session's `FrameState`",
         holds: "the backdrop image (or the video frame shown last) resampled to its placement, faded by its opacity and composited over the plane's background, in the blend space; a video's decoder, running ahead",
         key: "the part of the placement it holds and the video frame (the image, video, fit, opacity and background are the session document's)",
         dropped: "replaced when the part or the video frame changes; the decoder when a frame before its position is asked for (a loop); with the session",

@@ -33,7 +33,7 @@ import SceneFormat
 /// that would pass it is drawn every frame. Tiles of drawings the frame no longer has are dropped.
 struct GlassReuse: Sendable {
     static let descriptor = KeptStoreDescriptor(
-        "GlassReuse", place: "Scene/Compositing, in the session's `FrameState`",
+        "GlassReuse", place: "Compose/Kept, in the session's `FrameState`",
         holds: "each frosted, web or Android drawing's pixels over its region from the last frame (a tile), the plane record it was drawn from, a token",
         key: "the drawing's surface key, its surface (`GlassReuse.Key`) and region; a tile's rows are redrawn where a plane pixel it reads changed (within its blur's and halo's reach) or an earlier drawing changed pixels under it",
         dropped: "tiles of drawings the frame no longer has; all on a cancelled frame; with the session (a new tilt keeps it)",

@@ -13,7 +13,7 @@ import SceneFormat
 /// (the second computes afresh); a cancelled frame keeps nothing (its pass may have skipped bands).
 struct HaloCellCache {
     static let descriptor = KeptStoreDescriptor(
-        "HaloCellCache", place: "Scene/Compositing, in the session's `FrameState`",
+        "HaloCellCache", place: "Compose/Kept, in the session's `FrameState`",
         holds: "the glow halo's cells of the last frame (`GlowHalo.Cells`: cell means, per-cell peak chroma, which cells are held) and the plane record they were made over",
         key: "the plane's size and space, the cell size and the neutral axis; a cell is computed again where `PlaneSpriteRecord.changedSpans` says a pixel of it changed",
         dropped: "all when the record is not comparable or those differ; taken out by a frame and put back when its halo is whole (none from a cancelled frame); with the session",

@@ -11,7 +11,7 @@ import SceneFormat
 /// never share it (the second draws into a fresh one); a cancelled frame's slot forgets what it holds.
 struct KeptFrameSlot {
     static let descriptor = KeptStoreDescriptor(
-        "KeptFrameSlot", place: "Scene/Compositing, in the session's `FrameState`",
+        "KeptFrameSlot", place: "Compose/Kept, in the session's `FrameState`",
         holds: "the frame slot of a session drawing frames on request (the preview): the last frame's float pixels, the plane record they hold and what glass and content covered",
         key: "the canvas (one compositor, one size and blend space); the slot copies again what `PlaneSpriteRecord.changedRows` and its overlay name",
         dropped: "taken out by a frame and put back once read; forgets what it holds after a cancelled frame; with the session",

@@ -13,7 +13,7 @@ import SceneFormat
 /// keeps nothing. A container that moved draws a fresh window (its kept one lies elsewhere).
 struct LensWindowCache {
     static let descriptor = KeptStoreDescriptor(
-        "LensWindowCache", place: "Scene/Compositing, in the session's `FrameState`",
+        "LensWindowCache", place: "Compose/Kept, in the session's `FrameState`",
         holds: "each liquid container's lens window of the last frame (`KeptWindow`: the blurred plane around it) and the plane record it was blurred from",
         key: "the container's slot; the window is blurred again around the dots `PlaneSpriteRecord.changedBoxes` names",
         dropped: "taken out by a frame and put back once drawn (none from a cancelled frame); a window beyond the bound is not kept; with the session",

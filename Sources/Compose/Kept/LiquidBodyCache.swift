@@ -16,7 +16,7 @@ import SceneFormat
 /// none (a band of its rows may be missing).
 struct LiquidBodyCache {
     static let descriptor = KeptStoreDescriptor(
-        "LiquidBodyCache", place: "Scene/Compositing, in the session's `FrameState`",
+        "LiquidBodyCache", place: "Compose/Kept, in the session's `FrameState`",
         holds: "each liquid drawing of the last frame drawn on request without its specular light (`LiquidBody`: per eight pixels the unlit color, coverage and the light's inputs)",
         key: "the drawing's slot, the frame's time and its plane (`PlaneSpriteRecord.changedSpans` empty); the tilt is not in the key: it is what a body is lit by",
         dropped: "taken out by a frame and put back once drawn (none from a cancelled frame); one kept for another frame when a frame asks for its slot; a body beyond the bound is not kept; with the session",

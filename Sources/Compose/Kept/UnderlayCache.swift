@@ -16,7 +16,7 @@ import SceneFormat
 /// is kept here.
 struct UnderlayCache: Sendable {
     static let descriptor = KeptStoreDescriptor(
-        "UnderlayCache", place: "Scene/Compositing, in the session's `FrameState`",
+        "UnderlayCache", place: "Compose/Kept, in the session's `FrameState`",
         holds: "a still backdrop's underlay (the plane without its dots) as the glass reads it: the glow halo's block sums and peaks of each group of 8 x 2 pixels (`GlowHalo.UnderlayCells`), and the lens window's blur of it (`UnderlayBlur`)",
         key: "the backdrop's rectangle on the canvas, the canvas's size and space and the plane's background (the image, fit and opacity are the session document's); the halo's cell size and neutral axis; the blur's radius; a band of 32 rows is blurred when a window first reaches it",
         dropped: "replaced when the key changes; with the session; none for a scrolling backdrop (it moves every frame), a video (its pixels change under the same placement) or in a session that keeps nothing",

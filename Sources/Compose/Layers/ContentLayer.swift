@@ -107,7 +107,7 @@ package struct ContentLayer {
 
     struct MaskCache: Sendable {
         static let descriptor = KeptStoreDescriptor(
-            "MaskCache", place: "Scene/Compositing (`ContentLayer`), in the session's `FrameState`",
+            "MaskCache", place: "Compose/Layers (`ContentLayer`), in the session's `FrameState`",
             holds: "a label's coverage mask", key: "the content item, its panel placement (frame and press scale) and its own place and scale at the frame's time",
             dropped: "replaced when the placement changes; with the session",
             bound: "one mask per label, counted as the estimate's text masks (4 B per glyph pixel)")

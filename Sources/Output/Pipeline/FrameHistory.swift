@@ -19,7 +19,7 @@ import Compose
 /// made it), and the answers for the pairs of frames asked about, dropped with the frames.
 final class FrameHistory: @unchecked Sendable {
     static let descriptor = KeptStoreDescriptor(
-        "FrameHistory", place: "Scene/Output, one per `RenderPipeline`",
+        "FrameHistory", place: "Output/Pipeline, one per `RenderPipeline`",
         holds: "the last frames' plane sprite records and overlay regions (with `GlassReuse`'s tokens), and which bands two frames share",
         key: "the frame index (pairs of indices for the answers)",
         dropped: "frames 8 or more before the newest; with the pipeline",

@@ -1,6 +1,6 @@
 // forkrender's rgba -> yuv420p (`Framebuffer.yuv420p`, what `--video` hands ffmpeg) against ffmpeg's own
 // conversion of the same 8-bit RGBA frames with `--video`'s filter and output format: the independent oracle
-// of the rule in Sources/Raster/PNG/YUV420.swift. Skipped with a printed reason where ffmpeg is not installed.
+// of the rule in Sources/Media/Color/YUV420.swift. Skipped with a printed reason where ffmpeg is not installed.
 //
 // Run: swift test -c release -Xswiftc -enable-testing --skip-build --filter YUV420FFmpegTests
 

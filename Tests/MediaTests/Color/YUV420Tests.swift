@@ -4,7 +4,7 @@ import Testing
 
 /// The yuv420p row kernels (`Framebuffer.yuv420p`) against the plain per-sample rule (`YUV420Reference`), and
 /// the reuse of an earlier frame's planes. ffmpeg's own conversion is the oracle of the rule itself
-/// (Tests/SceneTests/Output/YUV420FFmpegTests.swift).
+/// (Tests/MediaTests/Color/YUV420FFmpegTests.swift).
 @Suite struct YUV420Tests {
     /// Frames of saturated random colours, exact and in-between levels, out-of-range and translucent pixels
     /// (`Framebuffer.awkward`), at sizes whose rows end inside a group of 8 or 16 pixels and

@@ -6,7 +6,7 @@ import Raster
 @testable import Compose
 @testable import Output
 
-/// The repository's scenes folder, found from this file's path (Tests/SceneTests/Decoding/ -> ../../../scenes).
+/// The repository's scenes folder, found from this file's path (Tests/SceneFormatTests/Sections/ -> ../../../scenes).
 let scenesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scenes")
 
