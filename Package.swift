@@ -1,13 +1,15 @@
 // swift-tools-version: 6.0
 //
 // forkrender: a software rasterizer for the FORK design language.
-// Dependencies run one way: CPNG <- Raster <- (Dots, Glass, Content) <- Scene <- Regression <- forkrender;
-// CText, CSVG <- Content; (Scene, CHTTP) <- Preview <- forkrender; every library module <- Benchmarks <- forkrender
-// (`forkrender bench`; the ForkRenderKit product ships no benchmark code).
+// Dependencies run one way: CPNG <- Raster <- (Dots, Glass, Content) <- SceneFormat <- Compose <- Output
+// <- Regression <- forkrender; (Raster, CProcess) <- Media <- (Compose, Output); CText, CSVG <- Content;
+// (Regression, CHTTP) <- Preview <- forkrender; every library module <- Benchmarks <- forkrender (`forkrender bench`;
+// the ForkRenderKit product ships no benchmark code). SceneFormat opens no process and decodes no image: a
+// backdrop's file reaches it through the `SceneResolver` its caller hands in (Output's `RenderResolver`).
 // Every module's folders are its rooms (docs/architecture.md, "Rooms"): Raster: PNG/, Geometry/, Lanes/, Threads/,
 // Math/, Color/. Content: Text/, SVG/. Dots: Input/, Forces/, Physics/, Sprites/. Glass: Blur/, Frosted/, Halo/,
-// Liquid/, Shape/, Window/. Regression: Comparison/, Check/, Reports/. Scene follows a frame's stages: Decoding/
-// (JSON -> complete specs, read-only), Compositing/ (layer order), Output/ (pipeline, encoders, sinks), Tools/.
+// Liquid/, Shape/, Window/. SceneFormat: Reading/, Sections/, Model/, Budgets/. Compose: Layers/, Kept/.
+// Output: Pipeline/, Sinks/. Media: Process/, Video/, Color/. Regression: Comparison/, Check/, Reports/, Review/.
 // forkrender: Commands/, Options/, Bench/. Tests/<Module>Tests mirror the rooms.
 // Test hooks live in `+Testing.swift` files, internal (tests `@testable import`) or `package` (benchmarks).
 import PackageDescription
@@ -18,7 +20,8 @@ let package = Package(
     products: [
         // MARK: Public modules
         .executable(name: "forkrender", targets: ["forkrender"]),
-        .library(name: "ForkRenderKit", targets: ["Scene", "Content", "Glass", "Dots", "Raster", "Regression", "Preview"]),
+        .library(name: "ForkRenderKit", targets: ["SceneFormat", "Compose", "Output", "Media", "Content", "Glass", "Dots", "Raster",
+                                                  "Regression", "Preview"]),
     ],
     targets: [
         // MARK: Implementation details (system C libraries)
@@ -85,15 +88,24 @@ let package = Package(
         .target(name: "Dots", dependencies: ["Raster"]),
         .target(name: "Glass", dependencies: ["Raster"]),
         .target(name: "Content", dependencies: ["Raster", "CText", "CSVG"]),
-        .target(name: "Scene", dependencies: ["Raster", "Dots", "Glass", "Content", "CProcess"], resources: []),
-        .target(name: "Regression", dependencies: ["Scene", "Raster"]),
+        // Child processes (one launcher), video probe, decode and encode, YUV conversion.
+        .target(name: "Media", dependencies: ["Raster", "CProcess"]),
+        // The scene format: plain values, decoding, limits and budgets; no process, no image decoded.
+        .target(name: "SceneFormat", dependencies: ["Raster", "Dots", "Glass", "Content"]),
+        // The compositor: the layers in order, the frame state and its kept stores.
+        .target(name: "Compose", dependencies: ["SceneFormat", "Media", "Raster", "Dots", "Glass", "Content"]),
+        // The pipeline, encoders, frame history, sinks, and the resolver every command decodes with.
+        .target(name: "Output", dependencies: ["Compose", "SceneFormat", "Media", "Raster", "Dots", "Glass", "Content"]),
+        .target(name: "Regression", dependencies: ["Output", "Compose", "SceneFormat", "Raster", "Glass", "Content"]),
         // The preview page's files (Sources/Preview/Page), compiled into the binary as byte arrays
         // (`PackageResources`), so the binary stays one file and no bundle is looked up at run time.
-        .target(name: "Preview", dependencies: ["Scene", "Raster", "CHTTP"],
+        .target(name: "Preview", dependencies: ["Regression", "Output", "Compose", "SceneFormat", "Raster", "CHTTP"],
                 resources: ["index.html", "preview.css", "preview.js", "patch-worker.js"].map { .embedInCode("Page/" + $0) }),
         // The stage benchmarks of `forkrender bench`, outside the library modules (as tiny-skia's benches/).
-        .target(name: "Benchmarks", dependencies: ["Scene", "Regression", "Glass", "Dots", "Content", "Raster"]),
-        .executableTarget(name: "forkrender", dependencies: ["Scene", "Regression", "Preview", "Glass", "Dots", "Content", "Raster", "Benchmarks"]),
+        .target(name: "Benchmarks", dependencies: ["Output", "Compose", "SceneFormat", "Media", "Regression", "Glass", "Dots",
+                                                   "Content", "Raster"]),
+        .executableTarget(name: "forkrender", dependencies: ["Output", "Compose", "SceneFormat", "Media", "Regression", "Preview",
+                                                             "Glass", "Dots", "Content", "Raster", "Benchmarks"]),
 
         // MARK: Tests
         // The built binary and a child-process runner, shared by the test targets that drive the command line.
@@ -101,12 +113,20 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "ChildProcess", "SystemISAL"]),
         .testTarget(name: "DotsTests", dependencies: ["Dots", "Benchmarks"]),
         .testTarget(name: "GlassTests", dependencies: ["Glass", "Benchmarks"]),
-        .testTarget(name: "ContentTests", dependencies: ["Content", "Scene", "SystemFreeType", "ChildProcess"], exclude: ["Fixtures"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene", "ChildProcess"]),
-        .testTarget(name: "RegressionTests", dependencies: ["Regression", "Raster", "forkrender", "ChildProcess", "Benchmarks"]),
-        .testTarget(name: "GoldenTests", dependencies: ["Regression", "Scene"], exclude: ["References"]),
-        .testTarget(name: "forkrenderTests", dependencies: ["Scene", "forkrender", "ChildProcess"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Scene", "Raster", "forkrender", "ChildProcess"], exclude: ["Browser"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "SceneFormat", "Compose", "Output", "Regression", "SystemFreeType", "ChildProcess"],
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "Output", "Compose", "SceneFormat", "ChildProcess"]),
+        // Decoding suites that also render what they decode (through Compose and Output's resolver); the wall
+        // itself is tested with a resolver that answers from memory (`BackdropResolverTests`).
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Compose", "Output", "ChildProcess"]),
+        .testTarget(name: "ComposeTests", dependencies: ["Compose", "SceneFormat", "Output", "Media", "Regression", "ChildProcess"]),
+        .testTarget(name: "OutputTests", dependencies: ["Output", "Compose", "SceneFormat", "Media", "ChildProcess"]),
+        .testTarget(name: "RegressionTests", dependencies: ["Regression", "Output", "Compose", "SceneFormat", "Raster", "forkrender",
+                                                           "ChildProcess", "Benchmarks"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Regression", "Output", "Compose", "SceneFormat"], exclude: ["References"]),
+        .testTarget(name: "forkrenderTests", dependencies: ["Output", "Compose", "SceneFormat", "Media", "forkrender", "ChildProcess"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Regression", "Output", "Compose", "SceneFormat", "Raster", "forkrender", "ChildProcess"],
+                    exclude: ["Browser"]),
     ],
     swiftLanguageModes: [.v6]
 )

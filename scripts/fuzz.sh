@@ -12,7 +12,7 @@
 # Exit status: 0 when no target found anything; 1 when one did: a crash, a sanitizer report, a leak that grows
 # per input, a timeout (10 s on one input) or an input using over 2 GB; each such input is saved as
 # Fuzz/Crashes/<target>-<kind>-<sha1> and its path printed. Fix the cause, then add the input to a test of the
-# code it broke (e.g. Tests/SceneTests/Decoding/HostileCorpusTests.swift for a scene) and to Fuzz/Corpus/<target>/.
+# code it broke (e.g. Tests/ComposeTests/HostileCorpusTests.swift for a scene) and to Fuzz/Corpus/<target>/.
 # Exit 77: this toolchain has no libFuzzer (Apple's Xcode toolchains; the Linux toolchains from swift.org have
 # it), nothing was run. Exit 2: usage.
 #

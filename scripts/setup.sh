@@ -85,7 +85,7 @@ else
   exit 2
 fi
 if [ "$dev" -eq 1 ]; then
-  # Skia itself, the Android glass tier's oracle (Tests/SceneTests/GlassOracles): PyPI's skia-python (it brings
+  # Skia itself, the Android glass tier's oracle (Tests/ComposeTests/GlassOracles): PyPI's skia-python (it brings
   # NumPy), pinned so the measured figures in docs/glass.md repeat, into the python3 on PATH; a Debian system
   # Python refuses pip installs unless told (PEP 668).
   if ! python3 -c 'import skia, numpy' >/dev/null 2>&1; then

@@ -1,5 +1,7 @@
 import Foundation
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// What every section of `forkrender bench` measures: the scene, as the render command decodes it, and the run's
 /// settings.

@@ -1,6 +1,8 @@
 import Foundation
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// Encodes PNGs to memory and drops them: the encode cost without the disk.
 final class DiscardSink: FrameSink, @unchecked Sendable {

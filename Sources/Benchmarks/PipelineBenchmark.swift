@@ -1,5 +1,7 @@
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// The `pipeline` section of `forkrender bench`: the scene through the whole pipeline, PNG encoded to memory and
 /// discarded, at each thread count, then the glass stage drawing by drawing.

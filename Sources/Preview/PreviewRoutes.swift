@@ -1,6 +1,9 @@
 import Foundation
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
+import Regression
 
 /// The fixed set of routes of `forkrender preview`. Nothing here reads a path from the URL: each route is a
 /// name in this table, everything else is 404, and every parameter is checked (400 with a message that quotes it).

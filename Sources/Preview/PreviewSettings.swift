@@ -1,5 +1,8 @@
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
+import Regression
 
 /// What one rendered view depends on besides the frame: the switches of the page. nil keeps the scene's own.
 public struct PreviewSettings: Hashable, Sendable {

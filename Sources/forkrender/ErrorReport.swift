@@ -1,5 +1,7 @@
 import Regression
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// The one error printer of every command, in the forms tools already read:
 ///

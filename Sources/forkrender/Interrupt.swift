@@ -6,7 +6,10 @@ import Darwin
 import Dispatch
 import Foundation
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
+import Media
 
 /// Turns Ctrl-C (SIGINT), SIGTERM and SIGHUP into a flag the render pipeline polls (its watcher within a tenth
 /// of a second, whatever the render loop is doing), so that it can stop, remove temporary files and kill

@@ -1,5 +1,7 @@
 import Foundation
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 // forkrender: a thin command line over the Scene library. Exit codes: 0 success, 1 a check failed,
 // 2 usage, input or output error, 130 interrupted.

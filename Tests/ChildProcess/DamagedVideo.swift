@@ -1,7 +1,7 @@
 import Foundation
 
 /// A backdrop video ffprobe passes and ffmpeg cannot decode to its end, for the suites that check that such a
-/// clip's frames fail rather than render without their backdrop (SceneTests, PreviewTests).
+/// clip's frames fail rather than render without their backdrop (ComposeTests, PreviewTests).
 public enum DamagedVideo {
     /// scenes/backdrops/pan.mp4 with its frames' data zeroed after the first quarter: the header and the
     /// packets pass ffprobe (it counts packets, decodes none), and ffmpeg decodes the first frames, then stops

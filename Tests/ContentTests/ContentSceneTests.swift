@@ -2,7 +2,10 @@ import Foundation
 import Testing
 import Raster
 import Content
-@testable import Scene
+@testable import SceneFormat
+@testable import Compose
+@testable import Output
+@testable import Regression
 
 /// The content section of scenes: decoding errors, binding to panels, determinism and the legibility report.
 @Suite struct ContentSceneTests {

@@ -3,7 +3,9 @@ import Testing
 import Dots
 import Raster
 import Regression
-@testable import Scene
+@testable import SceneFormat
+@testable import Compose
+@testable import Output
 
 /// The golden suite can fail: small real changes to a scene, rendered and compared with the committed
 /// references by the suite's own runner and comparison, are caught. At the old threshold of 0.1 a tap moved

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 import Raster
 import Regression
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// The project's golden suite: every scene in `scenes/` (not `scenes/invalid/`), its check frames (the scene's
 /// `check.frames`, else first, middle and last), compared with `References/<scene>/<frame>.png` by the same

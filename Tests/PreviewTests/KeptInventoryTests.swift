@@ -2,7 +2,9 @@ import Foundation
 import Testing
 import Raster
 @testable import Preview
-@testable import Scene
+@testable import SceneFormat
+@testable import Compose
+@testable import Output
 
 /// docs/architecture.md's table of the stores kept between frames ("State kept between frames") has one row
 /// per declared store (`KeptInventory` and the preview's `FrameCache` and `PreviewCompositors`), each cell the declaration's, and every

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 @testable import Preview
 import Raster
-@testable import Scene
+@testable import SceneFormat
+@testable import Compose
+@testable import Output
+@testable import Regression
 
 /// The overlap view's map (Scene's OverlapMap) and its routes. Expected values are worked out by hand from the
 /// scene's numbers (capsule ends are circular arcs; the container's spacing is the default 20 pt, so the

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// The preview command as a user runs it: the real binary on 127.0.0.1 with `--port 0`.
 @Suite("Preview command", .serialized)

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// Ctrl-C ends a busy preview within a second, every time: while it renders a frame, renders ahead, reloads
 /// the scene, exports a video, and holds connections whose requests are still arriving. Each try starts a

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 @testable import Preview
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// Playback renders ahead into a bounded cache, with the physics kept, and the frames it renders ahead are the
 /// command line's own bytes.

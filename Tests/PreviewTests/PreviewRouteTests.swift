@@ -2,7 +2,9 @@ import Foundation
 import Testing
 @testable import Preview
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 import ChildProcess
 
 /// A scene file in a fresh folder (the showcase unless told), and the routes over it.

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 @testable import Preview
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// A scene that breaks the three-layer rule: the preview shows it (frame, red region, the refusal's message
 /// marked as a rule break) while render, lint and export keep refusing it.

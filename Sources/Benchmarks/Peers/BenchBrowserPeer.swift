@@ -3,7 +3,9 @@ import Dots
 import Foundation
 import Glass
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// The browser row of `bench --peers`: a web-tier scene (the twin, scenes/web-twin.json, when bench is
 /// given no scene) rendered by forkrender to a PNG folder against headless Chromium capturing the same page frame

@@ -2,7 +2,10 @@ import Dispatch
 import Foundation
 import Glass
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
+import Media
 
 /// `forkrender bench --peers`: forkrender's figures as ratios against real peers run on this machine in the
 /// same run, so that anyone can check docs/performance.md on a shared, noisy machine: libpng alone, ffmpeg's
@@ -132,7 +135,7 @@ public enum BenchPeers {
     /// through `null` (reading and decoding the raw input), divided by ten. Includes any pixel format
     /// conversion the filter asks for. Nil without ffmpeg.
     static func ffmpegFilterPerFrame(_ raw: String, width: Int, height: Int, filter: String) -> Double? {
-        guard let ffmpeg = VideoSink.findFFmpeg() else { return nil }
+        guard let ffmpeg = VideoEncoder.findFFmpeg() else { return nil }
         func time(_ vf: String) -> Double {
             var best = Double.infinity
             for _ in 0..<3 {

@@ -1,7 +1,10 @@
 import Dispatch
 import Foundation
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
+import Media
 
 /// The `--video` row of `bench --peers`: forkrender `--video` (a RenderPipeline into the real VideoSink) against
 /// ffmpeg alone encoding the same frames, raw RGBA from a file, with the same arguments (`VideoSink.arguments`).
@@ -14,7 +17,7 @@ enum BenchVideoPeer {
     static let minimumFrames = 120
 
     static func run(document: SceneDocument, frames requested: Int, workers: Workers, dir: String) {
-        guard let ffmpeg = VideoSink.findFFmpeg() else {
+        guard let ffmpeg = VideoEncoder.findFFmpeg() else {
             print("  --video: ffmpeg not found: peer skipped")
             return
         }
@@ -49,7 +52,7 @@ enum BenchVideoPeer {
             let c0 = BenchPeers.childrenCPU, t0 = DispatchTime.now()
             let p = Process()
             p.executableURL = URL(fileURLWithPath: ffmpeg)
-            p.arguments = VideoSink.arguments(format: "mp4", width: w, height: h, fps: document.fps, input: raw,
+            p.arguments = VideoEncoder.arguments(format: "mp4", width: w, height: h, fps: document.fps, input: raw,
                                               output: dir + "/alone-\(round).mp4")
             // Started as the sink starts its ffmpeg, without transparent huge pages: the same work, so the row
             // compares the pipelines, not the two processes' page sizes.

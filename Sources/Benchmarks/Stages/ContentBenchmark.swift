@@ -1,7 +1,9 @@
 import Dispatch
 import Raster
 import Content
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// The text-heavy benchmark: a full 1170 x 2532 frame (390 x 844 pt at scale 3) filled with text: 32 wrapped
 /// paragraphs in two columns of 16 (boxes of 180 x 50 pt, no overlap), three families and three sizes, painted

@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// The encoding benchmark of `forkrender bench`: one frame of the scene (the showcase's frame 60, 1170 x 2532) quantized, filtered and
 /// compressed, each step timed against a memory-bound peer in the same run, on one thread, best of `repeats`

@@ -1,6 +1,8 @@
 import Dispatch
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// The glass stage of a scene (the showcase by default: 1170 x 2532, three Liquid Glass panels, a static navigation
 /// bar and two controls merging) timed alone, averaged over consecutive frames (the showcase's 40-69, while the

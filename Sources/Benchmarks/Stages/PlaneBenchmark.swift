@@ -1,6 +1,8 @@
 import Dispatch
 import Dots
-import Scene
+import SceneFormat
+import Compose
+import Output
 import Raster
 
 /// The plane's benchmark (not a timed test): the physics step on about a million dots with four live

@@ -1,6 +1,8 @@
 import Dispatch
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 import Regression
 
 /// The comparison benchmark (not a timed test): two 1170 x 2532 renderings compared at several thread

@@ -1,5 +1,7 @@
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// The compositors of a preview session: one per set of the page's switches, each with the physics state it has
 /// reached and its frame state (the kept frame slot, frosted tiles, liquid bodies), at most

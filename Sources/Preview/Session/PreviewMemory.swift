@@ -1,5 +1,7 @@
 import Foundation
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// What a preview may hold in memory at once, estimated from the scene's document before anything is drawn, so
 /// that `--max-memory` refuses a preview whose kept state could not fit, as it refuses such a render: each of

@@ -1,6 +1,9 @@
 import Foundation
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
+import Regression
 
 /// The scene a preview shows and everything kept between requests, behind the routes: the scene file it
 /// follows (`SceneWatch`), a compositor per set of switches, at most 4 (`PreviewCompositors`, with the physics

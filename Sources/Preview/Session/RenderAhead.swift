@@ -1,5 +1,7 @@
 import Foundation
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// Playback's render-ahead thread: a frame asked for with `play` sets it drawing the frames after that one (up
 /// to `seconds` of the timeline, at least 8 frames, never past the last) with the same tilt and switches, one at

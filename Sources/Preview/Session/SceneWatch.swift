@@ -1,6 +1,8 @@
 import Foundation
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// The scene file a preview follows: the last text of it that decoded, its document with the scene's own
 /// switches, a version bumped on every successful reload, and the command line's message while the file on disk

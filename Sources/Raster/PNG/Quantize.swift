@@ -33,8 +33,8 @@ public enum Quantize {
     }()
 
     /// Threshold offsets in output steps, centered on zero; all zero without dither.
-    static let offsets: [Float] = bayer8.map { ($0 + 0.5) / 64 - 0.5 }
-    static let noOffsets = [Float](repeating: 0, count: 64)
+    package static let offsets: [Float] = bayer8.map { ($0 + 0.5) / 64 - 0.5 }
+    package static let noOffsets = [Float](repeating: 0, count: 64)
 
     /// One component rounded to the nearest of 0...maxValue after adding a dither offset. After clamping the
     /// value is non-negative, so truncation is the floor.
@@ -365,14 +365,14 @@ struct PNGScanlineWriter {
 }
 
 /// The row kernels behind the quantizer: plain pointers in, no allocation, no closures per pixel.
-enum QuantizeKernel {
+package enum QuantizeKernel {
     /// One row of 8-bit samples. `offsets` are the row's 8 dither offsets, repeating every 8 pixels.
     /// A group of four pixels bit-identical to the group 8 pixels earlier copies that group's bytes; other
     /// groups of four opaque sRGB pixels (nearly every pixel of a frame: the plane is opaque) take the SIMD
     /// path, in C with SSE2 (`cpng_quantize_row8`); any other group, and the row's tail, the per-pixel rule.
     /// The bytes are `row8Reference`'s (QuantizeTests).
     @inline(__always)
-    static func row8(_ src: UnsafePointer<SIMD4<Float>>, _ count: Int, _ offsets: UnsafePointer<Float>, _ maxValue: Float,
+    package static func row8(_ src: UnsafePointer<SIMD4<Float>>, _ count: Int, _ offsets: UnsafePointer<Float>, _ maxValue: Float,
                      _ space: BlendSpace, _ dst: UnsafeMutableRawPointer) {
         guard CPNG_QUANTIZE_SSE2 != 0, space == .srgb else {
             row8Reference(src, count, offsets, maxValue, space, dst)

@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// Renders chosen frames of scenes and compares them with reference PNGs: the engine of `forkrender check`
 /// and of the project's golden tests (same code, same folder layout).

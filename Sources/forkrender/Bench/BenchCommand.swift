@@ -5,7 +5,9 @@ import Foundation
 import Glass
 import Raster
 import Regression
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// `forkrender bench [scene.json]`: per-stage timings of a scene (the showcase at 1170 x 2532 without one) for 1
 /// thread and all cores, the glass stage drawing by drawing, then the benchmarks of each module on the same scene.

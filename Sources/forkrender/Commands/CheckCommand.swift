@@ -1,7 +1,9 @@
 import Foundation
 import Raster
 import Regression
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// `forkrender check scenes/ --references refs/`: renders the check frames of every scene and compares them
 /// with reference PNGs, recording or replacing references as `--update` says (never on CI).

@@ -1,7 +1,9 @@
 import Foundation
 import Raster
 import Regression
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// `forkrender diff expected.png actual.png`: pixelmatch's perceptual comparison of two PNGs.
 enum DiffCommand: Command {

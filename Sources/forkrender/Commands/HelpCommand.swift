@@ -1,4 +1,6 @@
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// `forkrender help [<subcommand>]`: the help of a command, as `forkrender <subcommand> --help` prints it.
 enum HelpCommand: Command {

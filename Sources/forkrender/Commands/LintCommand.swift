@@ -1,6 +1,9 @@
 import Foundation
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
+import Regression
 
 /// `forkrender lint scene.json`: renders the scene and reports the legibility of every label and symbol against
 /// the pixels actually behind it (worst case over the frames), plus the material guidance's rules.

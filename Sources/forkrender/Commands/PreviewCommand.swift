@@ -2,7 +2,9 @@ import Dispatch
 import Foundation
 import Preview
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// `forkrender preview [scene.json] [--port N] [--scale s]`: a live page on 127.0.0.1 (see docs/preview.md); without
 /// a scene, a copy of the built-in showcase in a temporary folder, removed when the preview stops.

@@ -1,6 +1,9 @@
 import Foundation
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
+import Regression
 
 /// `forkrender [scene.json] -o frames/ [--video out.mp4] ...`: renders a scene to PNG frames and/or a video.
 enum RenderCommand: Command {

@@ -1,6 +1,8 @@
 import Foundation
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// What a render does, validated before any output is touched: the decoded scene, its encode settings and the
 /// frames selected.

@@ -1,6 +1,9 @@
 import Foundation
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
+import Regression
 
 /// `forkrender sheet scene.json -o sheet.png`: one frame in every tier, light and dark, as a labelled grid.
 enum SheetCommand: Command {

@@ -1,4 +1,6 @@
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// `forkrender showcase`: prints the built-in showcase scene, a starting point for a scene of one's own.
 enum ShowcaseCommand: Command {

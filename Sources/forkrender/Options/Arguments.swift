@@ -1,4 +1,6 @@
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// A hand-written command-line parser with the conventions of swift-argument-parser: `--name value` or
 /// `--name=value`, short aliases, `--` ends options, and an unknown option gets a "did you mean".

@@ -1,5 +1,7 @@
 import Foundation
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// Output destinations that cannot work, refused before anything renders (a long render that fails at its
 /// last step, when ffmpeg opens its file, wastes the whole run).

@@ -1,6 +1,9 @@
 import Foundation
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
+import Regression
 
 /// The render command's options, parsed once, in the order their errors are reported. Adds the `--font-dir`
 /// folders to fontconfig as it parses them.

@@ -1,4 +1,6 @@
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 extension SceneDecoder {
     /// The scene file, or the built-in showcase without one (render, sheet); an error in the showcase names it

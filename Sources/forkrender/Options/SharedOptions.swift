@@ -1,5 +1,7 @@
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 // The options several commands take, each declared once with the one way its value is read: a command lists
 // the spec (`options: [.threads, .quiet()]`) and reads the value (`try arguments.threads()`), so the name,

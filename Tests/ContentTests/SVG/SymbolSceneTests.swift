@@ -2,7 +2,10 @@ import Foundation
 import Testing
 import Raster
 import Content
-@testable import Scene
+@testable import SceneFormat
+@testable import Compose
+@testable import Output
+@testable import Regression
 
 /// Symbols in scenes: icon files resolved from the scene's folder, and every bad file or stroke refused with its
 /// JSON path and location.

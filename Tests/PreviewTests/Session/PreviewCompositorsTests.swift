@@ -2,7 +2,9 @@ import Foundation
 import Testing
 @testable import Preview
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// The preview's compositors, one per set of switches, are a bounded least-recently-used set
 /// (`PreviewCompositors`, 4), and the preview's memory estimate, which `--max-memory` checks, counts them.

@@ -1,4 +1,5 @@
 import CPNG
+import Raster
 import Testing
 
 /// The Adler-32 behind the band encoder (`cpng_adler32`: ISA-L's) against the checksum's definition

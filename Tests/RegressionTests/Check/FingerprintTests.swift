@@ -2,7 +2,9 @@ import Foundation
 import Testing
 import Raster
 @testable import Regression
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// The renderer fingerprint: `--version --verbose` lists it, `check --update` writes it into every reference
 /// (an iTXt chunk libpng writes and reads), and a failing check against a reference from another renderer

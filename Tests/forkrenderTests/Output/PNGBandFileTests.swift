@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// The files the PNG sinks write, with their band caches warm: valid for `pngcheck`, and byte for byte the
 /// frame encoded alone with a cold cache, whichever frames the sink encoded before (PNGBandCache.swift).

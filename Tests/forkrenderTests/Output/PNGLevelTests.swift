@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// `--png-level` goes one way: the command line hands the number to `EncodeSettings(pngLevel:)`, and
 /// `PNGEncodeOptions(level:)` alone checks it and derives the strategy the help promises (zlib's `Z_FILTERED`).

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import ChildProcess
 @testable import Raster
+@testable import Media
 
 /// The raw stream `--video` hands ffmpeg, captured by a wrapper first on PATH that copies its stdin to a file
-/// and runs the real ffmpeg on it: yuv420p planes (Sources/Raster/PNG/YUV420.swift) equal to the plain rule applied
+/// and runs the real ffmpeg on it: yuv420p planes (Sources/Media/Color/YUV420.swift) equal to the plain rule applied
 /// to the PNG frames of the same scene, byte-identical for 1, 2 and 8 threads and across shards, whatever
 /// spare buffer (holding whichever earlier frame) each frame was converted into. Skipped with a printed
 /// reason without ffmpeg.

@@ -1,0 +1,126 @@
+import Foundation
+
+/// ffmpeg encoding a video from raw frames fed through a pipe (no PNG round trip): the process Output's
+/// `VideoSink` drives.
+///
+/// The container comes from the extension: .mp4 and .mov get H.264 (yuv420p, CRF 18, faststart), .webm VP9,
+/// .gif a two-pass palette. The input is yuv420p for H.264 and VP9 (converted by the caller as ffmpeg's swscale
+/// would from RGBA, `Framebuffer.yuv420p`, so ffmpeg converts nothing and the pipe carries 1.5 bytes a pixel
+/// instead of 4), raw RGBA for .gif (palettegen wants RGB) and for odd dimensions (ffmpeg pads those by a pixel,
+/// and its conversion at the padded edge is not matched here).
+///
+/// ffmpeg runs in a process group of its own, fed without blocking (`ProcessGroup(writing:)`), its messages in a
+/// bounded tail (`ErrorTail`): `kill` ends the whole group, a `write` waiting on the pipe returns within 50 ms of
+/// its `stop`, and nothing is left behind but the output file, which the caller removes or commits.
+public final class VideoEncoder: @unchecked Sendable {
+    public static let extensions = ["mp4", "mov", "webm", "gif"]
+
+    let process: ProcessGroup
+    /// What the pipe carries: "yuv420p" or "rgba" (`inputFormat`).
+    public let pixelFormat: String
+
+    /// Starts `ffmpeg` encoding frames of `width x height` at `fps` into `output` in the container `format` (an
+    /// extension from `extensions`), without transparent huge pages: 10% of a showcase `--video`'s wall time
+    /// (`ProcessGroup.withoutTransparentHugePages`).
+    public init(ffmpeg: String, output: String, format ext: String, width: Int, height: Int, fps: Double) throws(ProcessError) {
+        pixelFormat = Self.inputFormat(format: ext, width: width, height: height)
+        let args = Self.arguments(format: ext, width: width, height: height, fps: fps, input: "pipe:0", output: output,
+                                  inputFormat: pixelFormat)
+        process = try ProcessGroup(writing: ffmpeg, arguments: args, hugePages: false)
+    }
+
+    /// Writes a raw frame into ffmpeg's stdin (see `ProcessGroup.write`).
+    public func write(_ raw: UnsafeRawBufferPointer, stop: () -> Bool) throws(ProcessError) {
+        try process.write(raw, what: "ffmpeg", stop: stop)
+    }
+
+    /// Ends ffmpeg's input and waits for it: its exit status (128 + a signal's number), and whether it said
+    /// anything at `-loglevel error` (ffmpeg 5.1 exits 0 after "Error writing trailer" on a full disk, leaving an
+    /// mp4 without its moov atom).
+    public func finish() -> (status: Int32, quiet: Bool) {
+        process.closeInput()
+        let status = process.wait() ?? 0
+        return (status, process.errors.text(waiting: 0.5).allSatisfy(\.isWhitespace))
+    }
+
+    /// Kills ffmpeg's whole group (SIGTERM, SIGKILL 50 ms later: an ffmpeg that stopped reading may ignore
+    /// SIGTERM, and a wrapper script that does not `exec` leaves a child holding the pipe), waits at most half a
+    /// second for the leader's reaping, and closes the pipe.
+    public func kill() {
+        process.kill()
+        process.wait(timeout: 0.5)
+        process.closeInput()
+    }
+
+    /// The last three lines of ffmpeg's messages, for an error.
+    public func log() -> String {
+        let lines = process.errors.text(waiting: 0.5).split(separator: "\n").suffix(3).joined(separator: " | ")
+        return lines.isEmpty ? "no message from ffmpeg" : lines
+    }
+
+    /// Why the video at `file` is not a complete one of `frames` frames, nil when it is (or when ffprobe is not
+    /// installed: ffmpeg's exit status and messages then decide alone). GIF drops repeated frames, so it only
+    /// needs one.
+    public static func verify(_ file: String, frames: Int) -> String? {
+        guard let ffprobe = findTool("ffprobe") else { return nil }
+        let child: ProcessGroup
+        do {
+            child = try ProcessGroup(reading: ffprobe, arguments: ["-v", "error", "-select_streams", "v:0", "-count_packets",
+                                                                    "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", file])
+        } catch {
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let read = bytes.withUnsafeMutableBytes { (try? child.read(into: $0) { false }) ?? 0 }
+        let status = child.wait() ?? 0
+        let errors = child.errors.text(waiting: 0.5)
+        let firstError = errors.split(separator: "\n").first.map(String.init) ?? ""
+        guard status == 0, firstError.isEmpty else {
+            return "ffprobe cannot read it: \(firstError.isEmpty ? "exit \(status)" : firstError)"
+        }
+        let text = String(decoding: bytes.prefix(read), as: UTF8.self)
+        let packets = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let gif = URL(fileURLWithPath: file).pathExtension.lowercased() == "gif"
+        if gif ? packets < min(1, frames) : packets != frames {
+            return "it holds \(packets) of \(frames) frames"
+        }
+        return nil
+    }
+
+    /// ffmpeg's arguments for raw frames of `width x height` in `inputFormat` ("rgba" or "yuv420p") read from
+    /// `input`, encoded to `output` in the container `format` (an extension from `extensions`). `bench --peers`
+    /// runs ffmpeg alone with the same on raw RGBA.
+    public static func arguments(format ext: String, width: Int, height: Int, fps: Double, input: String,
+                                 output: String, inputFormat: String = "rgba") -> [String] {
+        var args = ["-hide_banner", "-loglevel", "error", "-y",
+                    "-f", "rawvideo", "-pix_fmt", inputFormat, "-video_size", "\(width)x\(height)",
+                    "-framerate", rate(fps), "-i", input]
+        // yuv420p (what players expect) needs even dimensions: pad odd ones by one pixel.
+        let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2"
+        switch ext {
+        case "mp4", "mov":
+            args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-preset", "medium",
+                     "-movflags", "+faststart"]
+        case "webm":
+            args += ["-vf", even, "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-crf", "30", "-b:v", "0",
+                     "-row-mt", "1", "-deadline", "good", "-cpu-used", "4"]
+        default:
+            args += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer"]
+        }
+        return args + [output]
+    }
+
+    /// What the sink hands ffmpeg for `format` at `width x height`: yuv420p, converted as ffmpeg would convert
+    /// RGBA for it, where the encoder takes yuv420p (H.264, VP9) and the frame's sides are even; else RGBA.
+    public static func inputFormat(format ext: String, width: Int, height: Int) -> String {
+        ext != "gif" && width % 2 == 0 && height % 2 == 0 ? "yuv420p" : "rgba"
+    }
+
+    /// The frame rate as ffmpeg's exact rational when it is a whole number, else a decimal.
+    public static func rate(_ fps: Double) -> String {
+        fps == fps.rounded() ? String(Int(fps)) : String(fps)
+    }
+
+    /// Looks for an executable `ffmpeg` in PATH.
+    public static func findFFmpeg() -> String? { findTool("ffmpeg") }
+}
