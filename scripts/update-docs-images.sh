@@ -7,6 +7,10 @@
 #   docs/tier-sheet-vivid.png  the tier sheet of scenes/glass-vivid-container.json, frame 60, scale 0.5
 #   docs/backdrop-photo-light.png, docs/backdrop-photo-dark.png  a Liquid Glass bar over a photograph
 #                          (scenes/backdrop-photo-{light,dark}.json), frame 0, scale 0.5
+#   docs/backdrop-list-light.png, docs/backdrop-list-dark.png  bars and merged buttons over a settings screen
+#                          (scenes/backdrop-list-{light,dark}.json), frame 0, scale 0.5
+#   docs/liquid-regular-clear.png  `regular` above `clear` over a photograph (scenes/liquid-regular-clear.json),
+#                          frame 0, scale 1
 #
 # Tests/forkrenderTests/Process/DocsImagesTests.swift renders the same and fails when a committed picture differs from
 # a fresh render (pixelmatch threshold 0), so run this, look at the pictures, and commit them with the change
@@ -23,8 +27,12 @@ mv "$tmp/showcase/0060.png" docs/showcase.png
 "$bin" scenes/liquid-merge-dark.json --scale 0.5 --video docs/liquid-merge.gif --quiet
 "$bin" sheet scenes/liquid-tinted-dark.json --scale 0.5 -o docs/tier-sheet.png --quiet
 "$bin" sheet scenes/glass-vivid-container.json --frame 60 --scale 0.5 -o docs/tier-sheet-vivid.png --quiet
-for look in light dark; do
-  "$bin" scenes/backdrop-photo-$look.json --frames 0 --scale 0.5 -o "$tmp/$look" --quiet
-  mv "$tmp/$look/0000.png" docs/backdrop-photo-$look.png
+for screen in photo list; do
+  for look in light dark; do
+    "$bin" scenes/backdrop-$screen-$look.json --frames 0 --scale 0.5 -o "$tmp/$screen-$look" --quiet
+    mv "$tmp/$screen-$look/0000.png" docs/backdrop-$screen-$look.png
+  done
 done
-echo "update-docs-images: wrote docs/showcase.png, docs/liquid-merge.gif, docs/tier-sheet.png, docs/tier-sheet-vivid.png, docs/backdrop-photo-light.png, docs/backdrop-photo-dark.png"
+"$bin" scenes/liquid-regular-clear.json --frames 0 --scale 1 -o "$tmp/variants" --quiet
+mv "$tmp/variants/0000.png" docs/liquid-regular-clear.png
+echo "update-docs-images: wrote docs/showcase.png, docs/liquid-merge.gif, docs/tier-sheet.png, docs/tier-sheet-vivid.png, docs/backdrop-photo-{light,dark}.png, docs/backdrop-list-{light,dark}.png, docs/liquid-regular-clear.png"

@@ -190,6 +190,107 @@ import Testing
         #expect(outside == 0)
     }
 
+    /// A white page (a backdrop image, one point a pixel) with one saturated disc of radius 30 pt whose centre
+    /// lies `gap` points above the top of a 320 x 64 pt capsule (negative: below it), rendered at scale 2 in light
+    /// appearance with the glow halo on; nil: the page alone.
+    static func discFrame(_ disc: (UInt8, UInt8, UInt8)?, gap: Int) throws -> Framebuffer {
+        let (w, h) = (400, 240), (cx, cy) = (200, 100 - gap)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-disc-\(getpid())-\(gap)-\(disc.map { "\($0)" } ?? "none")")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var px = [UInt8](repeating: 255, count: w * h * 4)
+        if let disc { for y in 0..<h { for x in 0..<w where (x - cx) * (x - cx) + (y - cy) * (y - cy) <= 900 {
+            (px[(y * w + x) * 4], px[(y * w + x) * 4 + 1], px[(y * w + x) * 4 + 2]) = disc
+        } } }
+        let file = dir.appendingPathComponent("page.png")
+        try Data(PNG.encode(rgba8: px, width: w, height: h)).write(to: file)
+        let doc = try SceneDecoder(scale: Self.scale).decode(text: """
+            {"canvas": {"width": \(w), "height": \(h)}, "appearance": "light", "platform": "ios26", "duration": 1,
+             "dither": false, "plane": {"backdrop": {"image": "\(file.path)", "dots": false}},
+             "glass": [{"id": "bar", "shape": "capsule", "frame": [40, 100, 320, 64]}]}
+            """)
+        var c = Compositor(document: doc, workers: Workers(2))
+        return c.render(frame: 0)
+    }
+
+    static let bar = PanelShape(.capsule, box: Rect(x: 40 * scale, y: 100 * scale, width: 320 * scale, height: 64 * scale))
+
+    static func lab(_ p: SIMD4<Float>) -> CIEDE2000.Lab {
+        func level(_ v: Float) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+        return CIEDE2000.lab(rgb: (level(p.x), level(p.y), level(p.z)))
+    }
+
+    /// The pixels of the bar's straight part (its ends excluded), column by column.
+    static func barColumns(_ body: (_ x: Int, _ rows: [Int]) -> Void) {
+        for x in Int(72 * scale)..<Int(328 * scale) {
+            body(x, (Int(100 * scale)..<Int(164 * scale)).filter { bar.signedDistance(Point(Float(x) + 0.5, Float($0) + 0.5)) < 0 })
+        }
+    }
+
+    /// The hue angle of a colour's chroma in RGB, degrees, as CSS's `hsl()` reads it: the direction of
+    /// (2r - g - b, sqrt(3) (g - b)). The veil's `saturate` scales that vector about the luma and adds grey, so it
+    /// keeps the angle; and white plus some of the disc's colour has the disc's angle.
+    static func hue(_ c: SIMD3<Double>) -> (angle: Double, chroma: Double) {
+        let u = 2 * c.x - c.y - c.z, v = 3.0.squareRoot() * (c.y - c.z)
+        return (atan2(v, u) * 180 / .pi, hypot(u, v) / 2)
+    }
+
+    /// The halo invents no colour (issue 52). Over a white page alone the bar is neutral (chroma under 0.5 of a
+    /// level). With a saturated disc outside the bar (its rim 10 pt above), half under it, or under its middle,
+    /// each pixel the disc moves (the RGB chroma of its change from the page-alone frame is half a level or more)
+    /// moves toward the disc's hue, within 30 degrees, as does the bar's mean change. The red disc 10 pt above
+    /// moves 23,000 pixels, lent by the halo; under the bar, refraction shows it.
+    @Test(arguments: [("red", (UInt8(230), UInt8(30), UInt8(40))), ("blue", (UInt8(20), UInt8(70), UInt8(230))),
+                      ("green", (UInt8(30), UInt8(180), UInt8(60)))], [40, 0, -32])
+    func aSaturatedDiscLendsOnlyItsHue(disc: (name: String, rgb: (UInt8, UInt8, UInt8)), gap: Int) throws {
+        let with = try Self.discFrame(disc.rgb, gap: gap), without = try Self.discFrame(nil, gap: gap)
+        let discHue = Self.hue(SIMD3(Double(disc.rgb.0), Double(disc.rgb.1), Double(disc.rgb.2))).angle
+        func off(_ angle: Double) -> Double { let d = abs(angle - discHue).truncatingRemainder(dividingBy: 360); return min(d, 360 - d) }
+        var greyest = 0.0, worst = 0.0, moved = 0, total = SIMD3<Double>(0, 0, 0)
+        Self.barColumns { x, rows in
+            for y in rows {
+                let p = with[x, y], q = without[x, y]
+                let change = SIMD3<Double>(Double(p.x - q.x), Double(p.y - q.y), Double(p.z - q.z)) * 255
+                greyest = max(greyest, Self.hue(SIMD3(Double(q.x), Double(q.y), Double(q.z)) * 255).chroma)
+                total += change
+                let h = Self.hue(change)
+                guard h.chroma >= 0.5 else { continue }
+                moved += 1
+                worst = max(worst, off(h.angle))
+            }
+        }
+        let mean = Self.hue(total)
+        print("apple parity: \(disc.name) disc \(gap) pt above: \(moved) pixels moved, worst \(worst) deg from its hue, mean change \(off(mean.angle)) deg; page alone chroma \(greyest)")
+        #expect(greyest < 0.5, "over a white page the bar is neutral")
+        #expect(moved > 100, "the disc is seen in the bar")
+        #expect(worst <= 30)
+        #expect(off(mean.angle) <= 30)
+    }
+
+    /// No seam as a source enters the halo's reach: a red disc approaching the bar from 50 pt above (its rim) to
+    /// 10 pt, in steps of 5 pt, moves the bar's mean colour by at most 1 ΔE00 a step, and at every step the mean
+    /// colours of neighbouring columns differ by at most 1 ΔE00.
+    @Test func aDiscEntersTheHaloWithoutASeam() throws {
+        var previous: CIEDE2000.Lab? = nil
+        for gap in stride(from: 80, through: 40, by: -5) {
+            let frame = try Self.discFrame((230, 30, 40), gap: gap)
+            var columns = [SIMD3<Double>]()
+            Self.barColumns { x, rows in
+                let sum = rows.reduce(SIMD3<Double>(0, 0, 0)) { s, y in let p = Self.lab(frame[x, y]); return s + SIMD3(p.l, p.a, p.b) }
+                columns.append(sum / Double(rows.count))
+            }
+            func lab(_ v: SIMD3<Double>) -> CIEDE2000.Lab { CIEDE2000.Lab(l: v.x, a: v.y, b: v.z) }
+            let step = zip(columns, columns.dropFirst()).map { CIEDE2000.difference(lab($0), lab($1)) }.max()!
+            let mean = lab(columns.reduce(SIMD3<Double>(0, 0, 0), +) / Double(columns.count))
+            let moved = previous.map { CIEDE2000.difference($0, mean) } ?? 0
+            print("apple parity: red disc \(gap - 30) pt above: neighbouring columns \(step) dE00, mean moved \(moved) dE00, chroma \(hypot(mean.a, mean.b))")
+            #expect(step <= 1)
+            #expect(moved <= 1)
+            previous = mean
+        }
+        #expect(hypot(previous!.a, previous!.b) > 0.2, "the halo lends the disc's colour within 10 pt")
+    }
+
     /// A radius of half the shorter side is a capsule, as CSS and Figma draw it; a smaller one is not, and no two
     /// radii from the corner's full reach up to half the side draw the same shape.
     @Test func halfTheSideIsACapsule() {

@@ -30,16 +30,15 @@ import Testing
         try expectSame(docs.appendingPathComponent("tier-sheet-vivid.png"), vivid, "docs/tier-sheet-vivid.png")
     }
 
-    @Test func glassOverAPhotographIsFresh() throws {
-        let dir = CLI.temporaryFolder("docs-backdrop")
-        for look in ["light", "dark"] {
-            let out = dir.appendingPathComponent(look)
-            let r = try CLI.run([CLI.root.appendingPathComponent("scenes/backdrop-photo-\(look).json").path, "--frames", "0",
-                                 "--scale", "0.5", "-o", out.path, "-q"])
-            #expect(r.status == 0, "\(r.stderr)")
-            try expectSame(docs.appendingPathComponent("backdrop-photo-\(look).png"), out.appendingPathComponent("0000.png"),
-                           "docs/backdrop-photo-\(look).png")
-        }
+    /// Glass over a photograph and over a settings screen, light and dark, and `regular` beside `clear`.
+    @Test(arguments: [("backdrop-photo-light", "0.5"), ("backdrop-photo-dark", "0.5"), ("backdrop-list-light", "0.5"),
+                      ("backdrop-list-dark", "0.5"), ("liquid-regular-clear", "1")])
+    func glassOverAScreenIsFresh(scene: String, scale: String) throws {
+        let out = CLI.temporaryFolder("docs-backdrop").appendingPathComponent(scene)
+        let r = try CLI.run([CLI.root.appendingPathComponent("scenes/\(scene).json").path, "--frames", "0",
+                             "--scale", scale, "-o", out.path, "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        try expectSame(docs.appendingPathComponent("\(scene).png"), out.appendingPathComponent("0000.png"), "docs/\(scene).png")
     }
 
     /// The GIF's frames, decoded by ffmpeg, equal those of a fresh GIF made by the same command.
