@@ -6,6 +6,7 @@ import Raster
 import SceneFormat
 import Compose
 import Output
+import Media
 
 /// The browser row of `bench --peers`: a web-tier scene (the twin, scenes/web-twin.json, when bench is
 /// given no scene) rendered by forkrender to a PNG folder against headless Chromium capturing the same page frame
@@ -148,20 +149,17 @@ enum BenchBrowserPeer {
         return (python, driver)
     }
 
-    /// Runs `program` and returns what it printed, nil when it could not start or failed; what it says on
-    /// stderr goes to ours with `showErrors`.
+    /// Runs `program` and returns what it printed, nil when it could not start or failed; the tail of what it
+    /// said on stderr (`ErrorTail`) goes to ours with `showErrors`.
     static func runDriver(_ program: String, _ arguments: [String], environment: [String: String]? = nil,
                           showErrors: Bool = false) -> String? {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: program)
-        p.arguments = arguments
-        if let environment { p.environment = environment }
-        let out = Pipe()
-        p.standardOutput = out
-        if !showErrors { p.standardError = FileHandle.nullDevice }
-        guard (try? p.run()) != nil else { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return p.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+        guard let child = try? ProcessGroup(reading: program, arguments: arguments, environment: environment) else { return nil }
+        let out = try? child.readToEnd()
+        let status = child.wait()
+        if showErrors {
+            let errors = child.errors.text(waiting: 1)
+            if !errors.isEmpty { FileHandle.standardError.write(Data(errors.utf8)) }
+        }
+        return status == 0 ? out.map { String(decoding: $0, as: UTF8.self) } : nil
     }
 }
