@@ -3,8 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import CProcess
+import Foundation
 
 /// forkrender's one launcher of child programs (ffmpeg encoding, ffmpeg decoding a backdrop, ffprobe): a child in
 /// a process group of its own, written to through a pipe that is written without blocking or read from through
@@ -340,4 +340,21 @@ public final class ProcessGroup: @unchecked Sendable {
         _ = wait(timeout: grace)
         _ = systemKill(-pid, SIGKILL)
     }
+}
+
+/// The path of an executable `name` in PATH (or, without PATH, in /usr/bin, /bin and /usr/local/bin), nil when
+/// there is none: forkrender's one lookup of the programs it starts (ffmpeg, ffprobe).
+public func findTool(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin:/usr/local/bin"
+    for dir in path.split(separator: ":") {
+        let candidate = "\(dir)/\(name)"
+        if access(candidate, X_OK) == 0 { return candidate }
+    }
+    return nil
+}
+
+/// Why a child program could not be started, written to or read from, in words for a message.
+public struct ProcessError: Error, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
 }
