@@ -3,14 +3,14 @@
 // forkrender: a software rasterizer for the FORK design language.
 // Dependencies run one way: CPNG <- Raster <- (Dots, Glass, Content) <- SceneFormat <- Compose <- Output
 // <- Regression <- forkrender; (Raster, CProcess) <- Media <- (Compose, Output); CText, CSVG <- Content;
-// (Regression, CHTTP) <- Preview <- forkrender; every library module <- Benchmarks <- forkrender (`forkrender bench`;
-// the ForkRenderKit product ships no benchmark code). SceneFormat opens no process and decodes no image: a
+// (Regression, CHTTP) <- Preview <- forkrender; every library module <- Benchmarks <- forkrender-bench (a program of
+// its own: neither ForkRenderKit nor the installed `forkrender` holds benchmark code). SceneFormat opens no process and decodes no image: a
 // backdrop's file reaches it through the `SceneResolver` its caller hands in (Output's `RenderResolver`).
 // Every module's folders are its rooms (docs/architecture.md, "Rooms"): Raster: PNG/, Geometry/, Lanes/, Threads/,
 // Math/, Color/. Content: Text/, SVG/. Dots: Input/, Forces/, Physics/, Sprites/. Glass: Blur/, Frosted/, Halo/,
 // Liquid/, Shape/, Window/. SceneFormat: Reading/, Sections/, Model/, Budgets/. Compose: Layers/, Kept/.
 // Output: Pipeline/, Sinks/. Media: Process/, Video/, Color/. Regression: Comparison/, Check/, Reports/, Review/.
-// forkrender: Commands/, Options/, Bench/. Tests/<Module>Tests mirror the rooms.
+// forkrender: Commands/, Options/, Documentation/. Tests/<Module>Tests mirror the rooms.
 // Test hooks live in `+Testing.swift` files, internal (tests `@testable import`) or `package` (benchmarks).
 import PackageDescription
 
@@ -101,11 +101,13 @@ let package = Package(
         // (`PackageResources`), so the binary stays one file and no bundle is looked up at run time.
         .target(name: "Preview", dependencies: ["Regression", "Output", "Compose", "SceneFormat", "Raster", "CHTTP"],
                 resources: ["index.html", "preview.css", "preview.js", "patch-worker.js"].map { .embedInCode("Page/" + $0) }),
-        // The stage benchmarks of `forkrender bench`, outside the library modules (as tiny-skia's benches/).
+        // The stage benchmarks and peers, outside the library modules and the installed binary (as tiny-skia's
+        // benches/): a program of their own, `forkrender-bench`, which scripts/install.sh and the .deb never build.
         .target(name: "Benchmarks", dependencies: ["Output", "Compose", "SceneFormat", "Media", "Regression", "Glass", "Dots",
                                                    "Content", "Raster"]),
+        .executableTarget(name: "forkrender-bench", dependencies: ["Benchmarks", "Output", "SceneFormat", "Raster"]),
         .executableTarget(name: "forkrender", dependencies: ["Output", "Compose", "SceneFormat", "Media", "Regression", "Preview",
-                                                             "Glass", "Dots", "Content", "Raster", "Benchmarks"]),
+                                                             "Glass", "Dots", "Content", "Raster"]),
 
         // MARK: Tests
         // The built binary and a child-process runner, shared by the test targets that drive the command line.

@@ -29,6 +29,9 @@ else
   binary=.build/release/forkrender
 fi
 
+# Only `forkrender` is built and installed: the benchmarks are `forkrender-bench`, which stays in the tree.
+scripts/check-no-bench.sh "$binary" > /dev/null
+
 share="$prefix/share"
 install -d "$prefix/bin" "$share/man/man1" "$share/bash-completion/completions" "$share/zsh/site-functions" \
            "$share/fish/vendor_completions.d" "$share/forkrender/scenes/icons"

@@ -2,7 +2,8 @@
 # The Debian package on a clean machine: a minimal Debian chroot made by debootstrap (the release and mirror this
 # machine's apt uses, no Swift toolchain inside) gets the package with `apt-get install ./forkrender_*.deb`, then
 # renders the showcase to PNGs and an mp4, runs `check` against references made outside the chroot (and compares
-# the PNGs byte for byte), `lint`, `diff` and `--version --verbose`, and shows that `ldd` finds every library.
+# the PNGs byte for byte), `lint`, `diff` and `--version --verbose`, and shows that `ldd` finds every library;
+# first, that the packaged binary holds no benchmark (scripts/check-no-bench.sh, `nm` and `strings`).
 #
 #   scripts/test-deb.sh [<forkrender_*.deb>]    # without one, scripts/package-deb.sh builds it
 #
@@ -42,6 +43,11 @@ if [ -z "$deb" ]; then
   deb=$(ls "$work"/forkrender_*.deb)
 fi
 [ -f "$deb" ] || { echo "test-deb: no such package '$deb'" >&2; exit 2; }
+# The packaged binary holds no benchmark (they are `forkrender-bench`, never packaged): before the chroot, as it
+# needs none.
+mkdir -p "$work/unpacked"
+dpkg-deb -x "$deb" "$work/unpacked"
+scripts/check-no-bench.sh "$work/unpacked/usr/bin/forkrender"
 
 cache=/var/cache/forkrender
 base="$cache/debootstrap-$codename-$arch.tar"

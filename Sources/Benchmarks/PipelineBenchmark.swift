@@ -1,7 +1,8 @@
+import Compose
+import Foundation
+import Output
 import Raster
 import SceneFormat
-import Compose
-import Output
 
 /// The `pipeline` section of `forkrender bench`: the scene through the whole pipeline, PNG encoded to memory and
 /// discarded, at each thread count, then the glass stage drawing by drawing.
@@ -57,4 +58,23 @@ public enum PipelineBenchmark {
                      + String(format: "%7.2f", (r.stages.glass - kernels) / n * 1000))
         return lines.joined(separator: "\n")
     }
+}
+
+/// Encodes PNGs to memory and drops them: the encode cost without the disk.
+final class DiscardSink: FrameSink, @unchecked Sendable {
+    let settings: EncodeSettings
+    /// As the PNG sinks have, so that the figures are theirs.
+    let bands = PNGBandCache()
+    private let lock = NSLock()
+    private var total = 0
+    var bytes: Int { lock.withLock { total } }
+    init(settings: EncodeSettings) { self.settings = settings }
+    func encode(frame index: Int, image: Framebuffer, scratch: inout EncodeScratch) throws(OutputError) -> EncodedFrame {
+        let n = try settings.pngBytes(image, scratch: &scratch, bands: bands).count
+        lock.withLock { total += n }
+        return .written
+    }
+    func deliver(frame index: Int, _ encoded: EncodedFrame) throws(OutputError) {}
+    func finish() throws(OutputError) {}
+    func abort() {}
 }

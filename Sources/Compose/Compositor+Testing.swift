@@ -1,3 +1,4 @@
+import Content
 import Dots
 import Raster
 import SceneFormat
@@ -47,5 +48,13 @@ extension GlassLayer {
     init(document: SceneDocument, keeping: Keeping = .everything) {
         let c = document.canvas
         self.init(document: document, tilt: document.tilt, state: FrameState(pixels: c.pixelWidth * c.pixelHeight, keeping: keeping))
+    }
+}
+
+/// Test hooks of the content layer.
+extension ContentLayer {
+    /// The mask of item `i` at rest (its own place, no transition) on a panel placement (nil: the canvas).
+    func mask(item i: Int, placement: PanelPlacement?) -> CoverageMask {
+        mask(item: i, placing: Placing(placement: placement, place: document.content.items[i].kind.place, scale: 1))
     }
 }

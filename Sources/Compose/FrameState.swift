@@ -46,14 +46,17 @@ package struct FrameState: Sendable {
         bodies = LiquidBodyCache(keeping: keeping, capacity: pixels)
     }
 
-    /// Drops what a cancelled frame may have kept in part: a tile may hold part of a drawing, and the halo's
-    /// cells and the windows are not kept from a cancelled pass.
-    func forgetCancelledFrame() {
-        reuse.store.forget()
-        haloCells.store.forget()
-        windows.store.forget()
-        bodies.store.forget()
+    /// Every store of the session, in the order `sessionStores` declares them: what a cancelled frame's drop
+    /// reads (each store's `dropsOnCancelledFrame`), and what `KeptInventoryTests` holds to the declarations.
+    package var stores: [any AnyKeptStore] {
+        [fields.keptStore, interiors.keptStore, masks.store, reuse.store, haloCells.store, windows.store, backdrop.store,
+         underlay.store, frames.store, bodies.store]
     }
+
+    /// Drops what a cancelled frame may have kept in part, store by store as each one's declaration says: a tile
+    /// may hold part of a drawing, and the halo's cells, the windows and the bodies are not kept from a
+    /// cancelled pass.
+    func forgetCancelledFrame() { stores.forgetCancelledFrame() }
 
     /// The stores of a session, in the order docs/architecture.md lists them.
     package static let sessionStores: [KeptStoreDescriptor] = [

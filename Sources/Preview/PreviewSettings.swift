@@ -25,6 +25,8 @@ public struct FrameRequest: Hashable, Sendable {
     /// The tilt held for the whole scene instead of its keyframes; nil: the scene's own tilt.
     public var tilt: Tilt?
     public var settings: PreviewSettings
+    /// The request's tilt as the one render parameter every route takes (`TiltOverride`): nil, the scene's own.
+    public var tiltOverride: TiltOverride? { tilt.map { .fixed($0) } }
     public init(frame: Int, tilt: Tilt? = nil, settings: PreviewSettings = PreviewSettings()) {
         self.frame = frame
         self.tilt = tilt

@@ -1,3 +1,5 @@
+
+
 /// A float RGBA image with premultiplied alpha in one contiguous, row-major buffer.
 ///
 /// Glossary: pixel (x, y) has its center at (x + 0.5, y + 0.5); the origin is the top-left corner; pixels are
@@ -164,4 +166,30 @@ public struct Framebuffer: Sendable, Equatable {
 @inlinable
 public func sourceOver(_ dst: SIMD4<Float>, _ src: SIMD4<Float>) -> SIMD4<Float> {
     src + dst * (1 - src.w)
+}
+
+/// What may have changed in a frame since an earlier one, as the compositor knows it, for encoders that keep
+/// what they made of earlier frames: the PNG encoder's bands and samples (`PNGBandCache`, `PNGKeptSamples`) and
+/// the video sink's yuv420p planes (`Framebuffer.yuv420p(dither:into:changed:)`). Whatever it vouches for keeps
+/// the earlier frame's bytes, which are this frame's too; whatever it cannot vouch for is encoded again, so the
+/// bytes never depend on it.
+///
+/// `frame` tags what an encoder keeps of this frame (a frame index). `unchanged(band, other)` is true only when
+/// PNG band `band` of this frame has the same filtered bytes as band `band` of frame `other` (its rows and the
+/// row above it, which `up` reads, hold the same pixels). `changedColumns(other)` is the finer form: for each
+/// row, the column spans outside of which this frame holds frame `other`'s pixels; nil when that is not known.
+///
+/// Why: about two in five of a showcase frame's bands repeat an earlier frame's, and finding them by quantizing
+/// and comparing every band costs the quantize it would save.
+public struct FrameChanges: Sendable {
+    public var frame: Int
+    public var unchanged: @Sendable (_ band: Int, _ other: Int) -> Bool
+    public var changedColumns: @Sendable (_ other: Int) -> RowSpans?
+
+    public init(frame: Int, unchanged: @escaping @Sendable (_ band: Int, _ other: Int) -> Bool,
+                changedColumns: @escaping @Sendable (_ other: Int) -> RowSpans? = { _ in nil }) {
+        self.frame = frame
+        self.unchanged = unchanged
+        self.changedColumns = changedColumns
+    }
 }

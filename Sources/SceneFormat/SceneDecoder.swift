@@ -28,12 +28,7 @@ public struct SceneDecoder: Sendable {
     /// `GlassSpec.ruleBreaks` and decode the scene anyway (the preview, whose overlap view paints the region).
     public var layerRule: LayerRule = .refuse
 
-    public enum TiltOverride: Sendable, Equatable {
-        /// A sweep across the full range over the scene's duration (`SceneDocument.sweep`).
-        case sweep
-        /// One tilt for the whole timeline.
-        case fixed(Tilt)
-    }
+    public typealias TiltOverride = SceneFormat.TiltOverride
 
     public enum LayerRule: Sendable {
         /// Throw the break as the decode's error.
@@ -124,12 +119,9 @@ public struct SceneDecoder: Sendable {
         for (key, limit) in [("glass", SceneLimits.glassPanels), ("content", SceneLimits.contentItems)] {
             if let n = r.count(key) { try ObjectReader.checkCount(n, limit: limit, path: key, location: r.node(key)!.location) }
         }
+        // The scene's own keyframes are checked even when an override replaces them.
         var tilt = try decodeTilt(r, duration: duration)
-        switch self.tilt {
-        case nil: break
-        case .sweep: tilt = SceneDocument.sweep(duration: duration)
-        case .fixed(let t): tilt = Keyframes([.init(time: 0, value: t, easing: .linear)])
-        }
+        if let override = self.tilt { tilt = override.keyframes(duration: duration) }
         let blending = try r.choice("blending", default: BlendSpace.srgb)
         let plane = try PlaneSection.decodeEvents(r, duration: duration, into: PlaneSection.decode(
             r, .init(canvas: canvas, appearance: appearance, seed: UInt64(seed), reduceTransparency: reduceTransparency,

@@ -23,13 +23,19 @@ enum ExitCode {
 enum Forkrender {
     static var subcommands: [any Command.Type] { [
         SheetCommand.self, LintCommand.self, DiffCommand.self, CheckCommand.self, PreviewCommand.self,
-        BenchCommand.self, ShowcaseCommand.self, HelpCommand.self,
+        ShowcaseCommand.self, HelpCommand.self,
     ] }
 
     /// The root command and every subcommand, in the order the manual and the completion scripts list them.
     static var commands: [any Command.Type] { [RenderCommand.self] + subcommands }
 
     static func main(_ arguments: [String]) -> Int32 {
+        if arguments.first == "bench" {
+            // The benchmarks are a program of their own, never installed (issue 55): say where they went.
+            printError("error: 'forkrender bench' is now 'forkrender-bench', built from the source tree and not installed:"
+                       + " swift run -c release forkrender-bench \(arguments.dropFirst().joined(separator: " "))")
+            return ExitCode.usage
+        }
         if let word = arguments.first, let sub = subcommands.first(where: { $0.configuration.name == word }) {
             // Ctrl-C ends every command within a second with 130 (Interrupt).
             Interrupt.shared.install()

@@ -15,6 +15,11 @@ public enum ChildProcess {
         return dir.appendingPathComponent("forkrender")
     }
 
+    /// The built `forkrender-bench` (the benchmarks' own program, never installed), beside `forkrender`.
+    public static var forkrenderBench: URL {
+        forkrender.deletingLastPathComponent().appendingPathComponent("forkrender-bench")
+    }
+
     /// The package root (this file is Tests/ChildProcess/ChildProcess.swift), for scenes/ and fixtures.
     public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""The browser peer of `forkrender bench --peers`: headless Chromium capturing the web twin frame by frame.
+"""The browser peer of `forkrender-bench --peers`: headless Chromium capturing the web twin frame by frame.
 
     python3 chromium_frames.py <spec.json> <folder>
 
-forkrender bench writes spec.json from the scene it measures (the decoded document: canvas, device scale, frames,
+forkrender-bench writes spec.json from the scene it measures (the decoded document: canvas, device scale, frames,
 fps, the plane's grid, colors and taps, the panels' frames, radii and tints) and reads the one JSON line this
 prints. The page is what a web build of the scene would be: a <canvas> of the canvas's device pixels under one
 element per panel with the web tier's CSS from docs/glass.md,

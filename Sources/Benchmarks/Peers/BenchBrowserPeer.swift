@@ -1,11 +1,12 @@
+import Compose
 import Dispatch
 import Dots
 import Foundation
 import Glass
+import Media
+import Output
 import Raster
 import SceneFormat
-import Compose
-import Output
 
 /// The browser row of `bench --peers`: a web-tier scene (the twin, scenes/web-twin.json, when bench is
 /// given no scene) rendered by forkrender to a PNG folder against headless Chromium capturing the same page frame
@@ -148,20 +149,42 @@ enum BenchBrowserPeer {
         return (python, driver)
     }
 
-    /// Runs `program` and returns what it printed, nil when it could not start or failed; what it says on
-    /// stderr goes to ours with `showErrors`.
+    /// Runs `program` and returns what it printed, nil when it could not start or failed; the tail of what it
+    /// said on stderr (`ErrorTail`) goes to ours with `showErrors`.
     static func runDriver(_ program: String, _ arguments: [String], environment: [String: String]? = nil,
                           showErrors: Bool = false) -> String? {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: program)
-        p.arguments = arguments
-        if let environment { p.environment = environment }
-        let out = Pipe()
-        p.standardOutput = out
-        if !showErrors { p.standardError = FileHandle.nullDevice }
-        guard (try? p.run()) != nil else { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return p.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+        guard let child = try? ProcessGroup(reading: program, arguments: arguments, environment: environment) else { return nil }
+        let out = try? child.readToEnd()
+        let status = child.wait()
+        if showErrors {
+            let errors = child.errors.text(waiting: 1)
+            if !errors.isEmpty { FileHandle.standardError.write(Data(errors.utf8)) }
+        }
+        return status == 0 ? out.map { String(decoding: $0, as: UTF8.self) } : nil
+    }
+}
+
+/// The files of the forkrender package that `bench --peers` reads and the binary does not ship (the browser
+/// peer's driver script, the web twin scene), found in the folder named by `FORKRENDER_PACKAGE` or else the
+/// working directory. A peer whose file is absent skips with the note `missing` gives.
+public struct PackageFiles: Sendable {
+    public static let variable = "FORKRENDER_PACKAGE"
+    /// The folder looked in.
+    public let root: String
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+                currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        root = environment[Self.variable].flatMap { $0.isEmpty ? nil : $0 } ?? currentDirectory
+    }
+
+    /// The path of `relative` in the package, nil when it is not there.
+    public func path(_ relative: String) -> String? {
+        let path = (root as NSString).appendingPathComponent(relative)
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// The note of a peer skipped because `relative` is not in the package.
+    public func missing(_ relative: String) -> String {
+        "\(relative) not found in \(root) (run bench from the forkrender package, or set \(Self.variable) to it)"
     }
 }

@@ -139,14 +139,12 @@ public enum BenchPeers {
         func time(_ vf: String) -> Double {
             var best = Double.infinity
             for _ in 0..<3 {
-                let p = Process()
-                p.executableURL = URL(fileURLWithPath: ffmpeg)
-                p.arguments = ["-hide_banner", "-loglevel", "error", "-threads", "1", "-filter_threads", "1",
-                               "-stream_loop", "9", "-f", "rawvideo", "-pix_fmt", "rgba", "-video_size", "\(width)x\(height)",
-                               "-i", raw, "-vf", vf, "-f", "null", "-"]
+                let arguments = ["-hide_banner", "-loglevel", "error", "-threads", "1", "-filter_threads", "1",
+                                 "-stream_loop", "9", "-f", "rawvideo", "-pix_fmt", "rgba", "-video_size", "\(width)x\(height)",
+                                 "-i", raw, "-vf", vf, "-f", "null", "-"]
                 let t0 = DispatchTime.now()
-                guard (try? p.run()) != nil else { return .nan }
-                p.waitUntilExit()
+                guard let p = try? ProcessGroup(running: ffmpeg, arguments: arguments) else { return .nan }
+                p.wait()
                 best = min(best, seconds(since: t0))
             }
             return best

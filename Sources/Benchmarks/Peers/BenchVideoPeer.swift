@@ -50,14 +50,13 @@ enum BenchVideoPeer {
         for round in 0..<3 {
             // ffmpeg alone: the same frames, the same arguments, its own CPU as our waited-for child.
             let c0 = BenchPeers.childrenCPU, t0 = DispatchTime.now()
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: ffmpeg)
-            p.arguments = VideoEncoder.arguments(format: "mp4", width: w, height: h, fps: document.fps, input: raw,
-                                              output: dir + "/alone-\(round).mp4")
+            let arguments = VideoEncoder.arguments(format: "mp4", width: w, height: h, fps: document.fps, input: raw,
+                                                   output: dir + "/alone-\(round).mp4")
             // Started as the sink starts its ffmpeg, without transparent huge pages: the same work, so the row
-            // compares the pipelines, not the two processes' page sizes.
-            guard (try? ProcessGroup.withoutTransparentHugePages({ try p.run() })) != nil else { return }
-            p.waitUntilExit()
+            // compares the pipelines, not the two processes' page sizes. Its end is waited for (the reaper's
+            // waitpid), so its CPU is in `childrenCPU`.
+            guard let p = try? ProcessGroup(running: ffmpeg, arguments: arguments, hugePages: false) else { return }
+            p.wait()
             alone.add(wall: BenchPeers.seconds(since: t0), cpu: BenchPeers.childrenCPU - c0)
             unlink(dir + "/alone-\(round).mp4")
 

@@ -3,9 +3,10 @@ import Media
 import Raster
 import SceneFormat
 
-/// The backdrop as the plane draws it, kept between frames: the document's image resampled to its placement
-/// (`ImageResample`), faded by its opacity and composited over the plane's background, for the part of the
-/// placement a frame needs (the canvas's share of a still image, the whole placed image of a scrolled one).
+/// The backdrop as the plane draws it, kept between frames: what the plane layer's stage makes of the document's
+/// image (`BackdropStage`: resampled to its placement, faded, over the plane's background), for the part of the
+/// placement a frame needs (the canvas's share of a still image, the whole placed image of a scrolled one). The
+/// cache only keeps; the stage composites.
 ///
 /// A pure function of the document and the part, so a kept one and a fresh one have the same bits; a still
 /// image is made on frame 0 and copied from here after, where a frame redraws the plane (the plane's record
@@ -42,30 +43,20 @@ struct BackdropCache: Sendable {
     func backdrop(_ document: SceneDocument, time t: Double, stop: () -> Bool = { false }) throws(SceneError) -> PlaneBackdrop? {
         guard let spec = document.plane.backdrop else { return nil }
         if let video = spec.video { return try self.video(video, document, spec, time: t, stop: stop) }
-        let canvas = PixelRect(x: 0, y: 0, width: document.canvas.pixelWidth, height: document.canvas.pixelHeight)
         let offset = spec.offset(at: t, scale: document.canvas.scale)
         // A still image needs only what lies on the canvas; a scrolled one all of it.
         let whole = PixelRect(x: 0, y: 0, width: spec.placement.width, height: spec.placement.height)
-        let onCanvas = spec.placement.intersection(canvas)
-        let part = spec.scrolls ? whole
-            : PixelRect(x: onCanvas.x - spec.placement.x, y: onCanvas.y - spec.placement.y, width: onCanvas.width, height: onCanvas.height)
+        let part = spec.scrolls ? whole : BackdropStage.canvasPart(spec, document)
         guard !part.isEmpty else { return nil }
         let pixels: Framebuffer
         if let hit = store.access({ $0.part == part ? $0.pixels : nil }) {
             pixels = hit
         } else {
-            pixels = Self.placed(spec, part: part, background: document.blending.premultiply(document.plane.configuration.background))
+            pixels = BackdropStage.placed(spec, part: part, background: document.blending.premultiply(document.plane.configuration.background))
             store.access { $0 = Kept(part: part, pixels: pixels) }
         }
         return PlaneBackdrop(pixels: pixels, x: spec.placement.x + part.x + offset.x,
                              y: spec.placement.y + part.y + offset.y, key: 1)
-    }
-
-    /// The part of a still backdrop's placement on the canvas (in placement pixels).
-    static func canvasPart(_ spec: BackdropSpec, _ document: SceneDocument) -> PixelRect {
-        let canvas = PixelRect(x: 0, y: 0, width: document.canvas.pixelWidth, height: document.canvas.pixelHeight)
-        let onCanvas = spec.placement.intersection(canvas)
-        return PixelRect(x: onCanvas.x - spec.placement.x, y: onCanvas.y - spec.placement.y, width: onCanvas.width, height: onCanvas.height)
     }
 
     /// The video frame a frame at time `t` shows, placed: kept when the frame before showed it too, else taken
@@ -74,7 +65,7 @@ struct BackdropCache: Sendable {
     /// deliver that frame (`VideoDecoder`): the decoder is then dropped, and a later frame starts a new one.
     func video(_ video: VideoSource, _ document: SceneDocument, _ spec: BackdropSpec, time t: Double,
                stop: () -> Bool) throws(SceneError) -> PlaneBackdrop? {
-        let part = Self.canvasPart(spec, document)
+        let part = BackdropStage.canvasPart(spec, document)
         guard !part.isEmpty else { return nil }
         // t is i / fps for frame i (`SceneDocument.time(ofFrame:)`), so rounding t x fps gives i back exactly.
         let n = Int((t * document.fps).rounded()), k = video.frame(forSceneFrame: n)
@@ -91,7 +82,7 @@ struct BackdropCache: Sendable {
         do throws(VideoError) {
             if let kept, kept.canServe(k) { decoder = kept } else {
                 decoder = try VideoDecoder(video.stream, first: k) { yuv, reusing in
-                    Self.placed(Self.videoFrame(yuv, video, space: space), spec, part: part, background: background, reusing: &reusing)
+                    BackdropStage.placed(BackdropStage.videoFrame(yuv, video, space: space), spec, part: part, background: background, reusing: &reusing)
                 }
             }
             shown = try decoder.frame(k, stop: stop)
@@ -107,48 +98,6 @@ struct BackdropCache: Sendable {
         // The frame shown before is referenced by nothing else now (a plane holds its backdrop for one frame).
         if let before { decoder.recycle(before) }
         return PlaneBackdrop(pixels: pixels, x: spec.placement.x + part.x, y: spec.placement.y + part.y, key: key)
-    }
-
-    /// A decoded yuv420p frame as premultiplied pixels in `space`: RGB by `YUVToRGB`, then each 8-bit sample
-    /// taken as sRGB as a PNG's is (`Framebuffer(image:space:)`, the same values), opaque.
-    static func videoFrame(_ yuv: UnsafeRawBufferPointer, _ video: VideoSource, space: BlendSpace) -> Framebuffer {
-        let (w, h) = (video.width, video.height)
-        var rgba = [UInt8](repeating: 0, count: w * h * 4)
-        let colors = YUVToRGB(matrix: video.colors.matrix, fullRange: video.colors.fullRange)
-        rgba.withUnsafeMutableBytes { colors.apply(yuv: yuv, width: w, height: h, into: $0) }
-        let levels: [Float] = (0...255).map { b in
-            let v = Float(b * 257) / 65535
-            return space == .linear ? srgbToLinear(v) : v
-        }
-        var fb = Framebuffer(width: w, height: h, space: space)
-        fb.withUnsafeMutablePixels { px in
-            for i in 0..<px.count {
-                px[i] = SIMD4(levels[Int(rgba[4 * i])], levels[Int(rgba[4 * i + 1])], levels[Int(rgba[4 * i + 2])], 1)
-            }
-        }
-        return fb
-    }
-
-    /// `part` of the placed image (in placement pixels), each pixel the resampled image's at the backdrop's
-    /// opacity, source-over the background.
-    static func placed(_ spec: BackdropSpec, part: PixelRect, background: SIMD4<Float>) -> Framebuffer {
-        var none: Framebuffer?
-        return placed(spec.image!, spec, part: part, background: background, reusing: &none)
-    }
-
-    /// `part` of `image` placed as `spec` says, at its opacity, source-over the background, into `reusing`'s
-    /// buffer when it fits.
-    static func placed(_ image: Framebuffer, _ spec: BackdropSpec, part: PixelRect, background: SIMD4<Float>,
-                       reusing: inout Framebuffer?) -> Framebuffer {
-        ImageResample(width: spec.placement.width, height: spec.placement.height).apply(image, region: part, into: &reusing)
-        // Moved out, so that the buffer is written in place (its only reference).
-        var px = reusing!
-        reusing = nil
-        let opacity = spec.opacity
-        px.withUnsafeMutablePixels { p in
-            for i in p.indices { p[i] = sourceOver(background, p[i] * opacity) }
-        }
-        return px
     }
 }
 

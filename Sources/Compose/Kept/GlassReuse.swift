@@ -37,7 +37,7 @@ struct GlassReuse: Sendable {
         holds: "each frosted, web or Android drawing's pixels over its region from the last frame (a tile), the plane record it was drawn from, a token",
         key: "the drawing's surface key, its surface (`GlassReuse.Key`) and region; a tile's rows are redrawn where a plane pixel it reads changed (within its blur's and halo's reach) or an earlier drawing changed pixels under it",
         dropped: "tiles of drawings the frame no longer has; all on a cancelled frame; with the session (a new tilt keeps it)",
-        bound: "16 B per pixel around the layered panels, at most one canvas of float pixels; a drawing that would pass it is not kept", bytesPerPixel: 16, over: .layeredGlass)
+        bound: "16 B per pixel around the layered panels, at most one canvas of float pixels; a drawing that would pass it is not kept", bytesPerPixel: 16, over: .layeredGlass, dropsOnCancelledFrame: true)
 
     /// Everything but the plane that a frosted drawing's pixels are a function of.
     struct Key: Equatable {

@@ -17,7 +17,7 @@ struct HaloCellCache {
         holds: "the glow halo's cells of the last frame (`GlowHalo.Cells`: cell means, per-cell peak chroma, which cells are held) and the plane record they were made over",
         key: "the plane's size and space, the cell size and the neutral axis; a cell is computed again where `PlaneSpriteRecord.changedSpans` says a pixel of it changed",
         dropped: "all when the record is not comparable or those differ; taken out by a frame and put back when its halo is whole (none from a cancelled frame); with the session",
-        bound: "one frame's cells: 1 B per canvas pixel, when a panel is lit by the halo", bytesPerPixel: 1, over: .halo)
+        bound: "one frame's cells: 1 B per canvas pixel, when a panel is lit by the halo", bytesPerPixel: 1, over: .halo, dropsOnCancelledFrame: true)
 
     struct Kept: KeptValue {
         var last: (cells: GlowHalo.Cells, plane: PlaneSpriteRecord)?

@@ -17,7 +17,7 @@ struct LensWindowCache {
         holds: "each liquid container's lens window of the last frame (`KeptWindow`: the blurred plane around it) and the plane record it was blurred from",
         key: "the container's slot; the window is blurred again around the dots `PlaneSpriteRecord.changedBoxes` names",
         dropped: "taken out by a frame and put back once drawn (none from a cancelled frame); a window beyond the bound is not kept; with the session",
-        bound: "16 B per pixel around the liquid panels, at most one canvas of float pixels in all", bytesPerPixel: 16, over: .liquidGlass)
+        bound: "16 B per pixel around the liquid panels, at most one canvas of float pixels in all", bytesPerPixel: 16, over: .liquidGlass, dropsOnCancelledFrame: true)
 
     struct Kept: KeptValue {
         var windows = KeptEntries<(window: KeptWindow, plane: PlaneSpriteRecord)>()

@@ -21,7 +21,7 @@ struct LiquidBodyCache {
         key: "the drawing's slot, the frame's time and its plane (`PlaneSpriteRecord.changedSpans` empty); the tilt is not in the key: it is what a body is lit by",
         dropped: "taken out by a frame and put back once drawn (none from a cancelled frame); one kept for another frame when a frame asks for its slot; a body beyond the bound is not kept; with the session",
         bound: "34 B per pixel around the liquid panels, at most one canvas of pixels in all (a session drawing on request only)",
-        bytesPerPixel: 34, over: .liquidGlass)
+        bytesPerPixel: 34, over: .liquidGlass, dropsOnCancelledFrame: true)
 
     struct Kept: KeptValue {
         var bodies = KeptEntries<(body: LiquidBody, time: Double, plane: PlaneSpriteRecord)>()

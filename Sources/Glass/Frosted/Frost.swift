@@ -202,3 +202,76 @@ public struct Frost: Sendable {
         surface.shape.interiorSpans(within: drawnPixels(surface, canvas: canvas), band: band, depth: 1.5)
     }
 }
+
+/// What a surface's blur may read: the image its backdrop is, beyond whose edges pixels are mirrored.
+public enum BackdropExtent: Sendable, Hashable {
+    /// The whole plane (UIVisualEffectView and RenderEffect read what lies around the view too); mirrored at
+    /// the canvas edges.
+    case plane
+    /// Only the surface's own box (the CSS border box: browsers clip the backdrop to it before filtering and
+    /// mirror its edge pixels outward, so content just outside the element never bleeds in).
+    case box
+}
+
+/// Half-sample symmetric extension ("mirror", edge pixel repeated: ... 2 1 0 | 0 1 2 ... n-1 | n-1 n-2 ...):
+/// maps any index onto `0..<n`. This is Skia's kMirror tile mode and the `reflect` edge mode browsers use for
+/// backdrop-filter blurs.
+@inlinable
+func mirror(_ i: Int, _ n: Int) -> Int {
+    if i >= 0 && i < n { return i }
+    if i < 0 && i >= -n { return -1 - i }
+    if i >= n && i < 2 * n { return 2 * n - 1 - i }
+    let period = 2 * n
+    var m = i % period
+    if m < 0 { m += period }
+    return m < n ? m : period - 1 - m
+}
+
+/// The edge of a surface: a band of `width` pixels just inside the shape's outline, filled with `color`
+/// source-over (the seed's "1px separator-color to define edges without shadow", and CSS `border`).
+///
+/// Geometry: the band between signed distances -width and 0, anti-aliased on both sides; on a circular corner
+/// its inner edge is the arc of radius r - width, as CSS draws a border's inner radius.
+public struct Border: Sendable, Hashable {
+    /// Straight sRGB color.
+    public var color: Color
+    /// Width in pixels (> 0).
+    public var width: Float
+
+    public init(color: Color, width: Float) {
+        self.color = color
+        self.width = width
+    }
+
+    /// The part of a pixel's covered area that is border, given the pixel's coverage and its distance.
+    @inlinable
+    public func fraction(distance d: Float, coverage cov: Float) -> Float {
+        cov > 0 ? (cov - Raster.coverage(distance: d + width)) / cov : 0
+    }
+}
+
+/// The web tier's specular highlight: a vertical CSS `linear-gradient` pseudo-element over the padding box
+/// (the border box inset by the border), from white at `topAlpha` at its top edge to transparent at `end` of
+/// its height, then transparent. Colors interpolate premultiplied, as CSS gradients do.
+public struct Highlight: Sendable, Hashable {
+    /// Alpha of white at the top of the padding box (0...1).
+    public var topAlpha: Float
+    /// Fraction of the padding box's height where the gradient reaches transparent (0...1].
+    public var end: Float
+    /// Inset of the padding box from the border box, in pixels (the border width).
+    public var inset: Float
+
+    public init(topAlpha: Float, end: Float, inset: Float) {
+        self.topAlpha = topAlpha
+        self.end = end
+        self.inset = inset
+    }
+
+    /// The gradient's alpha at a pixel center `y` of a surface whose border box is `box`.
+    public func alpha(atY y: Float, box: Rect) -> Float {
+        let top = box.minY + inset, height = box.height - 2 * inset
+        guard height > 0, y >= top else { return 0 }
+        let t = (y - top) / (end * height)
+        return topAlpha * max(0, 1 - t)
+    }
+}

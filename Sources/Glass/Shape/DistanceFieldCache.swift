@@ -24,6 +24,8 @@ public struct DistanceFieldCache: Sendable {
     }
 
     let store: KeptStore<Kept>
+    /// The store as its owner lists it (`FrameState.stores`).
+    package var keptStore: any AnyKeptStore { store }
 
     public init(keeping: Keeping) { store = KeptStore(Self.descriptor, keeping: keeping, Kept()) }
 

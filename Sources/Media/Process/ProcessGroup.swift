@@ -3,8 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import CProcess
+import Foundation
 
 /// forkrender's one launcher of child programs (ffmpeg encoding, ffmpeg decoding a backdrop, ffprobe): a child in
 /// a process group of its own, written to through a pipe that is written without blocking or read from through
@@ -35,7 +35,7 @@ public final class ProcessGroup: @unchecked Sendable {
     /// Starts `executable` with `arguments` to be written to: stdin a pipe from us (`write`), stdout /dev/null;
     /// with `hugePages` false, without transparent huge pages (`withoutTransparentHugePages`).
     public init(writing executable: String, arguments: [String], hugePages: Bool = true) throws(ProcessError) {
-        let (child, ours, errors) = try Self.start(executable, arguments, hugePages: hugePages, reading: false)
+        let (child, ours, errors) = try Self.start(executable, arguments, hugePages: hugePages, pipe: .toChild)
         _ = fcntl(ours, F_SETFL, fcntl(ours, F_GETFL) | O_NONBLOCK)
         pid = child
         input = ours
@@ -44,11 +44,12 @@ public final class ProcessGroup: @unchecked Sendable {
         reap()
     }
 
-    /// Starts `executable` with `arguments` to be read from: stdin /dev/null, stdout a pipe to us (`read`).
-    /// Until it is killed or has ended, it is one of `readers`, which an exit on a signal kills (`killReaders`):
-    /// a decoder started here does not outlive forkrender.
-    public init(reading executable: String, arguments: [String]) throws(ProcessError) {
-        let (child, ours, errors) = try Self.start(executable, arguments, hugePages: true, reading: true)
+    /// Starts `executable` with `arguments` to be read from: stdin /dev/null, stdout a pipe to us (`read`,
+    /// `readToEnd`); `environment` nil inherits ours. Until it is killed or has ended, it is one of `readers`,
+    /// which an exit on a signal kills (`killReaders`): a decoder started here does not outlive forkrender.
+    public init(reading executable: String, arguments: [String], environment: [String: String]? = nil) throws(ProcessError) {
+        let (child, ours, errors) = try Self.start(executable, arguments, hugePages: true, pipe: .fromChild,
+                                                   environment: environment)
         pid = child
         input = -1
         output = ours
@@ -58,21 +59,40 @@ public final class ProcessGroup: @unchecked Sendable {
         reap()
     }
 
-    /// Spawns the child with a pipe as its stdin (or, `reading`, its stdout) and one as its stderr, whose read
-    /// end an `ErrorTail` drains (a full pipe would stop the child); the child's pid, our end and the tail.
-    private static func start(_ executable: String, _ arguments: [String], hugePages: Bool,
-                              reading: Bool) throws(ProcessError) -> (pid: pid_t, ours: Int32, errors: ErrorTail) {
+    /// Starts `executable` with `arguments` run for what it does alone (a peer `forkrender-bench` times): stdin
+    /// and stdout /dev/null; with `hugePages` false, without transparent huge pages. `wait` for its end.
+    public init(running executable: String, arguments: [String], hugePages: Bool = true) throws(ProcessError) {
+        let (child, _, errors) = try Self.start(executable, arguments, hugePages: hugePages, pipe: .none)
+        pid = child
+        input = -1
+        output = -1
+        inputOpen = false
+        self.errors = errors
+        reap()
+    }
+
+    /// Which of the child's stdin and stdout is a pipe to or from us; the other is /dev/null.
+    private enum Pipe { case toChild, fromChild, none }
+
+    /// Spawns the child with a pipe as its stdin or stdout (`pipe`) and one as its stderr, whose read end an
+    /// `ErrorTail` drains (a full pipe would stop the child); the child's pid, our end (-1 without one) and the
+    /// tail.
+    private static func start(_ executable: String, _ arguments: [String], hugePages: Bool, pipe: Pipe,
+                              environment: [String: String]? = nil) throws(ProcessError) -> (pid: pid_t, ours: Int32, errors: ErrorTail) {
         let stderr = try makePipe()
-        let (readEnd, writeEnd): (Int32, Int32)
-        do { (readEnd, writeEnd) = try makePipe() } catch { close(stderr.read); close(stderr.write); throw error }
-        let (theirs, ours) = reading ? (writeEnd, readEnd) : (readEnd, writeEnd)
-        let (child, rc) = spawn(executable, arguments, stdin: reading ? nil : theirs, stdout: reading ? theirs : nil,
-                                stderr: stderr.write, hugePages: hugePages)
-        close(theirs)
+        var (readEnd, writeEnd): (Int32, Int32) = (-1, -1)
+        if pipe != .none {
+            do { (readEnd, writeEnd) = try makePipe() } catch { close(stderr.read); close(stderr.write); throw error }
+        }
+        let (theirs, ours) = pipe == .fromChild ? (writeEnd, readEnd) : (readEnd, writeEnd)
+        let (child, rc) = spawn(executable, arguments, stdin: pipe == .toChild ? theirs : nil,
+                                stdout: pipe == .fromChild ? theirs : nil, stderr: stderr.write, hugePages: hugePages,
+                                environment: environment)
+        if theirs >= 0 { close(theirs) }
         close(stderr.write)
         let errors = ErrorTail(reading: stderr.read)
         guard rc == 0 else {
-            close(ours)
+            if ours >= 0 { close(ours) }
             throw ProcessError("cannot start \(executable): \(String(cString: strerror(rc)))")
         }
         return (child, ours, errors)
@@ -107,6 +127,19 @@ public final class ProcessGroup: @unchecked Sendable {
         return off
     }
 
+    /// Everything the child writes to its stdout until it closes it, at most `limit` bytes (past them the rest
+    /// is read and dropped, so the child never blocks on a full pipe).
+    public func readToEnd(limit: Int = 1 << 20) throws(ProcessError) -> [UInt8] {
+        var all: [UInt8] = []
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            let n = try read(into: chunk) { false }
+            all.append(contentsOf: chunk.prefix(min(n, max(0, limit - all.count))))
+            if n < chunk.count { return all }
+        }
+    }
+
     /// A pipe whose two ends close on exec (the child's stdin or stdout, and its stderr).
     private static func makePipe() throws(ProcessError) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [0, 0]
@@ -129,7 +162,7 @@ public final class ProcessGroup: @unchecked Sendable {
     /// Starts the child (`redirect`, `isolate`), retrying while the program is busy; its pid and posix_spawn's
     /// result.
     private static func spawn(_ executable: String, _ arguments: [String], stdin: Int32?, stdout: Int32?, stderr: Int32,
-                              hugePages: Bool) -> (pid: pid_t, result: Int32) {
+                              hugePages: Bool, environment: [String: String]?) -> (pid: pid_t, result: Int32) {
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
@@ -146,10 +179,12 @@ public final class ProcessGroup: @unchecked Sendable {
         redirect(&actions, stdin: stdin, stdout: stdout, stderr: stderr)
         isolate(&attributes)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for a in argv { free(a) } }
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { for a in argv + (envp ?? []) { free(a) } }
         var spawned: pid_t = 0
         let start = { () -> Int32 in
-            let run = { posix_spawn(&spawned, executable, &actions, &attributes, argv, environ) }
+            let run = { envp.map { posix_spawn(&spawned, executable, &actions, &attributes, argv, $0) }
+                        ?? posix_spawn(&spawned, executable, &actions, &attributes, argv, environ) }
             return hugePages ? run() : Self.withoutTransparentHugePages(run)
         }
         var rc = start()
@@ -305,4 +340,21 @@ public final class ProcessGroup: @unchecked Sendable {
         _ = wait(timeout: grace)
         _ = systemKill(-pid, SIGKILL)
     }
+}
+
+/// The path of an executable `name` in PATH (or, without PATH, in /usr/bin, /bin and /usr/local/bin), nil when
+/// there is none: forkrender's one lookup of the programs it starts (ffmpeg, ffprobe).
+public func findTool(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin:/usr/local/bin"
+    for dir in path.split(separator: ":") {
+        let candidate = "\(dir)/\(name)"
+        if access(candidate, X_OK) == 0 { return candidate }
+    }
+    return nil
+}
+
+/// Why a child program could not be started, written to or read from, in words for a message.
+public struct ProcessError: Error, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
 }

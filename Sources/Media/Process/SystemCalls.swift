@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 // The C functions that `ProcessGroup`'s and `ErrorTail`'s methods of the same names shadow.
 func systemRead(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int {
@@ -27,4 +28,12 @@ func systemKill(_ pid: pid_t, _ sig: Int32) -> Int32 {
     #else
     return Darwin.kill(pid, sig)
     #endif
+}
+
+/// A value under a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&value) } }
 }

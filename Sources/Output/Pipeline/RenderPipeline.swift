@@ -1,8 +1,8 @@
+import Compose
 import Dispatch
 import Foundation
 import Raster
 import SceneFormat
-import Compose
 
 /// Renders a list of frames of a scene and hands them to sinks: one thread renders (its bands spread over the
 /// workers), `encoders` threads encode different frames at once, and the encoded frames are delivered to the
@@ -42,9 +42,13 @@ public struct RenderPipeline {
     /// Threads encoding frames at once.
     public var encoders: Int
 
-    public init(document: SceneDocument, workers: Workers) {
+    /// The tilt the glass is lit by: the document's keyframes unless a caller gives a `TiltOverride`.
+    public let tilt: Keyframes<Tilt>
+
+    public init(document: SceneDocument, workers: Workers, tilt: TiltOverride? = nil) {
         self.document = document
         self.workers = workers
+        self.tilt = document.tilt(under: tilt)
         self.encoders = workers.count
         self.inFlight = max(2, workers.count)
         self.waiting = max(1, workers.count - 1)
@@ -73,6 +77,7 @@ public struct RenderPipeline {
                     cancelled: @escaping @Sendable () -> Bool = { false }) throws(OutputError) -> Report {
         let start = DispatchTime.now(), cpuStart = CPUClock.process
         var compositor = Compositor(document: document, workers: workers)
+        compositor.setTilt(tilt)
         let state = PipelineState(frames: frames, sinks: sinks, buffers: max(1, inFlight), window: max(1, inFlight) + max(0, waiting),
                                   progress: progress)
         let pool = EncoderPool(threads: max(1, encoders))
@@ -301,4 +306,11 @@ private final class PipelineState: @unchecked Sendable {
         let pending = lock.withLock { delivered < order.count && ready[order[delivered]] != nil }
         if pending { deliverInOrder() }
     }
+}
+
+/// A failure to write output (a folder that can't be created, a full disk, a closed pipe, ffmpeg failing).
+public struct OutputError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
 }

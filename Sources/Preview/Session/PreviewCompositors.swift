@@ -29,10 +29,9 @@ final class PreviewCompositors: @unchecked Sendable {
         dropped: "least recently used beyond 4; all when the scene file changes",
         bound: "4 compositors, each a render's memory estimate (`PreviewMemory`)")
 
-    /// One set's compositor and the scene's own tilt keyframes, which a request without a tilt draws with.
+    /// One set's compositor; a request's tilt is set on it before each frame (`FrameRequest.tiltOverride`).
     struct Slot {
         var compositor: Compositor
-        var sceneTilt: Keyframes<Tilt>
     }
 
     struct Slots: KeptValue {
@@ -61,7 +60,7 @@ final class PreviewCompositors: @unchecked Sendable {
         var slot = try store.access { (s: inout Slots) throws(SceneError) in
             try s.sets.checkOut(r.settings) { () throws(SceneError) in
                 let doc = try decode()
-                return Slot(compositor: Compositor(document: doc, workers: workers), sceneTilt: doc.tilt)
+                return Slot(compositor: Compositor(document: doc, workers: workers))
             }
         }
         defer { store.access { $0.sets.checkIn(r.settings, slot) } }
@@ -70,7 +69,7 @@ final class PreviewCompositors: @unchecked Sendable {
             slot.compositor = Compositor(document: slot.compositor.document, workers: workers)
             store.access { $0.restarts += 1 }
         }
-        slot.compositor.setTilt(r.tilt.map { Keyframes([.init(time: 0, value: $0, easing: .linear)]) } ?? slot.sceneTilt)
+        slot.compositor.setTilt(slot.compositor.document.tilt(under: r.tiltOverride))
         let dither = slot.compositor.document.dither
         let drawn = try slot.compositor.renderKept(frame: r.frame) { frame, covered throws(SceneError) in
             // A cancelled render left bands undrawn: neither encoded nor cached (the process is ending).

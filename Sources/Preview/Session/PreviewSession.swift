@@ -167,16 +167,15 @@ public final class PreviewSession: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let png = (folder as NSString).appendingPathComponent(String(format: "frame-%04d.png", r.frame))
         try AtomicFile.write(try self.png(r), to: png)
-        let t = scene.text
-        let doc = try scene.decode(t, r.settings, tilt: r.tilt.map { .fixed($0) })
-        let sweep = try scene.decode(t, r.settings, tilt: .sweep)
+        // The frames' document and the request's tilt, as every route draws them (`TiltOverride`).
+        let d = try document(r.settings)
         var written = [png]
-        for (name, d) in [("timeline.mp4", doc), ("tilt-sweep.mp4", sweep)] {
+        for (name, tilt) in [("timeline.mp4", r.tiltOverride), ("tilt-sweep.mp4", TiltOverride.sweep)] {
             let video = (folder as NSString).appendingPathComponent(name)
             let sink = try VideoSink(path: video, width: d.canvas.pixelWidth, height: d.canvas.pixelHeight, fps: d.fps, dither: d.dither)
             // A cancelled export aborts its video: ffmpeg killed, the temporary file removed.
-            _ = try RenderPipeline(document: d, workers: workers).run(frames: Array(0..<d.frameCount), sinks: [sink],
-                                                                      cancelled: { [workers] in workers.cancellation.isCancelled })
+            _ = try RenderPipeline(document: d, workers: workers, tilt: tilt)
+                .run(frames: Array(0..<d.frameCount), sinks: [sink], cancelled: { [workers] in workers.cancellation.isCancelled })
             written.append(video)
         }
         return written
@@ -184,8 +183,6 @@ public final class PreviewSession: @unchecked Sendable {
 
     /// The legibility report for one frame under the given switches and tilt.
     public func lint(_ r: FrameRequest) throws(SceneError) -> LegibilityReport {
-        let t = scene.text
-        let doc = try scene.decode(t, r.settings, tilt: r.tilt.map { .fixed($0) })
-        return LegibilityAudit.run(document: doc, frames: [r.frame], workers: workers)
+        LegibilityAudit.run(document: try document(r.settings), frames: [r.frame], workers: workers, tilt: r.tiltOverride)
     }
 }

@@ -71,15 +71,14 @@ final class SceneWatch: @unchecked Sendable {
         return d
     }
 
-    /// `text` (the scene's, as read under the lock) decoded with the switches `s`, and the tilt override of
-    /// lint and export.
-    func decode(_ text: String, _ s: PreviewSettings, tilt: SceneDecoder.TiltOverride? = nil) throws(SceneError) -> SceneDocument {
+    /// `text` (the scene's, as read under the lock) decoded with the switches `s`; the tilt is a render
+    /// parameter, never decoded in (`FrameRequest.tiltOverride`).
+    func decode(_ text: String, _ s: PreviewSettings) throws(SceneError) -> SceneDocument {
         var d = Self.reportingDecoder(scale: scale, maxMemory: maxMemory)
         d.directory = (file as NSString).deletingLastPathComponent
         d.appearance = s.appearance
         d.platform = s.platform
         d.reduceTransparency = s.reduceTransparency
-        d.tilt = tilt
         return try d.decode(text: text, named: file)
     }
 

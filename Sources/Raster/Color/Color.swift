@@ -1,3 +1,5 @@
+
+
 /// A straight-alpha color whose components are sRGB-encoded, as design tokens, CSS and UIColor state them.
 ///
 /// This is the type scene files and token tables speak. Framebuffers hold premultiplied pixels in their
@@ -76,5 +78,54 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
 extension String {
     fileprivate func leftPadded(to n: Int) -> String {
         count >= n ? self : String(repeating: "0", count: n - count) + self
+    }
+}
+
+// The sRGB transfer function (IEC 61966-2-1), exact piecewise form; the powers are DMath's (the same bits on
+// every machine; error against libm in docs/performance.md).
+//
+// Encoded values are what PNG files, CSS and UIColor literals hold; linear values are light intensities
+// that add physically. Both are in 0...1; values outside are extended by the same formula's odd symmetry
+// so that wide-gamut arithmetic never produces NaN.
+
+/// Converts one sRGB-encoded component to linear light.
+@inlinable
+public func srgbToLinear(_ v: Float) -> Float {
+    let a = abs(v)
+    let l = a <= 0.04045 ? a / 12.92 : DMath.pow((a + 0.055) / 1.055, 2.4)
+    return v < 0 ? -l : l
+}
+
+/// Converts one linear-light component to sRGB encoding.
+@inlinable
+public func linearToSRGB(_ v: Float) -> Float {
+    let a = abs(v)
+    let e = a <= 0.0031308 ? a * 12.92 : 1.055 * DMath.pow(a, 1 / 2.4) - 0.055
+    return v < 0 ? -e : e
+}
+
+/// The luma weights of the standards a video stream's `color_space` tag names (each matrix is fixed by its Kr,
+/// Kb): what a decoded scene records of a backdrop video's colours, and what Media's `YUVToRGB` converts by.
+public enum YUVMatrix: String, Sendable, CaseIterable {
+    /// ITU-R BT.601 (SMPTE 170M, BT.470 BG): standard definition.
+    case bt601
+    /// ITU-R BT.709: high definition.
+    case bt709
+    /// SMPTE 240M, the 1990s HD matrix.
+    case smpte240m
+    /// ITU-R BT.2020, non-constant luminance.
+    case bt2020
+    /// FCC 47 CFR 73.682, the 1953 NTSC weights.
+    case fcc
+
+    /// (Kr, Kb).
+    public var weights: (kr: Double, kb: Double) {
+        switch self {
+        case .bt601: (0.299, 0.114)
+        case .bt709: (0.2126, 0.0722)
+        case .smpte240m: (0.212, 0.087)
+        case .bt2020: (0.2627, 0.0593)
+        case .fcc: (0.30, 0.11)
+        }
     }
 }

@@ -1,3 +1,5 @@
+
+
 /// A region given by a signed distance function, in pixels: negative inside, positive outside, zero on the edge.
 ///
 /// Anti-aliasing: a pixel's coverage is `clamp(0.5 - d, 0, 1)` with d the distance at the pixel center. That is
@@ -46,5 +48,52 @@ extension Framebuffer {
             }
         }
         return total
+    }
+}
+
+/// The set of points within `radius` of the segment from `a` to `b` (a stadium), in pixels.
+public struct Capsule: Shape, Hashable {
+    public var a: Point
+    public var b: Point
+    public var radius: Float
+
+    public init(from a: Point, to b: Point, radius: Float) {
+        self.a = a
+        self.b = b
+        self.radius = radius
+    }
+
+    public func signedDistance(_ p: Point) -> Float {
+        let pa = p - a, ba = b - a
+        let len2 = (ba * ba).sum()
+        let h = len2 > 0 ? min(max((pa * ba).sum() / len2, 0), 1) : 0
+        let d = pa - ba * h
+        return (d * d).sum().squareRoot() - radius
+    }
+
+    public var bounds: Rect {
+        let lo = pointwiseMin(a, b) - radius, hi = pointwiseMax(a, b) + radius
+        return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+    }
+}
+
+/// A disc of a given center and radius, in pixels.
+public struct Circle: Shape, Hashable {
+    public var center: Point
+    public var radius: Float
+
+    public init(center: Point, radius: Float) {
+        self.center = center
+        self.radius = radius
+    }
+
+    @inlinable
+    public func signedDistance(_ p: Point) -> Float {
+        let d = p - center
+        return (d * d).sum().squareRoot() - radius
+    }
+
+    public var bounds: Rect {
+        Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     }
 }

@@ -39,11 +39,16 @@ public struct KeptStoreDescriptor: Sendable, Hashable {
     public let fixedBytes: Double
     /// What `bytesPerPixel` is counted over.
     public let area: KeptArea
+    /// Whether a cancelled frame drops what the store keeps (`forgetCancelledFrame`): true for a store a frame
+    /// fills as it draws, whose entry from a cancelled pass may hold part of a drawing.
+    public let dropsOnCancelledFrame: Bool
 
     public init(_ name: String, place: String, holds: String, key: String, dropped: String, bound: String,
-                bytesPerPixel: Double = 0, over area: KeptArea = .canvas, bytesPerDot: Double = 0, fixedBytes: Double = 0) {
+                bytesPerPixel: Double = 0, over area: KeptArea = .canvas, bytesPerDot: Double = 0, fixedBytes: Double = 0,
+                dropsOnCancelledFrame: Bool = false) {
         (self.name, self.place, self.holds, self.key, self.dropped, self.bound) = (name, place, holds, key, dropped, bound)
         (self.bytesPerPixel, self.area, self.bytesPerDot, self.fixedBytes) = (bytesPerPixel, area, bytesPerDot, fixedBytes)
+        self.dropsOnCancelledFrame = dropsOnCancelledFrame
     }
 
     /// The memory bound for `pixels` pixels of its area and a plane of `dots` dots.
@@ -60,7 +65,7 @@ public protocol KeptValue {
 /// of these, so the lock discipline is one: a caller reads or changes the value inside `access` and never holds
 /// a reference to what it keeps beyond it (a frame takes an entry out and puts its own back, so two frames drawn
 /// at once never share one). A store made with `.nothing` drops what it keeps after every access.
-public final class KeptStore<Value: KeptValue>: @unchecked Sendable {
+public final class KeptStore<Value: KeptValue>: AnyKeptStore, @unchecked Sendable {
     public let descriptor: KeptStoreDescriptor
     /// False for a session that keeps nothing.
     public let keeps: Bool
@@ -87,6 +92,20 @@ public final class KeptStore<Value: KeptValue>: @unchecked Sendable {
     /// Drops what is kept (a cancelled frame may have kept part of its work).
     public func forget() {
         lock.withLock { value.dropKept() }
+    }
+}
+
+/// Any store, whatever it keeps: what an owner lists its stores as, so that dropping them after a cancelled
+/// frame reads each one's declaration instead of naming stores by hand.
+public protocol AnyKeptStore: AnyObject, Sendable {
+    var descriptor: KeptStoreDescriptor { get }
+    func forget()
+}
+
+extension Array where Element == any AnyKeptStore {
+    /// Drops what a cancelled frame may have kept in part: every store whose declaration says so.
+    public func forgetCancelledFrame() {
+        for store in self where store.descriptor.dropsOnCancelledFrame { store.forget() }
     }
 }
 

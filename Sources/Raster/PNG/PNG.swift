@@ -1,3 +1,5 @@
+
+
 // PNG encoding and decoding for forkrender, over the system libpng.
 //
 // Only the PNG*.swift files import CPNG. libpng's
@@ -376,4 +378,14 @@ public enum PNG {
         guard let v = cpng_libpng_version() else { return "unknown" }
         return String(cString: v)
     }
+}
+
+/// Something went wrong encoding, decoding, reading or writing a PNG.
+///
+/// `message` quotes libpng's own message where there is one, and the file path
+/// for file operations.
+public struct PNGError: Error, CustomStringConvertible, Sendable, Equatable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { "PNG error: \(message)" }
 }

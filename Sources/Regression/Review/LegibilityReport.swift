@@ -67,10 +67,11 @@ public struct LegibilityReport: Sendable {
 
 public enum LegibilityAudit {
     /// Renders `frames` (default: all) of the scene and measures its content.
+    /// `tilt` lights the glass instead of the scene's keyframes (the preview's tilt pad).
     public static func run(document: SceneDocument, frames: [Int]? = nil, strict: Bool = false,
-                           workers: Workers = .allCores) -> LegibilityReport {
+                           workers: Workers = .allCores, tilt: TiltOverride? = nil) -> LegibilityReport {
         let list = frames ?? Array(0..<document.frameCount)
-        let tallies = measure(document, frames: list, workers: workers)
+        let tallies = measure(document, frames: list, workers: workers, tilt: document.tilt(under: tilt))
         var entries: [LegibilityReport.Entry] = []
         var warnings = (document.content.fontWarnings + document.symbolWarnings).map { "\($0.path): \($0.message)" }
         for (i, item) in document.content.items.enumerated() {
@@ -101,8 +102,9 @@ public enum LegibilityAudit {
     /// Renders each frame without content, then draws the content over it, measuring each label and symbol
     /// (`ContrastSample`, in the frames where it is fully present: an item appearing or disappearing is not yet
     /// or no longer there to be read) and checking each item's ink against its panel.
-    static func measure(_ document: SceneDocument, frames: [Int], workers: Workers) -> [Tally] {
+    static func measure(_ document: SceneDocument, frames: [Int], workers: Workers, tilt: Keyframes<Tilt>) -> [Tally] {
         var compositor = Compositor(document: document.withoutContent, workers: workers)
+        compositor.setTilt(tilt)
         let layer = ContentLayer(document: document)
         let items = document.content.items
         var tallies = [Tally](repeating: Tally(), count: items.count)

@@ -1,7 +1,7 @@
-import Raster
-import SceneFormat
 import Compose
 import Output
+import Raster
+import SceneFormat
 
 // The options several commands take, each declared once with the one way its value is read: a command lists
 // the spec (`options: [.threads, .quiet()]`) and reads the value (`try arguments.threads()`), so the name,
@@ -73,5 +73,14 @@ extension ParsedArguments {
     /// The frames `--frames` selects out of `frameCount`, nil without the option.
     func frameRange(frameCount: Int) throws(SelectionError) -> [Int]? {
         try value("--frames").map { s throws(SelectionError) in Array(try FrameSelection.parse(s, frameCount: frameCount)) }
+    }
+}
+
+extension SceneDecoder {
+    /// The scene file, or the built-in showcase without one (render, sheet); an error in the showcase names it
+    /// as its file, so that it reads like any other scene's.
+    func decodeScene(file: String?) throws(SceneError) -> SceneDocument {
+        if let file { return try decode(file: file) }
+        return try decode(text: Showcase.json, named: Showcase.name)
     }
 }

@@ -83,8 +83,6 @@ import Testing
                                       (visual regression).
               preview                 A live page on 127.0.0.1: scrub time, drag tilt,
                                       switch tiers (docs/preview.md).
-              bench                   Measure each stage in release builds (see
-                                      docs/performance.md).
               showcase                Print the built-in showcase scene, a starting point
                                       for your own.
               help                    Show subcommand help information.
@@ -272,30 +270,6 @@ import Testing
 
             EXIT STATUS: 130 when stopped with Ctrl-C, 2 usage or scene error or a port in
             use.
-
-            """),
-        (["bench"], """
-            OVERVIEW: Measure forkrender's stages on a scene (use a release build).
-
-            USAGE: forkrender bench [<scene.json>] [--frames <n>] [--threads <list>] [--only <section>] [--peers]
-
-            ARGUMENTS:
-              <scene.json>            The scene to measure (see docs/scene-format.md).
-                                      Without one, the built-in showcase at scale 3.
-
-            OPTIONS:
-              --frames <n>            Frames of the scene to render per run (at most the
-                                      scene's). (default: 30)
-              --threads <list>        Thread counts to compare, comma-separated. (default: 1
-                                      and all cores)
-              --only <section>        Run one section (repeatable). (values: pipeline,
-                                      glass, encode, dots, content, diff, math)
-              --peers                 Also run the peers (libpng alone, ffmpeg gblur, ffmpeg
-                                      encoding alone, a memory copy, headless Chromium) and
-                                      print ratios.
-              --scale <s>             Override the canvas scale (pixels per point).
-                                      (default: the scene's; 3 for the showcase)
-              -h, --help              Show help information.
 
             """),
         (["showcase"], """

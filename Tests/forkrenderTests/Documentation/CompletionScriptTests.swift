@@ -36,7 +36,6 @@ import Testing
         t forkrender --ti
         t forkrender --tier a
         t forkrender --appearance ''
-        t forkrender bench --only g
         t forkrender lint ''
         t forkrender diff ''
         t forkrender help sh
@@ -49,7 +48,6 @@ import Testing
             "--tier --tilt-sweep ",
             "android android-legacy ",
             "dark light ",
-            "glass ",
             "shots tap.json ",
             "frame.png shots ",
             "sheet showcase ",

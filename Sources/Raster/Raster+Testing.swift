@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // Test fixtures shared by RasterTests and MediaTests (package: both test targets reach them).
 
 extension Framebuffer {
@@ -38,5 +44,30 @@ package struct SplitMix {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+// Test hooks of a band's compressed piece (internal, reached through `@testable import Raster`).
+
+extension PNGBandPiece {
+    /// The piece as an array, for tests and inspection.
+    var array: [UInt8] { Array(bytes) }
+}
+
+// Test hooks of RoundedRect (no render path reads them; `LibmCallTests` lets `+Testing.swift` files call libm).
+extension RoundedRect {
+    /// The exact area enclosed (in square pixels), for tests: the rectangle less what the four corners cut off.
+    var area: Double {
+        let e = Double(reach)
+        let cornerArea: Double
+        switch curve {
+        case .circular:
+            cornerArea = e * e * (1 - Double.pi / 4)
+        case .continuous:
+            let n = Double(exponent)
+            let quadrant = e * e * tgamma(1 + 1 / n) * tgamma(1 + 1 / n) / tgamma(1 + 2 / n)
+            cornerArea = e * e - quadrant
+        }
+        return Double(rect.width) * Double(rect.height) - 4 * cornerArea
     }
 }

@@ -1,9 +1,10 @@
+import ChildProcess
 import Foundation
 import Testing
 
-/// `forkrender bench scene.json` measures that scene, decoded as the render command decodes it: its size (with
+/// `forkrender-bench scene.json` (the benchmarks' own program) measures that scene, decoded as the render command decodes it: its size (with
 /// `--scale`), its frames, and the glass stage drawing by drawing with each drawing's panels and tier.
-@Suite struct BenchCommandTests {
+@Suite struct BenchProgramTests {
     /// Two liquid panels in one container (one drawing) and a frosted one, 3 frames at scale 1: small enough
     /// that a debug build measures it in well under a second.
     static let scene = #"""
@@ -13,11 +14,33 @@ import Testing
                    {"id": "sheet", "frame": [10, 50, 100, 30], "tier": "frosted"}]}
         """#
 
+    static func bench(_ args: [String], cwd: URL? = nil) throws -> CLI.Result {
+        let r = try ChildProcess.run(ChildProcess.forkrenderBench, args, cwd: cwd)
+        return CLI.Result(status: r.status, stdout: r.stdout, stderr: r.err)
+    }
+
+    /// The installed program keeps only a pointer: `forkrender bench` says where the benchmarks went, exit 2.
+    @Test func theInstalledProgramPointsToTheBenchProgram() throws {
+        let r = try CLI.run(["bench", "--only", "glass"])
+        #expect(r.status == 2 && r.out.isEmpty)
+        #expect(r.stderr == "error: 'forkrender bench' is now 'forkrender-bench', built from the source tree and not installed:"
+                + " swift run -c release forkrender-bench --only glass\n")
+    }
+
+    /// A typo gets the usage line and a suggestion, as the installed program's commands do.
+    @Test func aTypoIsAUsageError() throws {
+        let r = try Self.bench(["--peer"])
+        #expect(r.status == 2 && r.out.isEmpty)
+        #expect(r.stderr == "Error: Unknown option '--peer'. Did you mean '--peers'?\nUsage: forkrender-bench [<scene.json>] "
+                + "[--frames <n>] [--threads <list>] [--only <section>] [--peers] [--scale <s>]\n"
+                + "  See 'forkrender-bench --help' for more information.\n")
+    }
+
     @Test func measuresTheGivenSceneDrawingByDrawing() throws {
         let dir = CLI.temporaryFolder("bench")
         let file = dir.appendingPathComponent("pair.json").path
         try Self.scene.write(toFile: file, atomically: true, encoding: .utf8)
-        let r = try CLI.run(["bench", file, "--only", "pipeline", "--frames", "2", "--threads", "1", "--scale", "2"])
+        let r = try Self.bench([file, "--only", "pipeline", "--frames", "2", "--threads", "1", "--scale", "2"])
         #expect(r.status == 0, "\(r.stderr)")
         let out = r.out
         #expect(out.contains("pair.json, 240x180, 3 frames at 30 fps, 3 glass panels"), "\(out)")
@@ -44,11 +67,11 @@ import Testing
         let dir = CLI.temporaryFolder("bench-bad")
         let file = dir.appendingPathComponent("bad.json").path
         try "{\n  \"canvas\": {\"width\": 0}\n}".write(toFile: file, atomically: true, encoding: .utf8)
-        let r = try CLI.run(["bench", file, "--only", "pipeline"])
+        let r = try Self.bench([file, "--only", "pipeline"])
         #expect(r.status == 2)
         #expect(r.stderr == "\(file):2:23: error: canvas.width: expected a positive number of at most 100000 pt, found 0\n")
         #expect(r.out.isEmpty)
-        let missing = try CLI.run(["bench", dir.appendingPathComponent("none.json").path])
+        let missing = try Self.bench([dir.appendingPathComponent("none.json").path])
         #expect(missing.status == 2 && missing.out.isEmpty && !missing.stderr.isEmpty)
     }
 
@@ -61,7 +84,7 @@ import Testing
             {"canvas": {"width": 120, "height": 90, "scale": 1}, "duration": 0.1, "fps": 30,
              "glass": [{"id": "page", "frame": [10, 10, 40, 30], "tier": "web"}]}
             """#.write(toFile: file, atomically: true, encoding: .utf8)
-        let r = try CLI.run(["bench", file, "--only", "pipeline", "--peers", "--frames", "2", "--threads", "1"], cwd: dir)
+        let r = try Self.bench([file, "--only", "pipeline", "--peers", "--frames", "2", "--threads", "1"], cwd: dir)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.out.contains("peers: web.json 120x90"), "\(r.out)")
         let skip = "  browser: scripts/bench-peers/chromium_frames.py not found in \(dir.path) (run bench from the forkrender "
