@@ -1,9 +1,0 @@
-import Foundation
-
-/// A value under a lock.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&value) } }
-}
