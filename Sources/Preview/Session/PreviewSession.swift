@@ -186,6 +186,6 @@ public final class PreviewSession: @unchecked Sendable {
     public func lint(_ r: FrameRequest) throws(SceneError) -> LegibilityReport {
         let t = scene.text
         let doc = try scene.decode(t, r.settings, tilt: r.tilt.map { .fixed($0) })
-        return LegibilityAudit.run(document: doc, frames: [r.frame], workers: workers)
+        return try LegibilityAudit.run(document: doc, frames: [r.frame], workers: workers)
     }
 }
