@@ -110,7 +110,7 @@ let package = Package(
                                                              "Glass", "Dots", "Content", "Raster"]),
 
         // MARK: Tests
-        // The built binary and a child-process runner, shared by the test targets that drive the command line.
+        // The built binary, a child-process runner, the damaged clip and CIEDE2000, shared by the test targets.
         .target(name: "ChildProcess", path: "Tests/ChildProcess"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "ChildProcess", "SystemISAL"]),
         .testTarget(name: "DotsTests", dependencies: ["Dots", "Benchmarks"]),

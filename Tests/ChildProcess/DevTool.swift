@@ -38,6 +38,17 @@ public enum DevTool {
         return found
     }
 
+    /// A Python 3 that imports every module of `modules` (comma-separated), among the python3 programs found
+    /// (Debian's /usr/bin/python3, where python3-selenium lives, or the python3 on PATH, where pip puts
+    /// skia-python under pyenv or a venv); nil when none does or the --dev tools are hidden.
+    public static func python(importing modules: String) -> String? {
+        for candidate in findAll("python3") {
+            if let r = try? ChildProcess.run(URL(fileURLWithPath: candidate), ["-c", "import \(modules)"], timeout: 60),
+               r.status == 0 { return candidate }
+        }
+        return nil
+    }
+
     /// The reason a test skips without `name`.
     public static func missing(_ name: String, package: String) -> String {
         hidden() ? "\(name) hidden by \(hideVariable)=1" : "\(name) (\(package)) is not installed: run scripts/setup.sh --dev"

@@ -123,19 +123,18 @@ import Raster
 
     /// A backdrop video ffprobe passes and ffmpeg cannot decode to its end (`BackdropVideoFailureTests`):
     /// decoded, then each frame drawn whole or refused naming `plane.backdrop.video`, never drawn without it.
-    @Test func anUndecodableBackdropVideoRefusesItsFramesWithThePath() throws {
-        let clip = try BackdropVideoFailureTests.damagedClip()
+    @Test func anUndecodableBackdropVideoRefusesItsFramesWithThePath() throws { try BackdropVideoFailureTests.withClip { clip in
         let doc = try SceneDecoder(scale: 0.25).decode(text: #"{"duration": 0.5, "fps": 30, "plane": {"backdrop": {"video": "\#(clip)"}}}"#)
         var compositor = Compositor(document: doc, workers: .single)
         var refused = 0
         for i in 0..<doc.frameCount {
-            do { _ = try compositor.renderWhole(frame: i) } catch {
+            do { _ = try compositor.renderWhole(frame: i) } catch let error as SceneError {
                 #expect(error.description.contains(" plane.backdrop.video: "), "'\(error)' does not name plane.backdrop.video")
                 refused += 1
             }
         }
         #expect(refused > 0, "every frame of a clip ffmpeg stops decoding was drawn")
-    }
+    } }
 
     @Test(arguments: budgets.indices)
     func overBudgetIsRefused(i: Int) throws {

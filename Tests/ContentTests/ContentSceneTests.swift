@@ -50,14 +50,14 @@ import Content
         let sans = try FontLibrary.resolve(FontRequest(family: "sans")).faceName
         #expect(w.message.contains("'Nonexistent Sans 9' not found; using \(sans)"), "\(w.message)")
         #expect(doc.notes.contains { $0.hasPrefix("content[0].font: font 'Nonexistent Sans 9' not found") })
-        let report = LegibilityAudit.run(document: doc, strict: true, workers: .single)
+        let report = try LegibilityAudit.run(document: doc, strict: true, workers: .single)
         #expect(!report.passes)
-        #expect(LegibilityAudit.run(document: doc, strict: false, workers: .single).passes)
+        #expect(try LegibilityAudit.run(document: doc, strict: false, workers: .single).passes)
     }
 
     @Test func lintFlagsThePlantedLabelAndQuaternaryOnThin() throws {
         let doc = try Self.scene("content-illegible.json", scale: 2)
-        let report = LegibilityAudit.run(document: doc, frames: [0, 15], workers: Workers(2))
+        let report = try LegibilityAudit.run(document: doc, frames: [0, 15], workers: Workers(2))
         let planted = try #require(report.entries.first { $0.id == "planted" })
         #expect(planted.flags.map(\.code).contains("contrast"))
         #expect(planted.flags.map(\.code).contains("non-vibrant"))
@@ -70,7 +70,7 @@ import Content
 
     @Test func lintPassesACleanScene() throws {
         let doc = try Self.scene("content-navbar-liquid.json", scale: 3)
-        let report = LegibilityAudit.run(document: doc, frames: [0], workers: Workers(2))
+        let report = try LegibilityAudit.run(document: doc, frames: [0], workers: Workers(2))
         #expect(report.entries.count == 4)
         #expect(report.passes, "\(report.entries.filter { !$0.flags.isEmpty }.map { "\($0.path) \($0.flags)" })")
     }

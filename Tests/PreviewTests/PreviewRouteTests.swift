@@ -7,8 +7,9 @@ import Compose
 import Output
 import ChildProcess
 
-/// A scene file in a fresh folder (the showcase unless told), and the routes over it.
-struct Fixture {
+/// A scene file in a fresh folder (the showcase unless told), and the routes over it; the folder is removed
+/// with the fixture.
+final class Fixture {
     let folder: URL
     let file: String
     let session: PreviewSession
@@ -25,6 +26,8 @@ struct Fixture {
                                      workers: Workers(2))
         routes = PreviewRoutes(session: session)
     }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     /// The port the fixture's requests claim to have come in on (no socket: the routes are called directly).
     static let port = 8040

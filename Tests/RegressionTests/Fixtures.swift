@@ -14,7 +14,7 @@ enum Fixtures {
     }
 
     /// An 8x8-supersampled disc, center and radius in 1/8 pixel; coverage k/64 blends `color` over the image
-    /// with integer rounding down (the same formula as scripts/pixelmatch-oracle.py).
+    /// with integer rounding down (the same formula as scripts/pixelmatch-oracle.mjs).
     static func disc(_ img: inout RGBAImage, cx8: Int, cy8: Int, r8: Int, color: (Int, Int, Int)) {
         for y in 0..<img.height {
             for x in 0..<img.width {

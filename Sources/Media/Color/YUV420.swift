@@ -6,9 +6,11 @@ import Raster
 /// ffmpeg's CPU encoding the showcase, docs/performance.md).
 ///
 /// The rule (libswscale input.c, utils.c, output.c):
-/// - BT.601, limited range: Y = 16 + (65.481 R + 128.553 G + 24.966 B) / 255, Cb and Cr with 224/255 of the
-///   full swing around 128; the coefficients scaled by 2^15 and rounded (`ry` ... `bv`). Alpha is
-///   ignored (swscale drops it; the RGB samples are straight, as `rgba8` writes them).
+/// - The encoding's matrix and range (`YUV420Encoding`; videos are BT.709 full range, `YUV420Encoding.video`):
+///   for BT.601 limited Y = 16 + (65.481 R + 128.553 G + 24.966 B) / 255, Cb and Cr with 224/255 of the full
+///   swing around 128; for BT.709 full Y = 0.2126 R + 0.7152 G + 0.0722 B, Cb and Cr with the full swing; the
+///   coefficients scaled by 2^15 and rounded (`YUV420Weights`). Alpha is ignored (swscale drops it; the RGB
+///   samples are straight, as `rgba8` writes them).
 /// - Chroma horizontally from the sum of pixels 2i and 2i + 1 (swscale's `rgbToUV_half`, chroma centered
 ///   between them), kept with 6 fractional bits.
 /// - Chroma vertically: swscale scales the full-height chroma rows to half height with its bicubic filter
@@ -22,14 +24,6 @@ import Raster
 ///
 /// `YUV420Reference` is the plain per-sample version the row kernels are tested against.
 public enum YUV420 {
-    // R, G and B weights of Y, Cb and Cr, times 2^15. Scalar literals, not a table: the optimizer then knows
-    // they fit 16 bits and multiplies with SSE2's 16-bit multiplies (pmullw, pmulhw, pmaddwd) instead of
-    // emulating 32-bit ones (pmuludq, which a table of SIMD3 values loaded at run time got).
-    static let ry: Int32 = 8414, gy: Int32 = 16519, by: Int32 = 3208
-    static let ru: Int32 = -4857, gu: Int32 = -9535, bu: Int32 = 14392
-    static let rv: Int32 = 14392, gv: Int32 = -12051, bv: Int32 = -2341
-    /// 16.5 in Y's 2^15 fixed point: the offset and the rounding.
-    static let lumaRound: Int32 = (16 << 15) + (1 << 14)
     /// 128 for the sum of two pixels in 2^15 fixed point, and the rounding of the shift by 10.
     static let chromaRound: Int32 = (256 << 15) + (1 << 9)
     /// The vertical chroma filter, rows 2j - 3 ... 2j + 4 for chroma row j, summing to 4096; symmetric.
@@ -42,24 +36,6 @@ public enum YUV420 {
         return width * height + 2 * (width / 2) * (height / 2)
     }
 
-    /// One pixel's Y from its 8-bit R, G, B.
-    @inline(__always)
-    static func y(_ r: Int32, _ g: Int32, _ b: Int32) -> Int32 {
-        (ry &* r &+ gy &* g &+ by &* b &+ lumaRound) >> 15
-    }
-
-    /// Cb (`cb`) or Cr (`cr`) of two horizontal neighbours with 6 fractional bits (128 * 64 for grey), from the sums of their
-    /// R, G and B: swscale's `(w . rgb + (256 << 15) + (1 << 9)) >> 10`.
-    @inline(__always)
-    static func cb(_ r2: Int32, _ g2: Int32, _ b2: Int32) -> Int32 {
-        (ru &* r2 &+ gu &* g2 &+ bu &* b2 &+ chromaRound) >> 10
-    }
-
-    @inline(__always)
-    static func cr(_ r2: Int32, _ g2: Int32, _ b2: Int32) -> Int32 {
-        (rv &* r2 &+ gv &* g2 &+ bv &* b2 &+ chromaRound) >> 10
-    }
-
     /// A chroma sample from the weighted sum of eight half-chroma rows (6 fractional bits, taps summing to
     /// 4096): rounded, clamped to 0...255.
     @inline(__always)
@@ -69,17 +45,18 @@ public enum YUV420 {
 }
 
 extension Framebuffer {
-    /// The frame's yuv420p planes (`YUV420`) of its 8-bit samples (`rgba8(dither:)`), written into `bytes`,
-    /// exactly `YUV420.byteCount(width:height:)` of them; width and height must be even.
+    /// The frame's yuv420p planes (`YUV420`) in `encoding` of its 8-bit samples
+    /// (`rgba8(dither:)`), written into `bytes`, exactly `YUV420.byteCount(width:height:)` of them; width and
+    /// height must be even.
     ///
     /// `unchanged(y)`, when given, says that row `y` of this frame holds the pixels of row `y` of the frame
     /// whose planes `bytes` already holds (`yuv420p(dither:into:changed:)` with whole rows). Returns the
     /// number of Y rows converted.
     @discardableResult
-    public func yuv420p(dither: Bool, into bytes: UnsafeMutableRawBufferPointer,
+    public func yuv420p(_ encoding: YUV420Encoding, dither: Bool, into bytes: UnsafeMutableRawBufferPointer,
                         unchanged: ((Int) -> Bool)? = nil) -> Int {
         let w = width
-        let converted = yuv420p(dither: dither, into: bytes,
+        let converted = yuv420p(encoding, dither: dither, into: bytes,
                                 changed: unchanged.map { same in RowSpans(height: height, width: w) { !same($0) } })
         return w > 0 ? converted / w : 0
     }
@@ -96,8 +73,17 @@ extension Framebuffer {
     /// 17-19% of the conversion (the ambient waves touch most rows); the conversion was a quarter of
     /// forkrender's own CPU in `--video` (perf, docs/performance.md).
     @discardableResult
-    public func yuv420p(dither: Bool, into bytes: UnsafeMutableRawBufferPointer,
+    public func yuv420p(_ encoding: YUV420Encoding, dither: Bool, into bytes: UnsafeMutableRawBufferPointer,
                         changed: RowSpans?) -> Int {
+        switch encoding {
+        case .bt601Limited: yuv420p(BT601LimitedWeights.self, dither: dither, into: bytes, changed: changed)
+        case .bt709Full: yuv420p(BT709FullWeights.self, dither: dither, into: bytes, changed: changed)
+        }
+    }
+
+    /// `yuv420p` specialized for one encoding's weights (constants in the kernels).
+    private func yuv420p<W: YUV420Weights>(_ weights: W.Type, dither: Bool, into bytes: UnsafeMutableRawBufferPointer,
+                                           changed: RowSpans?) -> Int {
         let w = width, h = height
         precondition(bytes.count == YUV420.byteCount(width: w, height: h) && bytes.baseAddress != nil,
                      "yuv420p needs width * height * 3 / 2 bytes")
@@ -126,10 +112,10 @@ extension Framebuffer {
                                             space, rgba + 4 * x0)
                         masks.split(x0..<x1, row: y) { xa, xb, dirty in
                             if dirty {
-                                YUV420Kernel.row(rgba + 4 * xa, (xb - xa) / 2, yPlane + y * w + xa, u + xa / 2, v + xa / 2)
+                                YUV420Kernel<W>.row(rgba + 4 * xa, (xb - xa) / 2, yPlane + y * w + xa, u + xa / 2, v + xa / 2)
                                 converted += xb - xa
                             } else {
-                                YUV420Kernel.halfChromaRow(rgba + 4 * xa, (xb - xa) / 2, u + xa / 2, v + xa / 2)
+                                YUV420Kernel<W>.halfChromaRow(rgba + 4 * xa, (xb - xa) / 2, u + xa / 2, v + xa / 2)
                             }
                         }
                     }
@@ -138,7 +124,7 @@ extension Framebuffer {
                         let j = nextChroma
                         nextChroma += 1
                         masks.runs(of: .chroma, row: j) { x0, x1 in
-                            YUV420Kernel.chromaRow(ring, stride: cw, columns: (x0 / 2)..<(x1 / 2), j: j, height: h,
+                            YUV420Kernel<W>.chromaRow(ring, stride: cw, columns: (x0 / 2)..<(x1 / 2), j: j, height: h,
                                                    u: uPlane + j * cw, v: vPlane + j * cw)
                         }
                     }
@@ -225,8 +211,8 @@ extension YUV420 {
     }
 }
 
-/// The row kernels behind `yuv420p`: plain pointers in, no allocation.
-enum YUV420Kernel {
+/// The row kernels behind `yuv420p` for one encoding's weights `W`: plain pointers in, no allocation.
+enum YUV420Kernel<W: YUV420Weights> {
     /// Y of `count` RGBA pixels, eight at a time (little-endian: R is a pixel's low byte).
     @inline(__always)
     static func lumaRow(_ src: UnsafeRawPointer, _ count: Int, _ dst: UnsafeMutablePointer<UInt8>) {
@@ -237,13 +223,13 @@ enum YUV420Kernel {
             let r = SIMD8<Int32>(truncatingIfNeeded: p & byte)
             let g = SIMD8<Int32>(truncatingIfNeeded: (p &>> 8) & byte)
             let b = SIMD8<Int32>(truncatingIfNeeded: (p &>> 16) & byte)
-            let v = (YUV420.ry &* r &+ YUV420.gy &* g &+ YUV420.by &* b &+ YUV420.lumaRound) &>> 15
+            let v = (W.ry &* r &+ W.gy &* g &+ W.by &* b &+ W.lumaRound) &>> 15
             UnsafeMutableRawPointer(dst + x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: v), as: SIMD8<UInt8>.self)
             x += 8
         }
         let s = src.assumingMemoryBound(to: UInt8.self)
         while x < count {
-            dst[x] = UInt8(truncatingIfNeeded: YUV420.y(Int32(s[4 * x]), Int32(s[4 * x + 1]), Int32(s[4 * x + 2])))
+            dst[x] = UInt8(truncatingIfNeeded: W.y(Int32(s[4 * x]), Int32(s[4 * x + 1]), Int32(s[4 * x + 2])))
             x += 1
         }
     }
@@ -261,11 +247,11 @@ enum YUV420Kernel {
             let r = SIMD16<Int32>(truncatingIfNeeded: p & byte)
             let g = SIMD16<Int32>(truncatingIfNeeded: (p &>> 8) & byte)
             let b = SIMD16<Int32>(truncatingIfNeeded: (p &>> 16) & byte)
-            let y = (YUV420.ry &* r &+ YUV420.gy &* g &+ YUV420.by &* b &+ YUV420.lumaRound) &>> 15
+            let y = (W.ry &* r &+ W.gy &* g &+ W.by &* b &+ W.lumaRound) &>> 15
             UnsafeMutableRawPointer(yOut + 2 * i).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: y), as: SIMD16<UInt8>.self)
             let r2 = r.evenHalf &+ r.oddHalf, g2 = g.evenHalf &+ g.oddHalf, b2 = b.evenHalf &+ b.oddHalf
-            let cu = (YUV420.ru &* r2 &+ YUV420.gu &* g2 &+ YUV420.bu &* b2 &+ YUV420.chromaRound) &>> 10
-            let cv = (YUV420.rv &* r2 &+ YUV420.gv &* g2 &+ YUV420.bv &* b2 &+ YUV420.chromaRound) &>> 10
+            let cu = (W.ru &* r2 &+ W.gu &* g2 &+ W.bu &* b2 &+ YUV420.chromaRound) &>> 10
+            let cv = (W.rv &* r2 &+ W.gv &* g2 &+ W.bv &* b2 &+ YUV420.chromaRound) &>> 10
             UnsafeMutableRawPointer(u + i).storeBytes(of: SIMD8<Int16>(truncatingIfNeeded: cu), as: SIMD8<Int16>.self)
             UnsafeMutableRawPointer(v + i).storeBytes(of: SIMD8<Int16>(truncatingIfNeeded: cv), as: SIMD8<Int16>.self)
             i += 8
@@ -287,8 +273,8 @@ enum YUV420Kernel {
             let r = SIMD8<Int32>(truncatingIfNeeded: (e & byte) &+ (o & byte))
             let g = SIMD8<Int32>(truncatingIfNeeded: ((e &>> 8) & byte) &+ ((o &>> 8) & byte))
             let b = SIMD8<Int32>(truncatingIfNeeded: ((e &>> 16) & byte) &+ ((o &>> 16) & byte))
-            let cu = (YUV420.ru &* r &+ YUV420.gu &* g &+ YUV420.bu &* b &+ YUV420.chromaRound) &>> 10
-            let cv = (YUV420.rv &* r &+ YUV420.gv &* g &+ YUV420.bv &* b &+ YUV420.chromaRound) &>> 10
+            let cu = (W.ru &* r &+ W.gu &* g &+ W.bu &* b &+ YUV420.chromaRound) &>> 10
+            let cv = (W.rv &* r &+ W.gv &* g &+ W.bv &* b &+ YUV420.chromaRound) &>> 10
             UnsafeMutableRawPointer(u + i).storeBytes(of: SIMD8<Int16>(truncatingIfNeeded: cu), as: SIMD8<Int16>.self)
             UnsafeMutableRawPointer(v + i).storeBytes(of: SIMD8<Int16>(truncatingIfNeeded: cv), as: SIMD8<Int16>.self)
             i += 8
@@ -297,8 +283,8 @@ enum YUV420Kernel {
         while i < count {
             let r = Int32(s[8 * i]) + Int32(s[8 * i + 4]), g = Int32(s[8 * i + 1]) + Int32(s[8 * i + 5])
             let b = Int32(s[8 * i + 2]) + Int32(s[8 * i + 6])
-            u[i] = Int16(truncatingIfNeeded: YUV420.cb(r, g, b))
-            v[i] = Int16(truncatingIfNeeded: YUV420.cr(r, g, b))
+            u[i] = Int16(truncatingIfNeeded: W.cb(r, g, b))
+            v[i] = Int16(truncatingIfNeeded: W.cr(r, g, b))
             i += 1
         }
     }
@@ -329,8 +315,8 @@ enum YUV420Kernel {
         let zero = SIMD8<Int32>(repeating: 0), top = SIMD8<Int32>(repeating: 255)
         var i = 0
         while i + 8 <= count {
-            // Symmetric taps: the pairs of rows summed first, in 16 bits (half chroma lies in 16 * 64 ...
-            // 240 * 64 + 63, so a sum of two fits), then widened once. 2.9 -> 1.2 ms a showcase-sized frame
+            // Symmetric taps: the pairs of rows summed first, in 16 bits (half chroma lies in 0.5 * 64 ...
+            // 255.5 * 64 in full range, 16 * 64 ... 240 * 64 + 63 limited, so a sum of two fits), then widened once. 2.9 -> 1.2 ms a showcase-sized frame
             // against widening all eight rows (a stand-alone copy of the kernels, best of 9).
             let a = SIMD8<Int32>(truncatingIfNeeded: load16(p0, i) &+ load16(p7, i))
             let b = SIMD8<Int32>(truncatingIfNeeded: load16(p1, i) &+ load16(p6, i))

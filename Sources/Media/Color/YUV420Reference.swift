@@ -4,15 +4,16 @@ import Raster
 /// from the frame's 8-bit RGBA samples (`rgba8`), with no row ring, no SIMD and no reuse. The row kernels are
 /// tested against it byte for byte (`YUV420Tests`).
 enum YUV420Reference {
-    /// yuv420p planes of `rgba`, `width * height` pixels (both even).
-    static func planes(rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
+    /// yuv420p planes in `encoding` of `rgba`, `width * height` pixels (both even).
+    static func planes(_ encoding: YUV420Encoding, rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
         precondition(rgba.count == width * height * 4)
+        let weights = YUV420.weights(encoding)
         let cw = width / 2, ch = height / 2
         var out = [UInt8](repeating: 0, count: YUV420.byteCount(width: width, height: height))
         func sample(_ x: Int, _ y: Int, _ c: Int) -> Int32 { Int32(rgba[(y * width + x) * 4 + c]) }
         for y in 0..<height {
             for x in 0..<width {
-                out[y * width + x] = UInt8(YUV420.y(sample(x, y, 0), sample(x, y, 1), sample(x, y, 2)))
+                out[y * width + x] = UInt8(weights.y(sample(x, y, 0), sample(x, y, 1), sample(x, y, 2)))
             }
         }
         // Half-width chroma of every row, then the vertical filter with edge rows repeated.
@@ -22,8 +23,8 @@ enum YUV420Reference {
                 let r = sample(2 * i, y, 0) + sample(2 * i + 1, y, 0)
                 let g = sample(2 * i, y, 1) + sample(2 * i + 1, y, 1)
                 let b = sample(2 * i, y, 2) + sample(2 * i + 1, y, 2)
-                half[0][y * cw + i] = YUV420.cb(r, g, b)
-                half[1][y * cw + i] = YUV420.cr(r, g, b)
+                half[0][y * cw + i] = weights.cb(r, g, b)
+                half[1][y * cw + i] = weights.cr(r, g, b)
             }
         }
         for plane in 0..<2 {

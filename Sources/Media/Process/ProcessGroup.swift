@@ -31,6 +31,8 @@ public final class ProcessGroup: @unchecked Sendable {
     private var status: Int32?
     private var inputOpen = true
     private let ended = DispatchSemaphore(value: 0)
+    /// The set a reading child is in until it is reaped (nil for a child written to).
+    private let readers: ProcessReaders?
 
     /// Starts `executable` with `arguments` to be written to: stdin a pipe from us (`write`), stdout /dev/null;
     /// with `hugePages` false, without transparent huge pages (`withoutTransparentHugePages`).
@@ -41,21 +43,25 @@ public final class ProcessGroup: @unchecked Sendable {
         input = ours
         output = -1
         self.errors = errors
+        readers = nil
         reap()
     }
 
     /// Starts `executable` with `arguments` to be read from: stdin /dev/null, stdout a pipe to us (`read`,
-    /// `readToEnd`); `environment` nil inherits ours. Until it is killed or has ended, it is one of `readers`,
-    /// which an exit on a signal kills (`killReaders`): a decoder started here does not outlive forkrender.
-    public init(reading executable: String, arguments: [String], environment: [String: String]? = nil) throws(ProcessError) {
-        let (child, ours, errors) = try Self.start(executable, arguments, hugePages: true, pipe: .fromChild,
-                                                   environment: environment)
+    /// `readToEnd`); `environment` nil inherits ours. From its spawn (the same step, `ProcessReaders.start`) until
+    /// it has ended, it is one of `readers`, which an exit on a signal kills (`killReaders`): a probe or decoder
+    /// started here does not outlive forkrender.
+    public init(reading executable: String, arguments: [String], environment: [String: String]? = nil,
+                readers: ProcessReaders = .shared) throws(ProcessError) {
+        let (child, ours, errors) = try readers.start({ () throws(ProcessError) in
+            try Self.start(executable, arguments, hugePages: true, pipe: .fromChild, environment: environment)
+        }, pid: { $0.pid })
         pid = child
         input = -1
         output = ours
         inputOpen = false
         self.errors = errors
-        _ = Self.readers.withLock { $0.insert(child) }
+        self.readers = readers
         reap()
     }
 
@@ -68,6 +74,7 @@ public final class ProcessGroup: @unchecked Sendable {
         output = -1
         inputOpen = false
         self.errors = errors
+        readers = nil
         reap()
     }
 
@@ -98,15 +105,9 @@ public final class ProcessGroup: @unchecked Sendable {
         return (child, ours, errors)
     }
 
-    /// The groups started to be read from that may still run (`init(reading:)`).
-    private static let readers = Locked<Set<pid_t>>([])
-
-    /// Kills every group started to be read from (an exit on a signal runs this; it does not wait).
-    public static func killReaders() {
-        for pid in readers.withLock({ $0 }) {
-            _ = systemKill(-pid, SIGKILL)
-        }
-    }
+    /// Kills every group started to be read from and starts no more (an exit on a signal runs this; it does
+    /// not wait): `ProcessReaders.shared.killAll()`.
+    public static func killReaders() { ProcessReaders.shared.killAll() }
 
     /// Reads up to `buffer.count` bytes of the child's stdout, filling the buffer unless the output ends;
     /// polls in 50 ms steps and gives up with "interrupted" as soon as `stop()` is true. The bytes read (fewer
@@ -243,11 +244,11 @@ public final class ProcessGroup: @unchecked Sendable {
     /// threads (finish and abort).
     private func reap() {
         let child = pid
-        Thread.detachNewThread { [lock, ended] in
+        Thread.detachNewThread { [lock, ended, readers] in
             var st: Int32 = 0
             while waitpid(child, &st, 0) < 0 && errno == EINTR {}
             lock.withLock { self.status = st }
-            Self.readers.withLock { _ = $0.remove(child) }
+            readers?.remove(child)
             ended.signal()
         }
     }

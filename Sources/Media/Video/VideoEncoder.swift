@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// ffmpeg encoding a video from raw frames fed through a pipe (no PNG round trip): the process Output's
 /// `VideoSink` drives.
@@ -9,6 +10,11 @@ import Foundation
 /// instead of 4), raw RGBA for .gif (palettegen wants RGB) and for odd dimensions (ffmpeg pads those by a pixel,
 /// and its conversion at the padded edge is not matched here).
 ///
+/// Colour: H.264 and VP9 are written BT.709 full range at every size (`YUV420Encoding.video`, which says why)
+/// and say so in the stream (`colorArguments`: H.264's VUI, VP9's colour space and range, the mp4 `colr` and
+/// WebM `Colour` elements), so that every reader converts them back alike. docs/architecture.md, "Colour of a
+/// video".
+///
 /// ffmpeg runs in a process group of its own, fed without blocking (`ProcessGroup(writing:)`), its messages in a
 /// bounded tail (`ErrorTail`): `kill` ends the whole group, a `write` waiting on the pipe returns within 50 ms of
 /// its `stop`, and nothing is left behind but the output file, which the caller removes or commits.
@@ -18,6 +24,8 @@ public final class VideoEncoder: @unchecked Sendable {
     let process: ProcessGroup
     /// What the pipe carries: "yuv420p" or "rgba" (`inputFormat`).
     public let pixelFormat: String
+    /// The stream's yuv420p encoding: the caller's conversion for a "yuv420p" pipe, ffmpeg's for "rgba".
+    public let encoding = YUV420Encoding.video
 
     /// Starts `ffmpeg` encoding frames of `width x height` at `fps` into `output` in the container `format` (an
     /// extension from `extensions`), without transparent huge pages: 10% of a showcase `--video`'s wall time
@@ -95,19 +103,37 @@ public final class VideoEncoder: @unchecked Sendable {
         var args = ["-hide_banner", "-loglevel", "error", "-y",
                     "-f", "rawvideo", "-pix_fmt", inputFormat, "-video_size", "\(width)x\(height)",
                     "-framerate", rate(fps), "-i", input]
-        // yuv420p (what players expect) needs even dimensions: pad odd ones by one pixel.
-        let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2"
+        // yuv420p (what players expect) needs even dimensions: pad odd ones by one pixel. RGBA is converted
+        // by swscale into the stream's encoding (its default is BT.601 limited at any size).
+        let encoding = YUV420Encoding.video
+        let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2" + (inputFormat == "yuv420p" ? "" : "," + scaleFilter(encoding))
         switch ext {
         case "mp4", "mov":
             args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-preset", "medium",
-                     "-movflags", "+faststart"]
+                     "-movflags", "+faststart+write_colr"] + colorArguments(encoding)
         case "webm":
             args += ["-vf", even, "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-crf", "30", "-b:v", "0",
-                     "-row-mt", "1", "-deadline", "good", "-cpu-used", "4"]
+                     "-row-mt", "1", "-deadline", "good", "-cpu-used", "4"] + colorArguments(encoding)
         default:
             args += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer"]
         }
         return args + [output]
+    }
+
+    /// The stream's colour tags for yuv420p in `encoding` from sRGB frames: the matrix (`bt709`, or
+    /// `smpte170m`, BT.601's name in H.264 and VP9), the range (`pc` full, `tv` limited), BT.709 primaries
+    /// (sRGB's, which the frames are in whatever the matrix) and the sRGB transfer (`iec61966-2-1`, what the
+    /// samples are encoded with; Chromium 156 reads bt709's the same, measured). ffmpeg puts them in H.264's
+    /// VUI (libx264), VP9's frame header (libvpx: matrix and range, all it holds) and the container (mp4 `colr`
+    /// with `+write_colr`, WebM's Colour element).
+    public static func colorArguments(_ encoding: YUV420Encoding) -> [String] {
+        ["-colorspace", encoding.matrix == .bt709 ? "bt709" : "smpte170m", "-color_primaries", "bt709",
+         "-color_trc", "iec61966-2-1", "-color_range", encoding.fullRange ? "pc" : "tv"]
+    }
+
+    /// The scale filter that converts RGBA into `encoding` (swscale told the output matrix and range).
+    public static func scaleFilter(_ encoding: YUV420Encoding) -> String {
+        "scale=out_color_matrix=\(encoding.matrix == .bt709 ? "bt709" : "bt601"):out_range=\(encoding.fullRange ? "pc" : "tv")"
     }
 
     /// What the sink hands ffmpeg for `format` at `width x height`: yuv420p, converted as ffmpeg would convert

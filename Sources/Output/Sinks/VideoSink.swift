@@ -4,8 +4,9 @@ import Raster
 import SceneFormat
 import Compose
 
-/// Encodes a video through ffmpeg (Media's `VideoEncoder`: the container, the codec and the process): this sink
-/// converts the frames on the encoder threads (yuv420p, `Framebuffer.yuv420p`, or RGBA, as the encoder asks),
+/// Encodes a video through ffmpeg (Media's `VideoEncoder`: the container, the codec, the process and the colour
+/// tags): this sink converts the frames on the encoder threads (yuv420p in the encoder's encoding,
+/// `Framebuffer.yuv420p`, or RGBA, as the encoder asks),
 /// hands them over in frame order, and renames the temporary file into place only when the video is complete:
 /// ffmpeg exited 0, said nothing at `-loglevel error`, and ffprobe reads every frame back
 /// (`VideoEncoder.verify`). `abort` kills ffmpeg's whole group, a `deliver` waiting on the pipe returns within
@@ -65,7 +66,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
             // Unknown (nil: no earlier frame in the buffer, or one the history cannot compare) converts everything;
             // the history's bands say no more than its columns (they are made from them).
             let changed = raw.frame.flatMap { previous in scratch.changes?.changedColumns(previous) }
-            let converted = image.yuv420p(dither: dither, into: raw.bytes, changed: changed)
+            let converted = image.yuv420p(encoder.encoding, dither: dither, into: raw.bytes, changed: changed)
             lock.withLock { samplesConverted += converted; samplesTotal += image.pixelCount }
         } else {
             image.rgba8(dither: dither, into: raw.bytes)

@@ -183,6 +183,6 @@ public final class PreviewSession: @unchecked Sendable {
 
     /// The legibility report for one frame under the given switches and tilt.
     public func lint(_ r: FrameRequest) throws(SceneError) -> LegibilityReport {
-        LegibilityAudit.run(document: try document(r.settings), frames: [r.frame], workers: workers, tilt: r.tiltOverride)
+        try LegibilityAudit.run(document: try document(r.settings), frames: [r.frame], workers: workers, tilt: r.tiltOverride)
     }
 }

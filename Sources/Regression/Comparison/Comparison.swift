@@ -1,12 +1,14 @@
 import Raster
 
-/// Compares two RGBA images the way pixelmatch does: per pixel, the YIQ perceptual distance (`YIQ.delta`)
-/// against a threshold, with optional anti-aliasing detection (`AntiAliasing`) and masked regions.
+/// Compares two RGBA images the way pixelmatch 7.2 does: per pixel, the YIQ perceptual distance (`YIQ.delta`,
+/// translucent pixels over pixelmatch's background pattern) against a threshold, with optional anti-aliasing
+/// detection and masked regions.
 ///
 /// Contract: `expected` and `actual` must have the same size (otherwise `SizeMismatch`, which callers report
 /// as a difference). Pixels inside `masks` are not compared. A pixel counts as different when its distance is
-/// above `35215 * threshold^2` and, with `ignoreAntialiasing`, it is not an anti-aliased edge pixel in either
-/// image. Counts and the diff image are the same for any worker count: each band of rows writes its own
+/// above `35215 * threshold^2` (at threshold 0: when any of its four bytes changed, alpha included, even where
+/// the blended colours agree) and, with `ignoreAntialiasing`, it is not an anti-aliased edge pixel in either
+/// image. `diff`, `check` and the golden suite all compare through this one type. Counts and the diff image are the same for any worker count: each band of rows writes its own
 /// pixels and its own slot of counts, and the slots are summed in band order.
 ///
 /// Allocations: the counts (one slot per band), the mask map when there are masks, and the diff image when

@@ -56,9 +56,10 @@ struct Kernel {
                     continue
                 }
                 t.changed &+= 1
-                let delta = YIQ.delta(a.pixel(i), b.pixel(i))
+                let delta = YIQ.delta(a.pixel(i), b.pixel(i), at: i &* 4)
                 if delta > t.largest { t.largest = delta }
-                if delta > maxDelta {
+                // Threshold 0 counts every changed byte, also where the blended colours agree (delta 0).
+                if delta > maxDelta || maxDelta == 0 {
                     if ignoreAntialiasing && (antialiased(a, b, x, y) || antialiased(b, a, x, y)) {
                         t.antialiased &+= 1
                         if let out { store(out, i, DiffColor.antialiased) }
@@ -91,11 +92,9 @@ struct Kernel {
     @inline(__always) func antialiased(_ img: PixelView, _ other: PixelView, _ x1: Int, _ y1: Int) -> Bool {
         let w = img.width, h = img.height
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, w - 1), y2 = min(y1 + 1, h - 1)
-        // The center's luma once; a neighbour's brightness delta is then yc - Y(neighbour), the same Double
-        // `YIQ.brightnessDelta` computes, and 0 exactly when the bytes are equal.
-        let ci = y1 * w + x1, cw = img.word(ci), cp = img.pixel(ci)
-        let (cr, cg, cb) = YIQ.components(cp.0, cp.1, cp.2, cp.3)
-        let yc = YIQ.y(cr, cg, cb)
+        // pixelmatch 7.2's `brightnessDelta` per neighbour, from the channel differences (not a difference of
+        // two lumas: the same Double pixelmatch computes), over the background at the center's byte offset.
+        let ci = y1 * w + x1, cw = img.word(ci), cp = img.pixel(ci), k = ci &* 4
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
         var minDelta = 0.0, maxDelta = 0.0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
@@ -105,12 +104,7 @@ struct Kernel {
             while y <= y2 {
                 if x != x1 || y != y1 {
                     let n = y * w + x
-                    var d = 0.0
-                    if img.word(n) != cw {
-                        let p = img.pixel(n)
-                        let (r, g, b) = YIQ.components(p.0, p.1, p.2, p.3)
-                        d = yc - YIQ.y(r, g, b)
-                    }
+                    let d = img.word(n) == cw ? 0 : YIQ.brightnessDelta(cp, img.pixel(n), at: k)
                     if d == 0 {
                         zeroes += 1
                         if zeroes > 2 { return false }

@@ -1,5 +1,5 @@
 /// The plain scalar reference of `Comparison.apply`: one pixel at a time, array subscripts, one thread, no
-/// fast paths, written to read like pixelmatch. Tests check the optimized kernel against it pixel for pixel
+/// fast paths, written to read like pixelmatch 7.2 (`YIQ`); threshold 0 counts every changed pixel. Tests check the optimized kernel against it pixel for pixel
 /// (counts and diff image). Not for production use: it is several times slower.
 package enum ComparisonReference {
     package static func apply(_ c: Comparison, expected img1: RGBAImage, actual img2: RGBAImage) -> ComparisonOutcome? {
@@ -15,10 +15,11 @@ package enum ComparisonReference {
                     out[x, y] = DiffColor.masked(gray)
                     continue
                 }
-                let delta = YIQ.delta(img1[x, y], img2[x, y])
-                if img1[x, y] != img2[x, y] { tally.changed += 1 }
+                let delta = YIQ.delta(img1[x, y], img2[x, y], at: (y * width + x) * 4)
+                let changed = img1[x, y] != img2[x, y]
+                if changed { tally.changed += 1 }
                 tally.largest = max(tally.largest, delta)
-                if delta > c.maxDelta {
+                if delta > c.maxDelta || (c.maxDelta == 0 && changed) {
                     if c.ignoreAntialiasing && (antialiased(img1, x, y, img2) || antialiased(img2, x, y, img1)) {
                         tally.antialiased += 1
                         out[x, y] = DiffColor.antialiased
@@ -34,7 +35,7 @@ package enum ComparisonReference {
         return ComparisonOutcome(width: width, height: height, tally: tally, diff: out)
     }
 
-    /// pixelmatch's `antialiased(img, x1, y1, width, height, img2)`.
+    /// pixelmatch 7.2's `antialiased(img, x1, y1, width, height, a32, b32)`.
     package static func antialiased(_ img: RGBAImage, _ x1: Int, _ y1: Int, _ img2: RGBAImage) -> Bool {
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, img.width - 1), y2 = min(y1 + 1, img.height - 1)
@@ -44,7 +45,7 @@ package enum ComparisonReference {
         for x in x0...x2 {
             for y in y0...y2 {
                 if x == x1 && y == y1 { continue }
-                let delta = YIQ.brightnessDelta(img[x1, y1], img[x, y])
+                let delta = YIQ.brightnessDelta(img[x1, y1], img[x, y], at: (y1 * img.width + x1) * 4)
                 if delta == 0 {
                     zeroes += 1
                     if zeroes > 2 { return false }

@@ -1,18 +1,27 @@
-// The perceptual color distance of pixelmatch (mapbox/pixelmatch, MIT), after Y. Kotsarenko and F. Ramos,
-// "Measuring perceived color difference using YIQ NTSC transmission color space in mobile applications" (2010).
+// The perceptual color distance of pixelmatch 7.2 (mapbox/pixelmatch v7.2.0, ISC), after Y. Kotsarenko and
+// F. Ramos, "Measuring perceived color difference using YIQ NTSC transmission color space in mobile
+// applications" (2010).
 //
-// Glossary: components are 8-bit sRGB-encoded values as stored in the PNG (0...255), straight alpha. A pixel
-// that is not opaque is first blended over white (pixelmatch 5's rule, which the Python port also follows).
-// The distance is a weighted sum of squared differences of luma Y and chroma I, Q:
+// Glossary: components are 8-bit sRGB-encoded values as stored in the PNG (0...255), straight alpha. The
+// distance is a weighted sum of squares of the differences of luma Y and chroma I, Q, each taken from the
+// per-channel difference of the two pixels (dr, dg, db):
 //
 //     delta = 0.5053 dY^2 + 0.299 dI^2 + 0.1957 dQ^2        (0 ... 35215)
 //
-// 35215 is the largest value the weights can reach on 8-bit colors, so a threshold t in 0...1 accepts a pixel
-// when delta <= 35215 t^2: t = 0 flags every changed pixel, t = 1 none, and black against white
-// (delta = 32857.1) is flagged below t = 0.9659; the largest pair, red against cyan, reaches 35214.7.
+// A pair with a pixel that is not opaque is compared as both pixels blended over a background (pixelmatch
+// 7's `checkerboard`, its default): dr = (r1 a1 - r2 a2 - rb (a1 - a2)) / 255, with rb, gb, bb each 48 or 207
+// by the pixel's byte offset k = 4 * index (`background`). Over white (pixelmatch 5's rule, forkrender's
+// before issue 56) opaque white and fully transparent pixels were equal; over this pattern they never are
+// (delta 7,516.9 at least: a threshold of 0.462), so a reference with a transparent background fails against
+// a white one.
 //
-// All arithmetic is in Double, term by term in the order written, with no fused multiply-add (Swift does not
-// contract a * b + c unless asked), so the numbers are the same on every machine.
+// 35215 is the largest value the weights can reach on 8-bit colors, so a threshold t in 0...1 accepts a pixel
+// when delta <= 35215 t^2: t = 1 accepts every pair, and black against white (delta = 32857.1) is flagged
+// below t = 0.9659; the largest pair, red against cyan, reaches 35214.7. (Threshold 0 is `Comparison`'s: any
+// changed byte counts, also where the blended colours agree.)
+//
+// All arithmetic is in Double, term by term in pixelmatch's order, with no fused multiply-add (Swift does not
+// contract a * b + c unless asked), so the numbers are pixelmatch's and the same on every machine.
 
 /// The YIQ color-distance formulas, as free functions on Double components (0...255).
 public enum YIQ {
@@ -31,48 +40,59 @@ public enum YIQ {
         r * 0.21147017 - g * 0.52261711 + b * 0.31114694
     }
 
-    /// A component of a translucent pixel blended over white; `a` in 0...1.
-    @inline(__always) public static func blend(_ c: Double, _ a: Double) -> Double {
-        255 + (c - 255) * a
+    /// pixelmatch 7.2's background under translucent pixels at byte offset `k` (4 x the pixel's index): per
+    /// channel dark (48) or light (207) by the parity of k, k / phi and k / phi^2 truncated (JavaScript's `| 0`,
+    /// a 32-bit wrap). k is a multiple of 4, so red is always 48: the pattern is pixelmatch's, oddities included.
+    @inline(__always)
+    public static func background(_ k: Int) -> (Double, Double, Double) {
+        @inline(__always) func level(_ n: Int) -> Double { 48 + 159 * Double(n % 2) }
+        @inline(__always) func int32(_ v: Double) -> Int { Int(Int32(truncatingIfNeeded: Int64(v))) }
+        return (level(k), level(int32(Double(k) / 1.618033988749895)), level(int32(Double(k) / 2.618033988749895)))
     }
 
-    /// The components of an RGBA pixel as pixelmatch sees them: blended over white unless opaque.
+    /// The per-channel differences pixelmatch 7.2 measures, first minus second: of the bytes when both pixels
+    /// are opaque, else of both blended over `background(k)`.
     @inline(__always)
-    public static func components(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> (Double, Double, Double) {
-        if a == 255 { return (Double(r), Double(g), Double(b)) }
-        let alpha = Double(a) / 255
-        return (blend(Double(r), alpha), blend(Double(g), alpha), blend(Double(b), alpha))
+    static func differences(_ p: (UInt8, UInt8, UInt8, UInt8), _ q2: (UInt8, UInt8, UInt8, UInt8),
+                            at k: Int) -> (Double, Double, Double) {
+        guard p.3 < 255 || q2.3 < 255 else {
+            return (Double(Int(p.0) - Int(q2.0)), Double(Int(p.1) - Int(q2.1)), Double(Int(p.2) - Int(q2.2)))
+        }
+        let (rb, gb, bb) = background(k)
+        let a1 = Double(p.3), a2 = Double(q2.3), da = a1 - a2
+        return ((Double(p.0) * a1 - Double(q2.0) * a2 - rb * da) / 255,
+                (Double(p.1) * a1 - Double(q2.1) * a2 - gb * da) / 255,
+                (Double(p.2) * a1 - Double(q2.2) * a2 - bb * da) / 255)
     }
 
-    /// The squared perceptual distance of two RGBA pixels, 0 ... 35215 (0 when the bytes are equal).
+    /// The squared perceptual distance of two RGBA pixels at byte offset `k`, 0 ... 35215 (0 when the bytes
+    /// are equal): pixelmatch 7.2's `colorDelta`, without its sign.
     @inline(__always)
-    public static func delta(_ p: (UInt8, UInt8, UInt8, UInt8), _ q2: (UInt8, UInt8, UInt8, UInt8)) -> Double {
+    public static func delta(_ p: (UInt8, UInt8, UInt8, UInt8), _ q2: (UInt8, UInt8, UInt8, UInt8), at k: Int) -> Double {
         if p == q2 { return 0 }
-        let (r1, g1, b1) = components(p.0, p.1, p.2, p.3)
-        let (r2, g2, b2) = components(q2.0, q2.1, q2.2, q2.3)
-        let dy = y(r1, g1, b1) - y(r2, g2, b2)
-        let di = i(r1, g1, b1) - i(r2, g2, b2)
-        let dq = q(r1, g1, b1) - q(r2, g2, b2)
+        let (dr, dg, db) = differences(p, q2, at: k)
+        let dy = y(dr, dg, db), di = i(dr, dg, db), dq = q(dr, dg, db)
         return 0.5053 * dy * dy + 0.299 * di * di + 0.1957 * dq * dq
     }
 
-    /// The luma difference of two RGBA pixels (first minus second), 0 when the bytes are equal.
+    /// The luma difference of two RGBA pixels (first minus second), blended over the background at `k` (the
+    /// first pixel's byte offset) when either is translucent; 0 when the bytes are equal: pixelmatch 7.2's
+    /// `brightnessDelta`, which its anti-aliasing detector runs.
     @inline(__always)
-    public static func brightnessDelta(_ p: (UInt8, UInt8, UInt8, UInt8), _ q2: (UInt8, UInt8, UInt8, UInt8)) -> Double {
+    public static func brightnessDelta(_ p: (UInt8, UInt8, UInt8, UInt8), _ q2: (UInt8, UInt8, UInt8, UInt8), at k: Int) -> Double {
         if p == q2 { return 0 }
-        let (r1, g1, b1) = components(p.0, p.1, p.2, p.3)
-        let (r2, g2, b2) = components(q2.0, q2.1, q2.2, q2.3)
-        return y(r1, g1, b1) - y(r2, g2, b2)
+        let (dr, dg, db) = differences(p, q2, at: k)
+        return y(dr, dg, db)
     }
 
     /// The threshold (0...1) at which a squared distance stops counting: sqrt(delta / 35215).
     public static func threshold(ofDelta delta: Double) -> Double { (delta / maxDelta).squareRoot() }
 
     /// The grey of the diff image's background: the luma of a pixel faded towards white by `alpha` (0.1 in
-    /// pixelmatch), times the pixel's own alpha.
+    /// pixelmatch), times the pixel's own alpha (pixelmatch's `drawGrayPixel`).
     @inline(__always)
     public static func fadedGray(_ p: (UInt8, UInt8, UInt8, UInt8), alpha: Double) -> UInt8 {
-        let v = blend(y(Double(p.0), Double(p.1), Double(p.2)), alpha * Double(p.3) / 255)
+        let v = 255 + (y(Double(p.0), Double(p.1), Double(p.2)) - 255) * (alpha * Double(p.3) / 255)
         return UInt8(max(0, min(255, v)))
     }
 }

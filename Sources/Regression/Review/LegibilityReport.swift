@@ -66,12 +66,14 @@ public struct LegibilityReport: Sendable {
 }
 
 public enum LegibilityAudit {
-    /// Renders `frames` (default: all) of the scene and measures its content.
-    /// `tilt` lights the glass instead of the scene's keyframes (the preview's tilt pad).
+    /// Renders `frames` (default: all) of the scene and measures its content; `tilt` lights the glass instead
+    /// of the scene's keyframes (the preview's tilt pad). Throws, naming what is missing, when a frame cannot be
+    /// drawn whole (a backdrop video frame ffmpeg did not deliver): contrast measured against a frame without its
+    /// backdrop would be a figure of a frame that is never shown.
     public static func run(document: SceneDocument, frames: [Int]? = nil, strict: Bool = false,
-                           workers: Workers = .allCores, tilt: TiltOverride? = nil) -> LegibilityReport {
+                           workers: Workers = .allCores, tilt: TiltOverride? = nil) throws(SceneError) -> LegibilityReport {
         let list = frames ?? Array(0..<document.frameCount)
-        let tallies = measure(document, frames: list, workers: workers, tilt: document.tilt(under: tilt))
+        let tallies = try measure(document, frames: list, workers: workers, tilt: document.tilt(under: tilt))
         var entries: [LegibilityReport.Entry] = []
         var warnings = (document.content.fontWarnings + document.symbolWarnings).map { "\($0.path): \($0.message)" }
         for (i, item) in document.content.items.enumerated() {
@@ -102,14 +104,14 @@ public enum LegibilityAudit {
     /// Renders each frame without content, then draws the content over it, measuring each label and symbol
     /// (`ContrastSample`, in the frames where it is fully present: an item appearing or disappearing is not yet
     /// or no longer there to be read) and checking each item's ink against its panel.
-    static func measure(_ document: SceneDocument, frames: [Int], workers: Workers, tilt: Keyframes<Tilt>) -> [Tally] {
+    static func measure(_ document: SceneDocument, frames: [Int], workers: Workers, tilt: Keyframes<Tilt>) throws(SceneError) -> [Tally] {
         var compositor = Compositor(document: document.withoutContent, workers: workers)
         compositor.setTilt(tilt)
         let layer = ContentLayer(document: document)
         let items = document.content.items
         var tallies = [Tally](repeating: Tally(), count: items.count)
         for i in frames {
-            var frame = compositor.render(frame: i)
+            var frame = try compositor.renderWhole(frame: i)
             let t = document.time(ofFrame: i)
             let space = frame.space, width = frame.width, height = frame.height
             layer.render(into: &frame, time: t, workers: workers) { index, mask, paint, before in

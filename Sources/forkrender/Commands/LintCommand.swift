@@ -39,7 +39,7 @@ enum LintCommand: Command {
                 _ = report(warning)
             }
         }
-        let report = LegibilityAudit.run(document: document, frames: frames, strict: strict, workers: Workers(threads))
+        let report = try LegibilityAudit.run(document: document, frames: frames, strict: strict, workers: Workers(threads))
         print(json ? jsonText(report, file: file) : table(report, file: file), terminator: "")
         return strict && !report.passes ? ExitCode.checkFailed : ExitCode.success
     }

@@ -10,16 +10,8 @@ enum GlassOracles {
     /// The thresholds of issue 22, over the panels' cores: mean ΔE00 at most 0.5, 99th percentile at most 2.
     static let meanLimit = 0.5, p99Limit = 2.0
 
-    /// A Python 3 that imports every module of `modules` (comma-separated), among the python3 programs
-    /// `DevTool` finds (Debian's /usr/bin/python3, where python3-selenium lives, or the python3 on PATH, where pip
-    /// puts skia-python under pyenv or a venv); nil when none does or the --dev tools are hidden.
-    static func python(importing modules: String) -> String? {
-        for candidate in DevTool.findAll("python3") {
-            if let r = try? ChildProcess.run(URL(fileURLWithPath: candidate), ["-c", "import \(modules)"], timeout: 60),
-               r.status == 0 { return candidate }
-        }
-        return nil
-    }
+    /// A Python 3 that imports `modules` (`DevTool.python(importing:)`).
+    static func python(importing modules: String) -> String? { DevTool.python(importing: modules) }
 
     /// A deliberately wrong variant of the platform's operation (or the right one), run by every oracle: the
     /// comparison must fail on every wrong one, which shows that it can.

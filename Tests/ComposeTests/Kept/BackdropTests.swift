@@ -79,8 +79,8 @@ import Raster
     let over = try SceneDecoder(scale: 0.5).decode(file: file)
     var bare = over
     bare.plane.backdrop = nil
-    func tabs(_ doc: SceneDocument) -> Float? { LegibilityAudit.run(document: doc, frames: [0], workers: Workers(2)).entries.first { $0.id == "tabs" }?.wcag }
-    let photo = try #require(tabs(over)), plane = try #require(tabs(bare))
+    func tabs(_ doc: SceneDocument) throws -> Float? { try LegibilityAudit.run(document: doc, frames: [0], workers: Workers(2)).entries.first { $0.id == "tabs" }?.wcag }
+    let photo = try #require(try tabs(over)), plane = try #require(try tabs(bare))
     #expect(photo < 4.5 && plane > 4.5, "WCAG \(photo) over the photo, \(plane) over the plane")
 }
 

@@ -143,21 +143,28 @@ import Media
 /// A clip ffprobe passes and ffmpeg cannot decode to its end: the frame ffmpeg did not deliver is never drawn
 /// without its backdrop in silence; it fails naming `plane.backdrop.video`, and a render publishes nothing of it.
 @Suite struct BackdropVideoFailureTests {
-    /// A clip ffmpeg stops decoding after its first frames (`DamagedVideo`).
-    static func damagedClip() throws -> String {
-        try DamagedVideo.write(to: FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-damaged-\(getpid()).mp4").path)
+    /// A clip ffmpeg stops decoding after its first frames (`DamagedVideo`), written under a name of its own
+    /// (the tests run at once) and removed when `body` returns: no test leaves it in the temporary folder.
+    static func withClip<R>(_ body: (String) throws -> R) throws -> R {
+        let clip = try DamagedVideo.write(to: FileManager.default.temporaryDirectory
+            .appendingPathComponent("forkrender-damaged-\(UUID().uuidString).mp4").path)
+        defer { unlink(clip) }
+        return try body(clip)
     }
 
-    static func document() throws -> SceneDocument {
-        try SceneDecoder(scale: 0.25).decode(text: #"{"duration": 1, "fps": 30, "plane": {"backdrop": {"video": "\#(try damagedClip())"}}}"#)
+    /// A second of the scene over the clip.
+    static func withDocument<R>(_ body: (SceneDocument) throws -> R) throws -> R {
+        try withClip { clip in
+            try body(try SceneDecoder(scale: 0.25).decode(text: #"{"duration": 1, "fps": 30, "plane": {"backdrop": {"video": "\#(clip)"}}}"#))
+        }
     }
 
     /// The first frame ffmpeg did not deliver, rendered frame by frame: every frame before it is whole.
-    @Test func theFrameFFmpegDidNotDeliverFailsNamingThePath() throws {
-        var c = Compositor(document: try Self.document(), workers: Workers(2))
+    @Test func theFrameFFmpegDidNotDeliverFailsNamingThePath() throws { try Self.withDocument { doc in
+        var c = Compositor(document: doc, workers: Workers(2))
         var failed: Int?
         for i in 0..<30 where failed == nil {
-            do { _ = try c.renderWhole(frame: i) } catch {
+            do { _ = try c.renderWhole(frame: i) } catch let error as SceneError {
                 failed = i
                 #expect(error.path == "plane.backdrop.video", "\(error)")
                 #expect(error.message.contains("has no frame \(i) for scene frame \(i): ffmpeg stopped with exit status "), "\(error.message)")
@@ -166,25 +173,24 @@ import Media
         }
         let f = try #require(failed, "every frame was drawn")
         #expect(f > 0, "ffmpeg decodes the clip's first frames")
-    }
+    } }
 
     /// Through the render pipeline into a PNG folder: the run throws the same error, and no frame from the
     /// first undecoded one on is written.
-    @Test func aRenderPublishesNoFrameWithoutItsBackdrop() throws {
-        let doc = try Self.document()
+    @Test func aRenderPublishesNoFrameWithoutItsBackdrop() throws { try Self.withDocument { doc in
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-damaged-frames-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let sink = try PNGFolderSink(folder: dir, settings: EncodeSettings(dither: doc.dither), frameCount: doc.frameCount)
         do {
             _ = try RenderPipeline(document: doc, workers: Workers(2)).run(frames: Array(0..<doc.frameCount), sinks: [sink])
             Issue.record("the render passed")
-        } catch {
+        } catch let error as OutputError {
             #expect(error.message.hasPrefix("plane.backdrop.video: ") && error.message.contains("ffmpeg stopped with exit status"), "\(error.message)")
             let frame = try #require(Int(error.message.split(separator: " ").first { Int($0) != nil } ?? ""))
             let written = try FileManager.default.contentsOfDirectory(atPath: dir)
             #expect(written.allSatisfy { Int($0.prefix(4)).map { $0 < frame } ?? false }, "\(written), failed at \(frame)")
         }
-    }
+    } }
 }
 
 /// `plane.backdrop.video` at decode: bad files, budgets and exclusive keys, each refused with its JSON path.

@@ -92,14 +92,14 @@ import Content
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         for name in ["content-icons", "content-international"] {
             let doc = try SceneDecoder(scale: 1).decode(file: root.appendingPathComponent("scenes/\(name).json").path)
-            let report = LegibilityAudit.run(document: doc, frames: [0], workers: .single)
+            let report = try LegibilityAudit.run(document: doc, frames: [0], workers: .single)
             // Every label and symbol gets a contrast measurement, as the old ones do.
             #expect(report.entries.count == doc.content.items.count)
             for e in report.entries { #expect(e.wcag != nil && e.apca != nil, "\(name) \(e.path) unmeasured") }
             if name == "content-international" {
                 // Fallback faces are warnings, so --strict fails the scene, as for a whole label's fallback.
                 #expect(doc.content.fontWarnings.contains { $0.path == "content[4].text" && $0.message.contains("Noto Sans CJK") })
-                #expect(!LegibilityAudit.run(document: doc, frames: [0], strict: true, workers: .single).passes)
+                #expect(try !LegibilityAudit.run(document: doc, frames: [0], strict: true, workers: .single).passes)
             }
         }
     }

@@ -48,8 +48,9 @@ import Compose
         return c
     }
 
-    /// ffmpeg's yuv420p of `rgba` through `--video`'s input format and filter; nil without ffmpeg.
-    static func ffmpegPlanes(_ rgba: [UInt8], width: Int, height: Int) throws -> [UInt8]? {
+    /// ffmpeg's yuv420p of `rgba` in `encoding` through `--video`'s input format and filter (swscale told the
+    /// output matrix and range, `VideoEncoder.scaleFilter`); nil without ffmpeg.
+    static func ffmpegPlanes(_ rgba: [UInt8], width: Int, height: Int, encoding: YUV420Encoding) throws -> [UInt8]? {
         guard let ffmpeg = VideoEncoder.findFFmpeg() else { return nil }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("yuv-oracle-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -59,7 +60,8 @@ import Compose
         let p = Process()
         p.executableURL = URL(fileURLWithPath: ffmpeg)
         p.arguments = ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
-                       "-video_size", "\(width)x\(height)", "-i", input.path, "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2",
+                       "-video_size", "\(width)x\(height)", "-i", input.path,
+                       "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2," + VideoEncoder.scaleFilter(encoding),
                        "-pix_fmt", "yuv420p", "-f", "rawvideo", output.path]
         try p.run()
         p.waitUntilExit()
@@ -67,9 +69,9 @@ import Compose
         return [UInt8](try Data(contentsOf: output))
     }
 
-    static func ours(_ fb: Framebuffer, dither: Bool) -> [UInt8] {
+    static func ours(_ fb: Framebuffer, _ encoding: YUV420Encoding, dither: Bool) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: YUV420.byteCount(width: fb.width, height: fb.height))
-        out.withUnsafeMutableBytes { _ = fb.yuv420p(dither: dither, into: $0) }
+        out.withUnsafeMutableBytes { _ = fb.yuv420p(encoding, dither: dither, into: $0) }
         return out
     }
 
@@ -112,16 +114,17 @@ import Compose
         return fb
     }
 
-    @Test func colourfulFramesAgreeWithFFmpeg() throws {
+    @Test(arguments: YUV420Encoding.allCases)
+    func colourfulFramesAgreeWithFFmpeg(encoding: YUV420Encoding) throws {
         for (w, h, seed) in [(256, 128, UInt64(1)), (190, 66, 2), (64, 64, 3)] {
             let fb = Self.colourful(width: w, height: h, seed: seed)
             for dither in [false, true] {
-                guard let theirs = try Self.ffmpegPlanes(fb.rgba8(dither: dither), width: w, height: h) else {
+                guard let theirs = try Self.ffmpegPlanes(fb.rgba8(dither: dither), width: w, height: h, encoding: encoding) else {
                     print("YUV420FFmpegTests: ffmpeg not found on PATH, oracle skipped")
                     return
                 }
-                let c = Self.compare(Self.ours(fb, dither: dither), theirs, width: w, height: h)
-                print("YUV420FFmpegTests colourful \(w)x\(h) dither \(dither): \(c.summary)")
+                let c = Self.compare(Self.ours(fb, encoding, dither: dither), theirs, width: w, height: h)
+                print("YUV420FFmpegTests colourful \(encoding) \(w)x\(h) dither \(dither): \(c.summary)")
                 #expect(theirs.count == YUV420.byteCount(width: w, height: h))
                 for p in 0..<3 {
                     #expect(c.maxDifference[p] <= Self.maxDifference[p], "\(w)x\(h): \(c.summary)")
@@ -137,11 +140,11 @@ import Compose
         var compositor = Compositor(document: doc, workers: .allCores)
         for frame in [0, 52] {
             let fb = compositor.render(frame: frame)
-            guard let theirs = try Self.ffmpegPlanes(fb.rgba8(dither: doc.dither), width: fb.width, height: fb.height) else {
+            guard let theirs = try Self.ffmpegPlanes(fb.rgba8(dither: doc.dither), width: fb.width, height: fb.height, encoding: .video) else {
                 print("YUV420FFmpegTests: ffmpeg not found on PATH, oracle skipped")
                 return
             }
-            let c = Self.compare(Self.ours(fb, dither: doc.dither), theirs, width: fb.width, height: fb.height)
+            let c = Self.compare(Self.ours(fb, .video, dither: doc.dither), theirs, width: fb.width, height: fb.height)
             print("YUV420FFmpegTests showcase frame \(frame): \(c.summary)")
             for p in 0..<3 {
                 #expect(c.maxDifference[p] <= Self.maxDifference[p], "frame \(frame): \(c.summary)")

@@ -11,20 +11,39 @@ import Testing
     /// whose heights leave the vertical filter's edge cases (2, 4 and 6 rows: every tap clamped somewhere).
     static let sizes = [(2, 2), (16, 4), (38, 6), (18, 10), (70, 38), (128, 9 * 2)]
 
-    static func convert(_ fb: Framebuffer, dither: Bool) -> [UInt8] {
+    static func convert(_ fb: Framebuffer, _ encoding: YUV420Encoding = .bt601Limited, dither: Bool) -> [UInt8] {
         var out = [UInt8](repeating: 0xA5, count: YUV420.byteCount(width: fb.width, height: fb.height))
-        out.withUnsafeMutableBytes { _ = fb.yuv420p(dither: dither, into: $0) }
+        out.withUnsafeMutableBytes { _ = fb.yuv420p(encoding, dither: dither, into: $0) }
         return out
     }
 
     @Test(arguments: [BlendSpace.srgb, .linear], [false, true])
     func kernelsEqualTheReference(space: BlendSpace, dither: Bool) {
-        for (w, h) in Self.sizes {
-            let fb = Framebuffer.awkward(space: space, width: w, height: h)
-            let expected = YUV420Reference.planes(rgba: fb.rgba8(dither: dither), width: w, height: h)
-            let same = Self.convert(fb, dither: dither) == expected
-            #expect(same, "\(w)x\(h)")
+        for encoding in YUV420Encoding.allCases {
+            for (w, h) in Self.sizes {
+                let fb = Framebuffer.awkward(space: space, width: w, height: h)
+                let expected = YUV420Reference.planes(encoding, rgba: fb.rgba8(dither: dither), width: w, height: h)
+                let same = Self.convert(fb, encoding, dither: dither) == expected
+                #expect(same, "\(encoding) \(w)x\(h)")
+            }
         }
+    }
+
+    /// The weights against the real-valued matrices (ITU-R BT.601 limited: Y's weights sum to 219/255, Cb's and
+    /// Cr's reach 112/255 at B and R; BT.709 full: 1 and 1/2): each within 1.5 units of 2^-15 of Kr, Kg, Kb
+    /// scaled, so one matrix's weights in the other's place fail (BT.709 full's G weight is 0.72, BT.601 limited's 0.50).
+    @Test(arguments: YUV420Encoding.allCases)
+    func weightsAreTheMatrix(encoding: YUV420Encoding) {
+        let w = YUV420.weights(encoding), (kr, kb) = encoding.matrix.weights, kg = 1 - kr - kb
+        let luma = (encoding.fullRange ? 1 : 219.0 / 255) * 32768, chroma = (encoding.fullRange ? 0.5 : 112.0 / 255) * 32768
+        let expected: [Double] = [kr * luma, kg * luma, kb * luma,
+                                  -kr / (1 - kb) * chroma, -kg / (1 - kb) * chroma, chroma,
+                                  chroma, -kg / (1 - kr) * chroma, -kb / (1 - kr) * chroma]
+        let actual = [w.ry, w.gy, w.by, w.ru, w.gu, w.bu, w.rv, w.gv, w.bv]
+        for (a, e) in zip(actual, expected) { #expect(abs(Double(a) - e) <= 1.5, "\(encoding): \(actual) against \(expected)") }
+        #expect(w.ru + w.gu + w.bu == 0 && w.rv + w.gv + w.bv == 0, "grey has chroma 128")
+        // Black and white: 16 and 235 limited, 0 and 255 full.
+        #expect(w.y(0, 0, 0) == (encoding.fullRange ? 0 : 16) && w.y(255, 255, 255) == (encoding.fullRange ? 255 : 235))
     }
 
     /// Extreme colours one pixel apart (black, white, the primaries and secondaries in a checkerboard and in
@@ -39,7 +58,10 @@ import Testing
             }
         }
         let planes = Self.convert(fb, dither: false)
-        #expect(planes == YUV420Reference.planes(rgba: fb.rgba8(), width: 48, height: 24))
+        #expect(planes == YUV420Reference.planes(.bt601Limited, rgba: fb.rgba8(), width: 48, height: 24))
+        let full = Self.convert(fb, .bt709Full, dither: false)
+        #expect(full == YUV420Reference.planes(.bt709Full, rgba: fb.rgba8(), width: 48, height: 24))
+        #expect(full[0] == 0 && full[1] == 255)
         // Limited range: Y of black 16 and of white 235; Cb of pure blue rows (rows 8-9 are blue, 10-11 yellow).
         #expect(planes[0] == 16 && planes[1] == 235)
     }
@@ -57,7 +79,7 @@ import Testing
                 for x in 0..<w { after[x, y] = SIMD4(0.9, 0.1, Float(x) / Float(w), 1) }
             }
             var planes = Self.convert(before, dither: true)
-            let rows = planes.withUnsafeMutableBytes { after.yuv420p(dither: true, into: $0, unchanged: { !changed.contains($0) }) }
+            let rows = planes.withUnsafeMutableBytes { after.yuv420p(.bt601Limited, dither: true, into: $0, unchanged: { !changed.contains($0) }) }
             #expect(rows == changed.count)
             let same = planes == Self.convert(after, dither: true)
             #expect(same, "rows \(changed)")
@@ -87,11 +109,11 @@ import Testing
                     }
                 }
             }
-            var planes = Self.convert(before, dither: true)
+            var planes = Self.convert(before, .bt709Full, dither: true)
             let samples = planes.withUnsafeMutableBytes {
-                after.yuv420p(dither: true, into: $0, changed: RowSpans(rows: spans))
+                after.yuv420p(.bt709Full, dither: true, into: $0, changed: RowSpans(rows: spans))
             }
-            let same = planes == Self.convert(after, dither: true)
+            let same = planes == Self.convert(after, .bt709Full, dither: true)
             #expect(same, "trial \(trial): \(spans.enumerated().filter { !$0.element.isEmpty }.map { "\($0.offset): \($0.element)" })")
             // Whole blocks of 16 around each span, never the whole frame for these small changes.
             #expect(samples >= spans.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } } && samples < w * h)

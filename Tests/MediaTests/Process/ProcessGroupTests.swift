@@ -30,6 +30,32 @@ import Media
         #expect(tail.hasSuffix("xxxlast\n") && tail.utf8.count == ErrorTail.bytes, "\(tail.suffix(20))")
     }
 
+    /// A Ctrl-C between a reader's spawn and its registration (issue 56: ffprobe then ran on for up to 20 s):
+    /// the readers' kill, run from another thread while the spawn pauses there, still reaches the child (it is
+    /// killed at once, not after its 30 s), and no reader starts after it. Readers of the test's own, so other
+    /// tests' decoders are not killed.
+    @Test func aKillDuringTheSpawnReachesTheChild() throws {
+        final class Later: @unchecked Sendable { var readers: ProcessReaders? }
+        let later = Later()
+        let readers = ProcessReaders(afterSpawn: {
+            let readers = later.readers
+            Thread.detachNewThread { readers?.killAll() }
+            Thread.sleep(forTimeInterval: 0.2)
+        })
+        later.readers = readers
+        let child = try ProcessGroup(reading: "/bin/sleep", arguments: ["30"], readers: readers)
+        defer { child.kill(grace: 0) }
+        #expect(child.wait(timeout: 5) == 128 + SIGKILL, "the child outlived the readers' kill")
+        var refusal: String?
+        do {
+            let late = try ProcessGroup(reading: "/bin/sleep", arguments: ["30"], readers: readers)
+            late.kill(grace: 0)
+        } catch {
+            refusal = error.message
+        }
+        #expect(refusal?.hasPrefix("interrupted") == true, "a reader started after the readers were killed")
+    }
+
     #if os(Linux)
     // Linux refuses to exec a file open for writing (ETXTBSY); other systems may not.
     @Test func aProgramStillOpenForWritingStartsOnceItIsClosed() throws {

@@ -44,6 +44,20 @@ import Raster
         #expect(p.width == 3 * 60 + 2 * 8 && p.height == 40)
     }
 
+    /// pixelmatch's 8a against 5b (drawn by `PixelmatchFixtureTests`): opaque white against fully transparent is
+    /// every one of those 32,896 pixels at threshold 0, and at the default threshold too (issue 56: "match: 0
+    /// different pixels" before).
+    @Test func opaqueWhiteAgainstTransparentIsEveryPixel() throws {
+        let dir = Binary.folder("diff-alpha")
+        let white = try write(PixelmatchFixtureTests.triangle(white: true), dir, "8a.png")
+        let clear = try write(PixelmatchFixtureTests.triangle(white: false), dir, "5b.png")
+        for threshold in ["0", "0.1"] {
+            let r = try Binary.run(["diff", white, clear, "--threshold", threshold])
+            #expect(r.status == 1)
+            #expect(r.out.hasPrefix("different: 32896 different pixels"), "threshold \(threshold): \(r.out)")
+        }
+    }
+
     @Test func sizeMismatchIsADifferenceWithAClearMessage() throws {
         let dir = Binary.folder("size")
         let pa = try write(RGBAImage(width: 4, height: 3, fill: (1, 2, 3, 255)), dir, "a.png")

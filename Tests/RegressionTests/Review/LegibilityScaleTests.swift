@@ -24,7 +24,7 @@ import Raster
         guard !doc.content.items.isEmpty else { return nil }
         let n = doc.frameCount
         let frames = doc.plane.backdrop?.scrolls == true ? Array(0..<n) : Set([0, n / 2, n - 1]).sorted()
-        return LegibilityAudit.run(document: doc, frames: frames, workers: Workers(2))
+        return try LegibilityAudit.run(document: doc, frames: frames, workers: Workers(2))
     }
 
     @Test(arguments: scenes)
@@ -70,7 +70,7 @@ import Raster
                      {"fill": true, "on": "card", "frame": [80, 10, 40, 20]},
                      {"fill": true, "on": "card", "frame": [0, 0, 100, 50]}]}
         """#)
-        let r = LegibilityAudit.run(document: doc, frames: [0], workers: .single)
+        let r = try LegibilityAudit.run(document: doc, frames: [0], workers: .single)
         func flag(_ path: String) -> String? {
             r.entries.first { $0.path == path }?.flags.first { $0.code == "off-panel" }?.message
         }

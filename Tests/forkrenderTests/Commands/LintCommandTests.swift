@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -20,6 +21,23 @@ import Testing
         let r = try CLI.run(["lint", Self.scene("content-navbar-liquid.json"), "--strict", "--frames", "0", "--font-dir", fonts.path])
         #expect(r.status == 0, "\(r.out)\(r.stderr)")
         #expect(r.out.hasSuffix("no problems found\n"))
+    }
+
+    /// A frame whose backdrop video ffmpeg cannot decode is a failure, as in a render (exit 2, naming
+    /// `plane.backdrop.video`), never a frame measured without its backdrop (issue 56).
+    @Test func aFailedVideoFrameIsAFailure() throws {
+        let dir = CLI.temporaryFolder("lint-damaged-video")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try DamagedVideo.write(to: dir.appendingPathComponent("v.mp4").path)
+        let file = dir.appendingPathComponent("scene.json")
+        try #"{"duration": 1, "fps": 30, "canvas": {"width": 60, "height": 60, "scale": 1}, "plane": {"backdrop": {"video": "v.mp4"}}, "content": [{"text": "Hi", "at": [4, 4], "size": 12}]}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        for args in [[String](), ["--strict"], ["--json"]] {
+            let r = try CLI.run(["lint", file.path] + args)
+            #expect(r.status == 2, "\(args): \(r.out)\(r.stderr)")
+            #expect(r.stderr.contains("plane.backdrop.video: ") && r.stderr.contains("ffmpeg stopped"), "\(args): \(r.stderr)")
+            #expect(r.out.isEmpty, "\(args): no report of frames without their backdrop: \(r.out)")
+        }
     }
 
     @Test func printsJSONForTools() throws {

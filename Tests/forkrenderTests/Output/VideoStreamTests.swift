@@ -68,7 +68,7 @@ import ChildProcess
         #expect(r.status == 0, "\(r.stderr)")
         for (k, name) in CLI.files(in: URL(fileURLWithPath: frames)).enumerated() where k < 16 {
             let png = try PNG.read(path: frames + "/" + name)
-            let expected = YUV420Reference.planes(rgba: png.rgba8, width: w, height: h)
+            let expected = YUV420Reference.planes(.video, rgba: png.rgba8, width: w, height: h)
             let same = Array(one[(k * frame)..<((k + 1) * frame)]) == expected
             #expect(same, "frame \(name)")
         }

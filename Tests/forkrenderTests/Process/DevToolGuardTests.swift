@@ -10,7 +10,7 @@ import Testing
 @Suite struct DevToolGuardTests {
     /// The suites with a test that runs a --dev tool.
     static let suites = ["ShardingRecipeTests", "SymbolArtworkTests", "TextOracleTests", "PreviewBrowserTests",
-                         "PreviewPageTests", "PNGBandTests", "PNGIgzipTests", "PNGFrameEncodeTests"]
+                         "PreviewPageTests", "PNGBandTests", "PNGIgzipTests", "PNGFrameEncodeTests", "VideoColorTests"]
 
     @Test func theSwitchHidesEveryDevTool() {
         var env = ProcessInfo.processInfo.environment
