@@ -206,7 +206,9 @@ public struct CheckRunner: Sendable {
                 return record(item, actual, as: .updated, "replaced (\(verdict.problems.joined(separator: "; ")))")
             }
             item.status = .failed
-            item.message = verdict.problems.joined(separator: "; ")
+            // The counts lead, also when only a region or the cluster gate failed.
+            let problems = verdict.problems.first?.hasPrefix(counts) == true ? verdict.problems : [counts] + verdict.problems
+            item.message = problems.joined(separator: "; ")
             noteFingerprint(&item)
             item.artifacts = writeArtifacts(job.name, frame, expected: expected, actual: actual, diff: verdict.diff)
         } catch {
