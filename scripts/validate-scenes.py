@@ -18,7 +18,7 @@ for path in sorted(glob.glob(os.path.join(root, "scenes", "*.json"))):
     except jsonschema.ValidationError as e:
         failures += 1
         print(f"{os.path.relpath(path, root)}: {'/'.join(map(str, e.path))}: {e.message}")
-src = open(os.path.join(root, "Sources", "Scene", "Showcase.swift")).read()
+src = open(os.path.join(root, "Sources", "SceneFormat", "Showcase.swift")).read()
 showcase = json.loads(src[src.index('#"""') + 4:src.index('"""#')])
 try:
     jsonschema.validate(showcase, schema)

@@ -137,7 +137,9 @@ public struct SceneDecoder: Sendable {
                                                   duration: duration, directory: directory)
         try checkText(r, canvas: canvas, content: content)
         notes += content.notes + content.fontWarnings.map { "\($0.path): \($0.message)" }
-        let check = try decodeCheck(r, frameCount: max(1, Int(checked: duration * fps, .toNearestOrAwayFromZero)))
+        let check = try CheckSection.decode(r, frameCount: max(1, Int(checked: duration * fps, .toNearestOrAwayFromZero)),
+                                            panels: GlassPanels(glass))
+        notes += check.framesPastEnd.map(\.note)
 
         var document = SceneDocument(
             canvas: canvas, appearance: appearance,
@@ -181,19 +183,6 @@ public struct SceneDecoder: Sendable {
         return Keyframes(try r.keyframes("tilt", valueKeys: ["pitch", "roll"]) { (o) throws(SceneError) -> Tilt in
             Tilt(pitch: try o.number("pitch", default: 0, in: limit), roll: try o.number("roll", default: 0, in: limit))
         })
-    }
-
-    func decodeCheck(_ r: ObjectReader, frameCount: Int) throws(SceneError) -> CheckSpec {
-        guard let c = try r.object("check", keys: ["frames", "masks"]) else { return CheckSpec(frames: [], masks: []) }
-        let frames = try c.array("frames") { (node, path) throws(SceneError) -> Int in
-            let v = try Value.number(node, path: path)
-            guard v == v.rounded(), v >= 0, v < Double(frameCount) else {
-                throw SceneError(path: path, location: node.location, message: "expected a frame index from 0 to \(frameCount - 1), found \(Value.format(v))")
-            }
-            return Int(v)
-        }
-        let masks = try c.array("masks") { (node, path) throws(SceneError) -> Rect in try Value.rect(node, path: path) }
-        return CheckSpec(frames: frames, masks: masks)
     }
 }
 

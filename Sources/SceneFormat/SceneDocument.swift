@@ -62,14 +62,6 @@ public struct Canvas: Sendable, Hashable {
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 }
 
-/// Frames and regions a visual-regression check uses for this scene.
-public struct CheckSpec: Sendable {
-    /// Frame indices to compare; empty means the first, middle and last frame.
-    public internal(set) var frames: [Int]
-    /// Regions (points) left out of comparisons.
-    public internal(set) var masks: [Rect]
-}
-
 extension SceneDocument {
     /// A sweep across the full range: roll from -max to +max while pitch goes from +max/2 to -max/2, linearly
     /// over the whole duration, so every highlight position shows up in one preview (`SceneDecoder.tilt`'s

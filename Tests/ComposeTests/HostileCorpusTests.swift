@@ -71,6 +71,15 @@ import Raster
         .init(template: "{\"plane\":{\"backdrop\":{\"video\":\"\(BackdropVideoTests.clip)\",\"opacity\":@}}}", path: "plane.backdrop.opacity"),
         .init(template: #"{"check":{"frames":[@]}}"#, path: "check.frames[0]"),
         .init(template: #"{"check":{"masks":[[0,0,@,10]]}}"#, path: "check.masks[0]"),
+        .init(template: #"{"check":{"threshold":@}}"#, path: "check.threshold"),
+        .init(template: #"{"check":{"scale":@}}"#, path: "check.scale"),
+        .init(template: #"{"check":{"regions":[{"frame":[@,0,10,10]}]}}"#, path: "check.regions[0].frame"),
+        .init(template: #"{"check":{"regions":[{"frame":[0,0,@,10]}]}}"#, path: "check.regions[0].frame"),
+        .init(template: #"{"check":{"regions":[{"frame":[0,0,10,10],"threshold":@}]}}"#, path: "check.regions[0].threshold"),
+        .init(template: #"{"check":{"regions":[{"frame":[0,0,10,10],"maxDiffPixels":@}]}}"#, path: "check.regions[0].maxDiffPixels"),
+        .init(template: #"{"glass":[{"id":"bar","frame":[0,0,100,40]}],"check":{"regions":[{"element":"bar","maxDiffPixels":@}]}}"#, path: "check.regions[0].maxDiffPixels"),
+        .init(template: #"{"check":{"cluster":{"window":@,"pixels":1}}}"#, path: "check.cluster.window"),
+        .init(template: #"{"check":{"cluster":{"window":16,"pixels":@}}}"#, path: "check.cluster.pixels"),
     ]
 
     static let values = ["1e19", "1e308", "-1e308", "1e-30", "-1", "0", "1000001", "100001", "3601", "9.5e15"]
@@ -97,6 +106,10 @@ import Raster
         ("{\"content\":[\(Array(repeating: #"{"fill":true,"frame":[0,0,10,10]}"#, count: 1001).joined(separator: ","))]}", "content"),
         ("{\"tilt\":[\(Array(repeating: #"{"t":0}"#, count: 10001).joined(separator: ","))]}", "tilt"),
         (#"{"plane":{"ambient":{"interval":[1e-9,1e-9]}}}"#, "plane.ambient.interval"),
+        ("{\"check\":{\"regions\":[\(Array(repeating: #"{"frame":[0,0,10,10]}"#, count: 65).joined(separator: ","))]}}", "check.regions"),
+        (#"{"check":{"cluster":{"window":4097,"pixels":1}}}"#, "check.cluster.window"),
+        (#"{"check":{"cluster":{"window":4,"pixels":17}}}"#, "check.cluster.pixels"),
+        (#"{"check":{"regions":[{"frame":[0,0,10,10],"maxDiffPixels":64000001}]}}"#, "check.regions[0].maxDiffPixels"),
     ]
 
     /// A backdrop image the corpus can name (absolute: the decoder reads text here, with no scene folder).

@@ -31,8 +31,9 @@ import Output
     static let references = root.appendingPathComponent("Tests/GoldenTests/References").path
     static let output = root.appendingPathComponent("Tests/Output/GoldenTests").path
     static let scale: Float = 1
-    /// Any change to any channel of any pixel fails.
-    static let comparison = Comparison(threshold: 0)
+    /// Any change to any channel of any pixel fails, on any machine (not only the check's default where the
+    /// fingerprint matches).
+    static let overrides = CheckOverrides(threshold: 0, tolerance: .exact, ignoreAntialiasing: false)
 
     static func scenes() -> [String] {
         let files = (try? CheckRunner.sceneFiles([root.appendingPathComponent("scenes").path])) ?? []
@@ -45,7 +46,7 @@ import Output
     }
 
     func runner(scene name: String) -> CheckRunner {
-        CheckRunner(references: Self.references, comparison: Self.comparison, update: Self.mode, onCI: UpdateMode.isCI, scale: Self.scale,
+        CheckRunner(references: Self.references, overrides: Self.overrides, update: Self.mode, onCI: UpdateMode.isCI, scale: Self.scale,
                     workers: Workers(2), artifacts: (Self.output as NSString).appendingPathComponent(name))
     }
 

@@ -35,6 +35,11 @@ public struct CheckItem: Sendable {
     /// On a failure: how the renderer that recorded the reference differs from this one ("reference recorded
     /// with FreeType 2.13.3, this machine 2.12.1"), also at the end of `message`; nil when they agree.
     public var fingerprintMismatch: String? = nil
+    /// When the frame was compared with the tolerance for another renderer (`FrameRule.fallback`): that
+    /// tolerance and why, "compared with the tolerance for another renderer (threshold 0.1, ...): reference
+    /// recorded with FreeType 2.13.3, this machine 2.12.1". Said for passing frames too: a pass at a tolerance
+    /// is a weaker promise than an exact one.
+    public var fallback: String? = nil
     /// Files written for review (relative to the artifacts folder), when there is one.
     public var artifacts: Artifacts?
     /// Render and compare time, seconds.

@@ -10,15 +10,17 @@ import Output
 ///
 /// Layout: the reference of frame 12 of `scenes/dots-tap.json` is `<references>/dots-tap/0012.png` when the
 /// scenes' root is `scenes/`; scenes in subfolders of the root keep them (`ReferenceLayout`). Frames are
-/// `frames` when given (`0,15,29` or ranges `0..3`), else the scene's `check.frames`, else its first, middle
-/// and last frame. Masks come from the scene's `check.masks` (points, rounded outward to whole pixels) plus
-/// `comparison.masks` (pixels). With `artifacts`, every frame that does not pass leaves
+/// `frames` when given (`FrameSelection.parseList`: `0,15,29`, ranges `0..3` or `90-119`), else the scene's
+/// `check.frames`, else its first, middle and last frame. Masks come from the scene's `check.masks` (points,
+/// rounded outward to whole pixels) plus `overrides.masks` (pixels). Each frame is compared by its
+/// `FrameRule`: exact where the reference's renderer fingerprint matches this one, else `CheckDefaults`'
+/// measured tolerance, the scene's `check` section and the command line overriding either. With `artifacts`, every frame that does not pass leaves
 /// `<artifacts>/<scene>/<frame>-expected.png`, `-actual.png`, `-diff.png` and `-panels.png` (expected | diff |
 /// actual) for review.
 public struct CheckRunner: Sendable {
     public var references: String
-    public var comparison: Comparison
-    public var tolerance: Tolerance
+    /// What the command line sets for every frame (`FrameRule` resolves the rest).
+    public var overrides: CheckOverrides
     public var update: UpdateMode
     /// On CI nothing is written, whatever `update` says.
     public var onCI: Bool
@@ -33,13 +35,12 @@ public struct CheckRunner: Sendable {
     /// References are written once and read often: compress them harder than frames.
     public static let referenceEncoding = PNGEncodeOptions(level: 9, filters: .all, strategy: nil)
 
-    public init(references: String, comparison: Comparison = Comparison(), tolerance: Tolerance = .exact,
+    public init(references: String, overrides: CheckOverrides = CheckOverrides(),
                 update: UpdateMode = .missing, onCI: Bool = UpdateMode.isCI, scale: Float? = nil,
                 frames: String? = nil, workers: Workers = .allCores, artifacts: String? = nil,
                 decoder: SceneDecoder = SceneDecoder()) {
         self.references = references
-        self.comparison = comparison
-        self.tolerance = tolerance
+        self.overrides = overrides
         self.update = update
         self.onCI = onCI
         self.scale = scale
@@ -66,9 +67,9 @@ public struct CheckRunner: Sendable {
         public var masks: [PixelRect]
     }
 
-    /// The scene files named by `paths`: `.json` files as given, folders expanded to their `.json` files
-    /// (sorted, not recursing, without `scene.schema.json`), so `scenes/invalid/` is never checked. Duplicates
-    /// are dropped.
+    /// The scene files named by `paths`: `.json` files as given, folders expanded to their `.json` files and
+    /// those of their subfolders (`SceneFolder`), so `check scenes/` over `scenes/a/` and `scenes/b/` checks
+    /// both, and `scenes/invalid/` is never checked. Duplicates are dropped.
     public static func sceneFiles(_ paths: [String]) throws(CheckError) -> [String] {
         var out: [String] = []
         for p in paths {
@@ -76,13 +77,7 @@ public struct CheckRunner: Sendable {
             guard FileManager.default.fileExists(atPath: p, isDirectory: &isDir) else {
                 throw CheckError("scene path '\(p)' does not exist")
             }
-            if isDir.boolValue {
-                let names = ((try? FileManager.default.contentsOfDirectory(atPath: p)) ?? [])
-                    .filter { $0.hasSuffix(".json") && $0 != "scene.schema.json" && !$0.hasPrefix(".") }.sorted()
-                out += names.map { (p as NSString).appendingPathComponent($0) }
-            } else {
-                out.append(p)
-            }
+            out += isDir.boolValue ? SceneFolder.files(in: p) : [p]
         }
         // A scene named twice (a folder and one of its files) is checked once.
         var seen: Set<String> = []
@@ -92,35 +87,44 @@ public struct CheckRunner: Sendable {
     /// Decodes a scene and resolves its frames and masks. Errors are the user's to fix (exit 2). `layout`
     /// names its reference folder; without one it is the scene's file name.
     public func prepare(scene path: String, in layout: ReferenceLayout? = nil) throws(CheckError) -> Job {
-        let doc: SceneDocument
-        do throws(SceneError) {
-            var decoder = decoder
-            decoder.scale = scale
-            doc = try decoder.decode(file: path)
-        } catch {
-            throw CheckError(error)
+        let doc = try decode(path)
+        if let stale = doc.check.framesPastEnd.first {
+            throw CheckError(SceneError(file: path, path: stale.path, location: stale.location,
+                                        message: "frame \(stale.frame) is past the scene's last frame (\(doc.frameCount - 1)); remove it or change it"))
         }
-        let count = doc.frameCount
-        var chosen: Set<Int> = []
+        let chosen: [Int]
         if let frames {
-            for part in frames.split(separator: ",", omittingEmptySubsequences: false) {
-                do {
-                    chosen.formUnion(try FrameSelection.parse(part.trimmingCharacters(in: .whitespaces), frameCount: count))
-                } catch {
-                    throw CheckError("\(path): --frames: \(error)")
-                }
+            do {
+                chosen = try FrameSelection.parseList(frames, frameCount: doc.frameCount)
+            } catch {
+                throw CheckError("\(path): --frames: \(error)")
             }
         } else if !doc.check.frames.isEmpty {
-            chosen = Set(doc.check.frames)
+            chosen = Array(Set(doc.check.frames)).sorted()
         } else {
-            chosen = [0, count / 2, count - 1]
+            chosen = Array(Set([0, doc.frameCount / 2, doc.frameCount - 1])).sorted()
         }
         let fileName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let entry = layout?.entry(path)
-        let masks = doc.check.masks.map { PixelRect(points: $0, scale: doc.canvas.scale) } + comparison.masks
+        let masks = doc.check.masks.map { PixelRect(points: $0, scale: doc.canvas.scale) } + overrides.masks
         return Job(name: entry?.key ?? fileName, path: path, folder: entry?.folder ?? fileName,
                    root: entry.flatMap { $0.key == fileName ? nil : layout?.root },
-                   document: doc, frames: chosen.sorted(), masks: masks)
+                   document: doc, frames: chosen, masks: masks)
+    }
+
+    /// Decodes at `scale` (`--scale`), else at the scene's `check.scale`, else at its canvas's: a second decode
+    /// at the scene's check scale checks every budget at the scale that renders.
+    func decode(_ path: String) throws(CheckError) -> SceneDocument {
+        do throws(SceneError) {
+            var decoder = decoder
+            decoder.scale = scale
+            let doc = try decoder.decode(file: path)
+            guard scale == nil, let own = doc.check.scale, own != doc.canvas.scale else { return doc }
+            decoder.scale = own
+            return try decoder.decode(file: path)
+        } catch {
+            throw CheckError(error)
+        }
     }
 
     public func referencePath(scene: String, frame: Int) -> String {
@@ -131,8 +135,6 @@ public struct CheckRunner: Sendable {
     /// Renders the job's frames in order and checks each; `progress` sees every finished item.
     public func run(_ job: Job, progress: (CheckItem) -> Void = { _ in }) -> [CheckItem] {
         var compositor = Compositor(document: job.document, workers: workers)
-        var compare = comparison
-        compare.masks = job.masks
         var items: [CheckItem] = []
         for frame in job.frames {
             let start = DispatchTime.now()
@@ -140,7 +142,7 @@ public struct CheckRunner: Sendable {
             do throws(SceneError) {
                 // A frame drawn without part of its scene is neither compared nor recorded: an input error.
                 let actual = RGBAImage(try compositor.renderWhole(frame: frame), dither: job.document.dither, workers: workers)
-                item = check(job: job, frame: frame, actual: actual, comparison: compare)
+                item = check(job: job, frame: frame, actual: actual)
             } catch {
                 item = CheckItem(scene: job.name, scenePath: job.path, frame: frame, status: .error, message: "\(error.path): \(error.message)",
                                  result: nil, referencePath: referencePath(scene: job.folder, frame: frame), artifacts: nil, seconds: 0)
@@ -154,7 +156,7 @@ public struct CheckRunner: Sendable {
 
     /// Compares one rendered frame with its reference, updates the reference as the mode allows, and writes
     /// review artifacts for anything that did not pass.
-    public func check(job: Job, frame: Int, actual: RGBAImage, comparison compare: Comparison) -> CheckItem {
+    public func check(job: Job, frame: Int, actual: RGBAImage) -> CheckItem {
         let ref = referencePath(scene: job.folder, frame: frame)
         var item = CheckItem(scene: job.name, scenePath: job.path, frame: frame, status: .passed, message: "",
                              result: nil, referencePath: ref, artifacts: nil, seconds: 0)
@@ -185,26 +187,30 @@ public struct CheckRunner: Sendable {
             item.artifacts = writeArtifacts(job.name, frame, expected: nil, actual: actual, diff: nil)
             return item
         }
+        let rule = FrameRule(overrides: overrides, document: job.document, frame: frame, masks: job.masks,
+                             reference: RendererFingerprint.read(png: ref))
+        item.fallback = rule.fallback.map { "compared with the tolerance for another renderer (\(rule.summary)): \($0)" }
         do {
-            var result = try compare.apply(expected: expected, actual: actual, workers: workers, diffImage: true)
-            let diff = result.diff
-            result.diff = nil
+            let verdict = try rule.judge(expected: expected, actual: actual, workers: workers)
+            let result = verdict.outcome
             item.result = result
             let counts = Self.describe(result)
-            if tolerance.accepts(result) {
+            if verdict.problems.isEmpty {
                 if mode == .all && !result.isIdentical {
                     return record(item, actual, as: .updated, "replaced (\(counts), within tolerance)")
                 }
-                item.message = counts
+                item.message = counts + (item.fallback.map { "; " + $0 } ?? "")
                 return item
             }
             if mode == .changed || mode == .all {
-                return record(item, actual, as: .updated, "replaced (\(counts))")
+                return record(item, actual, as: .updated, "replaced (\(verdict.problems.joined(separator: "; ")))")
             }
             item.status = .failed
-            item.message = "\(counts); tolerance \(tolerance)"
+            // The counts lead, also when only a region or the cluster gate failed.
+            let problems = verdict.problems.first?.hasPrefix(counts) == true ? verdict.problems : [counts] + verdict.problems
+            item.message = problems.joined(separator: "; ")
             noteFingerprint(&item)
-            item.artifacts = writeArtifacts(job.name, frame, expected: expected, actual: actual, diff: diff)
+            item.artifacts = writeArtifacts(job.name, frame, expected: expected, actual: actual, diff: verdict.diff)
         } catch {
             item.referenceScale = Self.referenceScale(job.document.canvas, expected)
             // A reference at another scale is not a changed picture: only `--update all` replaces it.
@@ -246,11 +252,12 @@ public struct CheckRunner: Sendable {
         return o
     }
 
-    /// Adds to a failed item how the reference's renderer differs from this one, when it does.
+    /// Adds to a failed item how the reference's renderer differs from this one, when it does: the tolerance
+    /// it was compared with and why (`fallback`), else the differences alone (file-byte libraries).
     private func noteFingerprint(_ item: inout CheckItem) {
         guard let note = RendererFingerprint.mismatch(reference: RendererFingerprint.read(png: item.referencePath)) else { return }
         item.fingerprintMismatch = note
-        item.message += "; " + note
+        item.message += "; " + (item.fallback ?? note)
     }
 
     private func record(_ item: CheckItem, _ actual: RGBAImage, as status: CheckItem.Status, _ message: String) -> CheckItem {

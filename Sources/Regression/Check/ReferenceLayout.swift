@@ -2,8 +2,9 @@ import Foundation
 
 /// Where each scene's references live: `<references>/<key>/<frame>.png`, the key being the scene's path
 /// relative to the scenes' root, without `.json`. The root is `--scenes-root` when given, else the deepest
-/// folder holding every scene of the run, so `check scenes/` keys `scenes/tap.json` as `tap`, and
-/// `check ios/home.json android/home.json` as `ios/home` and `android/home`.
+/// folder holding every scene and every folder given, so `check scenes/` keys `scenes/tap.json` as `tap` and
+/// `scenes/ios/home.json` as `ios/home` (even when `ios/` is the only subfolder), and `check ios/home.json
+/// android/home.json` as `ios/home` and `android/home`.
 ///
 /// Rules
 /// 1. Two scenes never share a folder: keys equal when compared without case (a case-insensitive file system
@@ -31,13 +32,14 @@ public struct ReferenceLayout: Sendable {
     public var notes: [String]
 
     /// The key of every scene in `scenes`, checked against the folders under `references`.
-    public static func make(scenes: [String], references: String, root given: String?) throws(CheckError) -> ReferenceLayout {
+    public static func make(scenes: [String], references: String, root given: String?,
+                            folders: [String] = []) throws(CheckError) -> ReferenceLayout {
         let resolved = scenes.map(resolve)
         let rootComponents: [String]
         if let given {
             rootComponents = components(URL(fileURLWithPath: given).standardizedFileURL.resolvingSymlinksInPath().path)
         } else {
-            rootComponents = commonFolder(resolved.map { Array(components($0).dropLast()) })
+            rootComponents = commonFolder(resolved.map { Array(components($0).dropLast()) } + folders.map { components(resolveFolder($0)) })
         }
         var entries: [Entry] = []
         for (path, full) in zip(scenes, resolved) {
@@ -53,6 +55,25 @@ public struct ReferenceLayout: Sendable {
         var layout = ReferenceLayout(entries: entries, root: display("/" + rootComponents.joined(separator: "/")), notes: [])
         try layout.adoptFlatFolders(references: references)
         return layout
+    }
+
+    /// When no scene's reference folder exists but one would under a root above this one (a CI job per folder,
+    /// `check scenes/b --references refs/`, keys `home` where the references say `b/home`): the deepest such
+    /// root as the user would type it, and the folder that proves it. Recording under the keys of this run
+    /// would fork the references.
+    public func rootHint(references: String) -> (root: String, evidence: String)? {
+        guard !entries.isEmpty, !entries.contains(where: { Self.isFolder((references as NSString).appendingPathComponent($0.folder)) }) else { return nil }
+        let rootParts = Self.components(Self.resolveFolder(root))
+        for up in 1...max(1, rootParts.count) {
+            let candidate = Array(rootParts.dropLast(up))
+            for e in entries {
+                let parts = Self.components(Self.resolve(e.path))
+                let key = parts.dropFirst(candidate.count).joined(separator: "/")
+                let folder = (references as NSString).appendingPathComponent(key.hasSuffix(".json") ? String(key.dropLast(5)) : key)
+                if Self.isFolder(folder) { return (Self.display("/" + candidate.joined(separator: "/")), folder) }
+            }
+        }
+        return nil
     }
 
     /// The entry of the scene given as `path`.
@@ -110,6 +131,10 @@ public struct ReferenceLayout: Sendable {
     static func resolve(_ path: String) -> String {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
+    }
+
+    static func resolveFolder(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     static func components(_ absolute: String) -> [String] { absolute.split(separator: "/").map(String.init) }

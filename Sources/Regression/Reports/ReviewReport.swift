@@ -52,6 +52,10 @@ public struct ReviewReport {
 
         """
         let failing = items.filter { $0.status.isFailure }
+        let fallback = items.filter { $0.fallback != nil }
+        if let why = fallback.first?.fallback {
+            s += "<p class=\"fallback\">\(fallback.count) of \(items.count) frames were not compared exactly: \(e(why))</p>\n"
+        }
         if let scale = failing.lazy.compactMap(\.referenceScale).first {
             s += "<p class=\"accept\">The references were rendered at scale \(e(scale)), not this run's: check again with <code>--scale \(e(scale))</code>. Accepting these frames would overwrite them with pictures of another size.</p>\n"
         } else if !failing.isEmpty {
@@ -140,6 +144,7 @@ public struct ReviewReport {
     h2 { font-size: 17px; margin: 0 0 6px; }
     code { font: 12px "DejaVu Sans Mono", Menlo, monospace; background: #e5e5ea; padding: 1px 4px; border-radius: 4px; }
     .totals { font-weight: 600; margin: 0; } .settings, .paths { color: #636366; margin: 2px 0; }
+    .fallback { background: #e8f0fe; border: 1px solid #8ab4f8; padding: 8px 12px; border-radius: 8px; }
     .accept { background: #fff8e1; border: 1px solid #ffd54f; padding: 8px 12px; border-radius: 8px; }
     table.summary { border-collapse: collapse; background: #fff; border-radius: 10px; overflow: hidden; margin: 12px 0 24px; }
     table.summary th, table.summary td { padding: 5px 12px; text-align: left; border-bottom: 1px solid #e5e5ea; }

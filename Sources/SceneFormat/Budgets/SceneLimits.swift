@@ -71,6 +71,12 @@ public enum SceneLimits {
     /// icons at their own budget (`ContentDefaults.maxIconPicturePixels`), 256 MB decoded and in the memory
     /// estimate.
     public static let symbolPicturePixels = 67_108_864
+    /// `check.regions` entries: each is compared on its own, one more pass over its pixels.
+    public static let checkRegions = 64
+    /// `check.cluster.window`, pixels: a square's side (a 4096 px square covers a 4K frame's height).
+    public static let clusterWindow = 4_096
+    /// `check.regions[i].maxDiffPixels`: the default canvas limit's pixels (`--max-megapixels` 64).
+    public static let checkPixels = 64_000_000
     /// Liquid Glass container spacing, points (the merge reach; the seed uses 0 to 20 pt).
     public static let containerSpacing = 1_000.0
 }

@@ -43,6 +43,7 @@ public enum Suggest {
         "corner": ["radius", "cornerRadius"], "cornerradius": ["radius"], "borderradius": ["radius", "cornerRadius"],
         "easing": ["ease"], "curve": ["ease"], "delay": ["t"], "time": ["t"], "start": ["t"],
         "fontsize": ["size"], "fontweight": ["weight"], "fontfamily": ["font"],
+        "windowsize": ["window"], "tolerance": ["threshold"], "ignore": ["masks"], "maxdiffpixelratio": ["maxDiffPixels"],
         "linecap": ["cap"], "linejoin": ["join"], "strokewidth": ["width"], "linewidth": ["width"],
     ]
 

@@ -13,7 +13,7 @@ enum CheckCommand: Command {
         abstract: "Render scenes and compare them with reference PNGs (visual regression).",
         overview: "Render scenes and compare their frames with reference PNGs (visual regression).",
         usage: ["forkrender check <scenes-or-folders>... --references <folder> [<options>]"],
-        arguments: [("<scenes-or-folders>", "Scene files, or folders whose .json files are all checked (not recursing).")],
+        arguments: [("<scenes-or-folders>", "Scene files, or folders whose .json files are all checked, subfolders too (not invalid/, hidden ones, or what a .forkrenderignore names).")],
         options: [
             OptionSpec(name: "--references", short: "-r", value: "folder",
                        help: "Reference PNGs: <folder>/<scene>/<frame>.png, <scene> being the scene's path under the scenes' root without .json, e.g. refs/ios/home/0012.png."),
@@ -23,14 +23,12 @@ enum CheckCommand: Command {
             OptionSpec(name: "--update", value: "mode",
                        help: "Write references: none, missing, changed (also those that differ) or all. Never on CI.",
                        defaultText: "missing, or none on CI"),
-            OptionSpec(name: "--frames", value: "list",
-                       help: "Frames to check in every scene: 0,15,29 or 0..3.",
-                       defaultText: "check.frames, else first, middle, last"),
+            .frameList("Frames to check in every scene", defaultText: "check.frames, else first, middle, last"),
             OptionSpec(name: "--report", value: "folder",
                        help: "Write index.html and expected, actual, diff PNGs of failures."),
             OptionSpec(name: "--junit", value: "file", help: "Write a JUnit XML report for CI systems."),
-        ] + OptionSpec.comparison + [
-            .scaleOverride("Override every scene's canvas scale (the golden suite uses 1)."),
+        ] + OptionSpec.checkComparison + [
+            .scaleOverride("Override every scene's check.scale and canvas scale (the golden suite uses 1)."),
             .threads,
             .maxMegapixels(),
             .quiet("Print only frames that did not pass, and the totals."),
@@ -41,6 +39,12 @@ enum CheckCommand: Command {
           forkrender check scenes/ --references refs/ --report out/ --junit out/check.xml
           forkrender check scenes/dots-tap.json --references refs/ --update changed
           forkrender check scenes/ --references Tests/GoldenTests/References --scale 1   # the golden suite
+
+        DEFAULTS: a reference recorded by this renderer (its fingerprint, `forkrender --version --verbose`) is
+        compared exactly: threshold 0, no pixel, anti-aliasing counted. One from another renderer (other FreeType,
+        HarfBuzz, librsvg or fonts) is compared with the tolerance measured between renderers, and every frame so
+        compared says so, naming what differs. A scene's check section overrides both; the options override the
+        scene.
 
         EXIT STATUS: 0 every frame passed (or was recorded as asked), 1 a frame differs or its reference is
         missing, 2 usage error, invalid scene, unreadable reference or unwritable output.
@@ -61,7 +65,7 @@ enum CheckCommand: Command {
             update = m
         }
         let runner = CheckRunner(
-            references: refs, comparison: try p.comparison(masks: []), tolerance: try p.tolerance(),
+            references: refs, overrides: try p.checkOverrides(),
             update: update, onCI: onCI, scale: try p.scaleOverride(),
             frames: p.value("--frames"), workers: Workers(try p.threads()),
             artifacts: p.value("--report"), decoder: SceneDecoder(maxPixels: try p.maxPixels()))
@@ -73,7 +77,9 @@ enum CheckCommand: Command {
         guard !files.isEmpty else { throw CommandError("no scene files (*.json) in \(p.positionals.map { "'\($0)'" }.joined(separator: ", "))") }
         let root = p.value("--scenes-root")
         if let root, OutputPaths.isDirectory(root) != true { throw CommandError("--scenes-root '\(root)' is not a folder") }
-        let layout = try ReferenceLayout.make(scenes: files, references: runner.references, root: root)
+        let layout = try ReferenceLayout.make(scenes: files, references: runner.references, root: root,
+                                              folders: p.positionals.filter { OutputPaths.isDirectory($0) == true })
+        if root == nil { try suggestRoot(layout, runner, updateGiven: p.value("--update") != nil, quiet: quiet) }
         let jobs = try files.map { f throws(CheckError) in try runner.prepare(scene: f, in: layout) }
         if !quiet { for note in layout.notes { printError("note: \(note)") } }
         if runner.onCI && !quiet { printError("note: CI=true: references are compared, never written") }
@@ -88,12 +94,14 @@ enum CheckCommand: Command {
         let shown = quiet ? items.filter { $0.status != .passed } : items
         if !shown.isEmpty { print(CheckSummary.table(shown), terminator: "") }
         print(CheckSummary.totals(items))
+        if !quiet, let why = items.lazy.compactMap(\.fallback).first {
+            printError("note: \(items.filter { $0.fallback != nil }.count) of \(items.count) frames \(why)")
+        }
 
         var status = items.contains { $0.status == .error } ? ExitCode.usage
             : items.contains { $0.status.isFailure } ? ExitCode.checkFailed : ExitCode.success
         if let folder = p.value("--report") {
-            let settings = "threshold \(Value.format(runner.comparison.threshold)), tolerance \(runner.tolerance), anti-aliasing \(runner.comparison.ignoreAntialiasing ? "ignored" : "counted")" +
-                (runner.scale.map { ", scale \(Value.format(Double($0)))" } ?? "") + ", references \(runner.references)"
+            let settings = settingsLine(runner)
             let accept = ShellQuote.command(["forkrender", "check"] + p.positionals + (root.map { ["--scenes-root", $0] } ?? []) + ["--references", runner.references]
                           + (runner.scale.map { ["--scale", Value.format(Double($0))] } ?? []) + ["--update", "changed"])
             do throws(CheckError) {
@@ -116,6 +124,31 @@ enum CheckCommand: Command {
             printError("note: references were written under '\(runner.references)'; review them (git diff) and commit them")
         }
         return status
+    }
+
+    /// A run whose scenes would all miss their references while a root above would find them (a CI job per
+    /// folder without `--scenes-root`): the hint, and a refusal where the run would record under the wrong keys
+    /// (forking the references) unless `--update` asks for it.
+    static func suggestRoot(_ layout: ReferenceLayout, _ runner: CheckRunner, updateGiven: Bool, quiet: Bool) throws {
+        guard let hint = layout.rootHint(references: runner.references) else { return }
+        let line = "no reference folder matches these scenes' keys, but \(hint.evidence) exists: did you mean '--scenes-root \(hint.root)'?"
+        guard updateGiven || runner.effectiveUpdate == .none else {
+            throw CommandError(line + " (To record new references under '\(runner.references)' anyway, pass '--update missing'.)")
+        }
+        if !quiet { printError("note: " + line) }
+    }
+
+    /// The report's settings line: what the command line set, and the defaults it left in force.
+    static func settingsLine(_ runner: CheckRunner) -> String {
+        let o = runner.overrides
+        var set: [String] = []
+        if let t = o.threshold { set.append("threshold \(Value.format(t))") }
+        if let t = o.tolerance { set.append("tolerance \(t)") }
+        if o.ignoreAntialiasing == true { set.append("anti-aliasing ignored") }
+        if let c = o.cluster { set.append("cluster gate: \(c)") }
+        if let s = runner.scale { set.append("scale \(Value.format(Double(s)))") }
+        let given = set.isEmpty ? "" : "command line: " + set.joined(separator: ", ") + "; "
+        return given + "otherwise each scene's check section, then: exact (threshold 0, no pixel, anti-aliasing counted) for references of this renderer's fingerprint, and for another's threshold \(Value.format(CheckDefaults.crossThreshold)), \(CheckDefaults.crossTolerance), anti-aliasing ignored, \(CheckDefaults.crossCluster); references \(runner.references)"
     }
 
     /// A folder that does not exist is created when references may be recorded (the first run of a project);

@@ -19,7 +19,7 @@ enum LintCommand: Command {
             .fontDirectory,
             OptionSpec(name: "--json", help: "Print the report as JSON for tools."),
             .scaleOverride("Render at this scale (pixels per point); the figures do not depend on it, so 1 is quickest.", defaultText: "the scene's"),
-            .frameRange("Measure only these frames", defaultText: "all"),
+            .frameList("Measure only these frames", defaultText: "all"),
             .threads,
         ],
         discussion: "EXIT STATUS: 0 no flags (or not --strict), 1 something flagged under --strict, 2 usage or scene error.")
@@ -32,7 +32,7 @@ enum LintCommand: Command {
         var decoder = SceneDecoder()
         decoder.scale = try p.scaleOverride()
         let document = try decoder.decode(file: file)
-        let frames = try p.frameRange(frameCount: document.frameCount)
+        let frames = try p.frameList(frameCount: document.frameCount)
         if strict {
             for var warning in document.content.fontWarnings + document.symbolWarnings {
                 warning.file = file

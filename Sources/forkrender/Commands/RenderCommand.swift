@@ -20,7 +20,7 @@ enum RenderCommand: Command {
                        help: "Remove the folder's NNNN.png frames this render will not overwrite (refused without it), before the first frame is written."),
             OptionSpec(name: "--video", value: "file",
                        help: "Encode a video with ffmpeg from raw frames (.mp4, .mov, .webm, .gif)."),
-            .frameRange("Render only these frames, inclusive"),
+            .frameList("Render only these frames (with --video: one run of consecutive frames)"),
             OptionSpec(name: "--shard", value: "i/n",
                        help: "Render the i-th of n contiguous slices of the frames (0-based)."),
             .threads,

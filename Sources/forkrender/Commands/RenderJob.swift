@@ -29,8 +29,11 @@ struct RenderJob {
             throw first
         }
         let count = document.frameCount
-        frames = try options.frames.map { s throws(SelectionError) in Array(try FrameSelection.parse(s, frameCount: count)) }
+        frames = try options.frames.map { s throws(SelectionError) in try FrameSelection.parseList(s, frameCount: count) }
             ?? Array(0..<count)
+        if let video = options.video, !FrameSelection.isContiguous(frames) {
+            throw UsageError(message: "'--frames \(options.frames ?? "")' is not one run of consecutive frames: a video plays its frames in order at the scene's fps, so a gap would be a jump cut; render the list as PNGs with -o, or give --video '\(video)' one range such as \(frames.first ?? 0)..\(frames.last ?? 0)")
+        }
         if let s = options.shard {
             let (i, n) = try FrameSelection.parseShard(s)
             frames = FrameSelection.shard(frames, index: i, of: n)

@@ -12,11 +12,12 @@ enum SheetCommand: Command {
         name: "sheet",
         abstract: "One frame in every glass tier, light and dark, as a labelled grid.",
         overview: "Render one frame of a scene in every glass tier (liquid, frosted, web, android, android-legacy, opaque), light and dark, as one labelled grid.",
-        usage: ["forkrender sheet [<scene.json>] -o <sheet.png> [--frame <n>] [--scale <s>]"],
+        usage: ["forkrender sheet [<scene.json>] -o <sheet.png> [--frame <n> | --frames <list>] [--scale <s>]"],
         arguments: [("<scene.json>", "The scene (default: the built-in showcase).")],
         options: [
             OptionSpec(name: "--output", short: "-o", value: "file.png", help: "Where to write the sheet.", defaultText: "sheet.png"),
             OptionSpec(name: "--frame", value: "n", help: "The frame to show.", defaultText: "the middle frame"),
+            .frameList("One sheet per frame, <output>-NNNN.png (one frame: <output> itself)"),
             .viewScale("Pixels per point of each cell."),
             OptionSpec(name: "--tilt-sweep", help: "Show each tier as a strip of 5 tilts across the full range (roll -0.6 to 0.6 rad, pitch 0.3 to -0.3)."),
             .fontDirectory,
@@ -42,17 +43,29 @@ enum SheetCommand: Command {
         // Decode once to validate and to find the default frame.
         let name = file ?? Showcase.name
         let probe = try SceneDecoder().decode(text: text, named: name)
-        let frame = try p.int("--frame", in: 0...(probe.frameCount - 1)) ?? probe.frameCount / 2
+        if p.has("--frame") && p.has("--frames") { throw UsageError(message: "Give either '--frame' or '--frames', not both") }
+        let frames = try p.frameList(frameCount: probe.frameCount)
+            ?? [try p.int("--frame", in: 0...(probe.frameCount - 1)) ?? probe.frameCount / 2]
         let sweep = p.has("--tilt-sweep")
-        let sheet = try SceneDecoder.naming(name) { () throws(SceneError) in
-            try TierSheet.render(sceneText: text, frame: frame, scale: scale, workers: Workers(threads),
-                                 tilts: sweep ? SceneDocument.sweepTilts(count: TierSheet.sweepPositions) : nil,
-                                 label: SheetLabels.draw)
+        for frame in frames {
+            let sheet = try SceneDecoder.naming(name) { () throws(SceneError) in
+                try TierSheet.render(sceneText: text, frame: frame, scale: scale, workers: Workers(threads),
+                                     tilts: sweep ? SceneDocument.sweepTilts(count: TierSheet.sweepPositions) : nil,
+                                     label: SheetLabels.draw)
+            }
+            let path = frames.count == 1 ? output : numbered(output, frame)
+            try AtomicFile.write(try EncodeSettings(dither: probe.dither).pngBytes(sheet), to: path)
+            if !p.quiet { printError("wrote \(path) (\(sheet.width)x\(sheet.height) px, frame \(frame))") }
         }
-        let bytes = try EncodeSettings(dither: probe.dither).pngBytes(sheet)
-        try AtomicFile.write(bytes, to: output)
-        if !p.quiet { printError("wrote \(output) (\(sheet.width)x\(sheet.height) px, frame \(frame))") }
         return ExitCode.success
+    }
+
+    /// `sheet.png` -> `sheet-0045.png`: one file per listed frame, numbered like `forkrender -o`'s frames.
+    static func numbered(_ output: String, _ frame: Int) -> String {
+        let ext = (output as NSString).pathExtension
+        let stem = ext.isEmpty ? output : (output as NSString).deletingPathExtension
+        let digits = String(frame)
+        return stem + "-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "." + (ext.isEmpty ? "png" : ext)
     }
 }
 

@@ -36,9 +36,9 @@ extension OptionSpec {
         OptionSpec(name: "--max-megapixels", value: "n", help: help, defaultText: "64")
     }
 
-    /// A range of frames in `FrameSelection`'s syntax (render, lint).
-    static func frameRange(_ help: String, defaultText: String? = nil) -> OptionSpec {
-        OptionSpec(name: "--frames", value: "first..last", help: help + " (30..59, 30, 30.., ..59).", defaultText: defaultText)
+    /// A list of frames in `FrameSelection`'s grammar, the same for every command (render, check, sheet, lint).
+    static func frameList(_ help: String, defaultText: String? = nil) -> OptionSpec {
+        OptionSpec(name: "--frames", value: "list", help: help + ": indices and inclusive ranges (0,45,90-119; 30..59, 30.., ..59).", defaultText: defaultText)
     }
 }
 
@@ -70,9 +70,9 @@ extension ParsedArguments {
         Int(checked: (try double("--max-megapixels", in: 0.000001...100_000) ?? 64) * 1_000_000)
     }
 
-    /// The frames `--frames` selects out of `frameCount`, nil without the option.
-    func frameRange(frameCount: Int) throws(SelectionError) -> [Int]? {
-        try value("--frames").map { s throws(SelectionError) in Array(try FrameSelection.parse(s, frameCount: frameCount)) }
+    /// The frames `--frames` selects out of `frameCount` (ascending, each once), nil without the option.
+    func frameList(frameCount: Int) throws(SelectionError) -> [Int]? {
+        try value("--frames").map { s throws(SelectionError) in try FrameSelection.parseList(s, frameCount: frameCount) }
     }
 }
 

@@ -86,7 +86,8 @@ import Raster
         let diff = try RGBAImage.read(path: report.appendingPathComponent("card/0007-diff.png").path)
         #expect(expected == (try RGBAImage.read(path: s.refs.appendingPathComponent("card/0007.png").path)))
         #expect(expected != actual)
-        let result = try Comparison().apply(expected: expected, actual: actual)
+        // The check's default for a reference of this renderer: exact.
+        let result = try Comparison(threshold: 0).apply(expected: expected, actual: actual)
         var red = 0
         for y in 0..<diff.height { for x in 0..<diff.width where diff[x, y] == (255, 0, 0, 255) { red += 1 } }
         #expect(red == result.differentPixels && red > 0)
@@ -141,13 +142,15 @@ import Raster
         let ref = s.refs.appendingPathComponent("card/0000.png").path
         var img = try RGBAImage.read(path: ref)
         for y in 0..<90 { for x in 0..<60 { img[x, y] = (255, 0, 0, 255) } }
-        try PNG.write(rgba8: img.pixels, width: 120, height: 90, to: ref)
+        // Written with this renderer's fingerprint, so the comparison stays exact (one without is another
+        // renderer's, compared with a tolerance).
+        try PNG.write(rgba8: img.pixels, width: 120, height: 90, to: ref, options: CheckRunner.referenceOptions)
         let r = try Binary.run(["check", s.scenes.path, "--references", s.refs.path])
         #expect(r.status == 0, "\(r.out)")
         #expect(r.out.contains("identical (5400 masked)"))
         // Outside the mask it fails.
         img[61, 0] = (255, 0, 0, 255)
-        try PNG.write(rgba8: img.pixels, width: 120, height: 90, to: ref)
+        try PNG.write(rgba8: img.pixels, width: 120, height: 90, to: ref, options: CheckRunner.referenceOptions)
         let f = try Binary.run(["check", s.scenes.path, "--references", s.refs.path])
         #expect(f.status == 1 && f.out.contains("1 different pixel (0.00926%)"), "\(f.out)")
     }

@@ -28,6 +28,12 @@ import Raster
          "content[0].vibrancy", "secondaryFill"),
         // A hue without `system`.
         (#"{"content": [{"text": "Hi", "at": [0, 20], "color": "blue"}]}"#, "content[0].color", "systemBlue"),
+        // The check section's keys, under the names other tools give them.
+        (#"{"check": {"cluster": {"windowSize": 16, "pixels": 8}}}"#, "check.cluster.windowSize", "window"),
+        (#"{"check": {"tolerance": 0.1}}"#, "check.tolerance", "threshold"),
+        (#"{"check": {"region": [{"frame": [0, 0, 10, 10]}]}}"#, "check.region", "regions"),
+        (#"{"check": {"regions": [{"frame": [0, 0, 10, 10], "maxDiffPixel": 3}]}}"#, "check.regions[0].maxDiffPixel", "maxDiffPixels"),
+        (#"{\#(panel), "check": {"regions": [{"element": "crad"}]}}"#, "check.regions[0].element", "card"),
     ] as [(String, String, String)])
     func suggestions(scene: String, path: String, suggestion: String) {
         let e = error(scene)

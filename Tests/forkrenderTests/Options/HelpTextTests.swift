@@ -26,8 +26,9 @@ import Testing
                                       frame is written.
               --video <file>          Encode a video with ffmpeg from raw frames (.mp4,
                                       .mov, .webm, .gif).
-              --frames <first..last>  Render only these frames, inclusive (30..59, 30, 30..,
-                                      ..59).
+              --frames <list>         Render only these frames (with --video: one run of
+                                      consecutive frames): indices and inclusive ranges
+                                      (0,45,90-119; 30..59, 30.., ..59).
               --shard <i/n>           Render the i-th of n contiguous slices of the frames
                                       (0-based).
               --threads <n>           Worker threads; the bytes never depend on it.
@@ -102,7 +103,7 @@ import Testing
             OVERVIEW: Render one frame of a scene in every glass tier (liquid, frosted, web,
             android, android-legacy, opaque), light and dark, as one labelled grid.
 
-            USAGE: forkrender sheet [<scene.json>] -o <sheet.png> [--frame <n>] [--scale <s>]
+            USAGE: forkrender sheet [<scene.json>] -o <sheet.png> [--frame <n> | --frames <list>] [--scale <s>]
 
             ARGUMENTS:
               <scene.json>            The scene (default: the built-in showcase).
@@ -110,6 +111,9 @@ import Testing
             OPTIONS:
               -o, --output <file.png> Where to write the sheet. (default: sheet.png)
               --frame <n>             The frame to show. (default: the middle frame)
+              --frames <list>         One sheet per frame, <output>-NNNN.png (one frame:
+                                      <output> itself): indices and inclusive ranges
+                                      (0,45,90-119; 30..59, 30.., ..59).
               --scale <s>             Pixels per point of each cell. (default: 1)
               --tilt-sweep            Show each tier as a strip of 5 tilts across the full
                                       range (roll -0.6 to 0.6 rad, pitch 0.3 to -0.3).
@@ -139,8 +143,9 @@ import Testing
               --scale <s>             Render at this scale (pixels per point); the figures
                                       do not depend on it, so 1 is quickest. (default: the
                                       scene's)
-              --frames <first..last>  Measure only these frames (30..59, 30, 30.., ..59).
-                                      (default: all)
+              --frames <list>         Measure only these frames: indices and inclusive
+                                      ranges (0,45,90-119; 30..59, 30.., ..59). (default:
+                                      all)
               --threads <n>           Worker threads; the bytes never depend on it.
                                       (default: all cores)
               -h, --help              Show help information.
@@ -196,7 +201,8 @@ import Testing
 
             ARGUMENTS:
               <scenes-or-folders>     Scene files, or folders whose .json files are all
-                                      checked (not recursing).
+                                      checked, subfolders too (not invalid/, hidden ones, or
+                                      what a .forkrenderignore names).
 
             OPTIONS:
               -r, --references <folder>
@@ -209,21 +215,31 @@ import Testing
               --update <mode>         Write references: none, missing, changed (also those
                                       that differ) or all. Never on CI. (default: missing,
                                       or none on CI)
-              --frames <list>         Frames to check in every scene: 0,15,29 or 0..3.
-                                      (default: check.frames, else first, middle, last)
+              --frames <list>         Frames to check in every scene: indices and inclusive
+                                      ranges (0,45,90-119; 30..59, 30.., ..59). (default:
+                                      check.frames, else first, middle, last)
               --report <folder>       Write index.html and expected, actual, diff PNGs of
                                       failures.
               --junit <file>          Write a JUnit XML report for CI systems.
               --threshold <0-1>       Per-pixel YIQ tolerance: 0 flags any change, 1
-                                      nothing. (default: 0.1)
+                                      nothing. (default: check.threshold, else 0 for a
+                                      reference of this renderer's fingerprint, 0.1 for
+                                      another's)
               --max-diff-pixels <n>   Pass an image with at most n different pixels.
-                                      (default: 0)
+                                      (default: 0 for this renderer's references; for
+                                      another's, any number unless 8 gather in a 16x16 px
+                                      square)
               --max-diff-ratio <r>    Pass an image with at most this fraction (0-1) of its
                                       pixels different.
               --ignore-antialiasing   Do not count pixels detected as anti-aliased edges
                                       (drawn yellow in a diff image).
-              --scale <s>             Override every scene's canvas scale (the golden suite
-                                      uses 1).
+              --cluster <window:pixels>
+                                      Fail a frame when one window x window px square holds
+                                      this many different pixels (16:8). (default:
+                                      check.cluster, else none for this renderer's
+                                      references)
+              --scale <s>             Override every scene's check.scale and canvas scale
+                                      (the golden suite uses 1).
               --threads <n>           Worker threads; the bytes never depend on it.
                                       (default: all cores)
               --max-megapixels <n>    Refuse canvases above this size. (default: 64)
@@ -235,6 +251,13 @@ import Testing
               forkrender check scenes/ --references refs/ --report out/ --junit out/check.xml
               forkrender check scenes/dots-tap.json --references refs/ --update changed
               forkrender check scenes/ --references Tests/GoldenTests/References --scale 1   # the golden suite
+
+            DEFAULTS: a reference recorded by this renderer (its fingerprint, `forkrender
+            --version --verbose`) is compared exactly: threshold 0, no pixel, anti-aliasing
+            counted. One from another renderer (other FreeType, HarfBuzz, librsvg or fonts)
+            is compared with the tolerance measured between renderers, and every frame so
+            compared says so, naming what differs. A scene's check section overrides both;
+            the options override the scene.
 
             EXIT STATUS: 0 every frame passed (or was recorded as asked), 1 a frame differs
             or its reference is missing, 2 usage error, invalid scene, unreadable reference
