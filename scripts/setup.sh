@@ -94,9 +94,8 @@ if [ "$dev" -eq 1 ]; then
       || python3 -m pip install --quiet --break-system-packages skia-python==144.1 \
       || echo "setup: could not install skia-python; the Android glass comparison will skip" >&2
   fi
-  # The Python port of pixelmatch (its anti-aliasing detector) for scripts/pixelmatch-oracle.py and
-  # scripts/fingerprint-spread.py, and PyPI's Pillow, whose wheel bundles the other FreeType and HarfBuzz that
-  # script preloads; pinned like the figures they produced (docs/regression.md, "Across fingerprints").
+  # The Python port of pixelmatch (its anti-aliasing detector) for scripts/fingerprint-spread.py, and PyPI's
+  # Pillow, whose wheel bundles the other FreeType and HarfBuzz that script preloads; pinned like the figures they produced (docs/regression.md, "Across fingerprints").
   if ! python3 -c 'import pixelmatch, PIL, os; assert os.path.isdir(os.path.join(os.path.dirname(os.path.dirname(PIL.__file__)), "pillow.libs"))' >/dev/null 2>&1; then
     python3 -m pip install --quiet pixelmatch==0.4.0 pillow==13.0.0 2>/dev/null \
       || python3 -m pip install --quiet --break-system-packages pixelmatch==0.4.0 pillow==13.0.0 \
