@@ -77,3 +77,9 @@ public enum VideoProbe {
     /// Seconds as a message gives them: a whole number without its fraction.
     static func formatSeconds(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
 }
+
+/// Why a video cannot be probed or decoded, in words for a message (a scene error names the file before them).
+public struct VideoError: Error, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+}
