@@ -80,7 +80,8 @@ public enum LiquidGlassBenchmark {
                                     PanelShape(.rect, box: Rect(x: 600, y: 520, width: 240, height: 240), cornerRadius: 120)],
                                    spacing: 108)
         let bar = SmoothUnion([PanelShape(.rect, box: Rect(x: 30, y: 60, width: 1110, height: 300), cornerRadius: 90)], spacing: 0)
-        let glass = LiquidGlass(material: m, light: Specular.light(pitch: 0.2, roll: -0.1), blurRadius: 2)
+        let glass = LiquidGlass(material: m, light: Specular.light(pitch: 0.2, roll: -0.1),
+                                blur: GlassDefaults.Liquid.blur(.regular, light: true, scale: 3))
         var fastBest = Double.infinity, slowBest = Double.infinity
         var frame = plane
         for _ in 0..<max(1, repeats) {

@@ -1,7 +1,8 @@
 import Raster
 import Foundation
 
-/// Blocks of pixel memory handed out to lens windows and taken back, for any number of threads at once.
+/// Blocks of pixel memory handed out to lens windows (and their blur's scratch) and taken back, for any number
+/// of threads at once.
 ///
 /// Bounded: it keeps at most `blocks` blocks and `bytes` bytes (4 and 32 MB for `shared`); a block given back
 /// beyond either bound frees the smallest blocks kept. Sizes are rounded up to 64 Ki pixels (1 MiB), so that a
@@ -12,7 +13,7 @@ import Foundation
 package final class WindowMemory: @unchecked Sendable {
     package static let descriptor = KeptStoreDescriptor(
         "WindowMemory", place: "Glass/Window, process-wide (`WindowMemory.shared`)",
-        holds: "pixel memory of lens windows given back, for the next window (no pixel values are read from it)",
+        holds: "pixel memory of lens windows and of their blur's scratch given back, for the next window (no pixel values are read from it)",
         key: "size (the smallest kept block that fits, in 1 MiB granules)",
         dropped: "beyond 4 blocks or 32 MB the smallest go",
         bound: "32 MB", fixedBytes: Double(32 << 20))

@@ -73,7 +73,7 @@ struct LiquidGlassOracleTests {
                                       profile: BezelProfile(rawValue: p.profile)!),
                            dispersion: p.dispersion, veil: veil)
         }
-        let glass = LiquidGlass(material: materials[0], specular: specular, light: Specular.light(pitch: 0, roll: 0), blurRadius: 0)
+        let glass = LiquidGlass(material: materials[0], specular: specular, light: Specular.light(pitch: 0, roll: 0), blur: Tent(radius: 0))
         glass.apply(plane: plane, joined: SmoothUnion(shapes.map { PanelUnion([$0]) }, spacing: spacing), materials: materials,
                     into: &frame, workers: .single)
         return frame
