@@ -7,8 +7,9 @@ import Foundation
 /// Bounded: it keeps at most `blocks` blocks and `bytes` bytes (4 and 32 MB for `shared`); a block given back
 /// beyond either bound frees the smallest blocks kept. Sizes are rounded up to 64 Ki pixels (1 MiB), so that a
 /// window that grows or shrinks by a few rows from frame to frame (the showcase's moving controls) still fits
-/// the block it had; a request takes the smallest kept block that fits, or new memory. The showcase at scale 3
-/// keeps one block of 7 MiB: its two windows are made one after the other, and the second takes the first's.
+/// the block it had; a request takes the smallest kept block that fits, or new memory. A window's blur takes a
+/// block for its scratch (the window's size and the kernel's reach twice more) and gives it back before the
+/// window is done, so the showcase's two windows, made one after the other, reuse the same few blocks.
 /// Sendable: the kept blocks are read and changed only inside their store's `access`.
 package final class WindowMemory: @unchecked Sendable {
     package static let descriptor = KeptStoreDescriptor(
