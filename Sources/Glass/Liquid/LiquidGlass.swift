@@ -94,7 +94,7 @@ public struct LiquidGlass: Sendable {
                 DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers)
             }
         }, makeWindow: { xs, ys in
-            if let kept, let window = Window(blurring: plane, columns: xs, rows: ys, blur: blur, reusing: kept,
+            if let kept, let window = Window(blurring: plane, columns: xs, rows: ys, blur: blur, reusing: kept, fill: fill,
                                              workers: workers) {
                 return window
             }

@@ -170,6 +170,32 @@ import Raster
                                Window(blurring: plane, columns: 5..<110, rows: 8..<80, blur: Tent(radius: r), workers: .single)) > 0)
     }
 
+    /// A kept window blurred again only within the reach of the boxes that changed (`KeptWindow`), its plane rows
+    /// without a box summed across as one value (`FlatRows`), has every bit of the new plane's window blurred
+    /// whole; with a changed box left out, it does not.
+    @Test(arguments: [2, 26])
+    func aKeptWindowBlurredAgainAroundChangesIsTheWholeBlur(radius r: Int) {
+        let background = SIMD4<Float>(0.21, 0.43, 0.65, 1)
+        let before = [PixelRect(x: 30, y: 40, width: 9, height: 9), PixelRect(x: 90, y: 70, width: 9, height: 9),
+                      PixelRect(x: 140, y: 2, width: 9, height: 9)]
+        let after = [PixelRect(x: 36, y: 44, width: 9, height: 9), before[1], before[2]]
+        func plane(_ boxes: [PixelRect], _ colors: [SIMD4<Float>]) -> Framebuffer {
+            var p = Framebuffer(width: 160, height: 120, fill: background)
+            for (b, c) in zip(boxes, colors) { for y in b.rows { for x in b.columns { p[x, y] = c } } }
+            return p
+        }
+        let old = plane(before, [SIMD4(1, 0, 0, 1), SIMD4(0, 1, 0, 1), SIMD4(0, 0, 1, 1)])
+        let new = plane(after, [SIMD4(1, 0, 0, 1), SIMD4(1, 1, 0, 1), SIMD4(0, 0, 1, 1)])
+        let (xs, ys, tent) = (10..<150, 20..<100, Tent(radius: r))
+        let whole = Window(blurring: new, columns: xs, rows: ys, blur: tent, workers: .single)
+        for (changed, same) in [([before[0], after[0], before[1]], true), ([before[0], after[0]], false)] {
+            let kept = KeptWindow(Window(blurring: old, columns: xs, rows: ys, blur: tent, workers: .single), blur: tent)
+            let again = Window(blurring: new, columns: xs, rows: ys, blur: tent, reusing: WindowReuse(kept: kept, changed: changed),
+                               fill: PlaneFill(background: background, boxes: after), workers: Workers(2))
+            #expect(again.map { (Self.differing($0, whole) == 0) == same } == true, "radius \(r), \(changed.count) changed boxes")
+        }
+    }
+
     /// A window made in memory an earlier window filled with NaN is every bit a window made in fresh memory:
     /// every pixel is written before it is read.
     @Test func aWindowInUsedMemoryIsAFreshWindow() {
