@@ -39,7 +39,7 @@
 //  - Liquid/   Liquid Glass: the kernel (`LiquidGlass`, its lanes, mix and reference), lens and bezel, specular,
 //              press response and transitions.
 //  - Shape/    panel outlines, the smooth union, the distance field and its cache.
-//  - Window/   the lens window: the light blur Liquid Glass samples, kept across frames.
+//  - Window/   the lens window: the measured blur Liquid Glass samples (`Tent`), kept across frames.
 //
 // Limits: `Glass.draw` alone has no container context, so a lone `.liquid` surface drawn through it is frosted.
 import Raster

@@ -106,11 +106,6 @@ public enum GlassDefaults {
         /// A GlassEffectContainer's spacing when the scene names a container without declaring it, points.
         public static let containerSpacing: Float = 20
 
-        /// Radius of the light blur of what the lens shows, points. Ours: bezel measured a Gaussian of 10.8 pt
-        /// (regular, dark), 8.9 (light) and 1.2 (clear); the lens window's exact fixed-point blur holds 16 px at
-        /// most (`Window.maxBlurRadius`), so the measured blur waits for a separable window (docs/liquid-glass.md).
-        public static let blurPoints: Float = 0.5
-
         /// What the glass does to the light it passes: out = gain x saturate(backdrop, saturation) + offset, the
         /// transfer bezel fitted to a real NSGlassEffectView over whole-canvas tones (macOS 26).
         public struct Veil: Sendable, Hashable {
@@ -140,6 +135,23 @@ public enum GlassDefaults {
 
         /// The veiled variants, as Apple names them (`Glass.regular`, `.clear`).
         public enum Variant: Sendable, Hashable { case regular, clear }
+
+        /// The blur of what the lens shows, a Gaussian's standard deviation in points: bezel PR 10 and its theme
+        /// (macOS 26): `regular` 10.8 dark, 8.9 light; `clear` 1.2 (either styling).
+        public static func blurSigmaPoints(_ variant: Variant, light: Bool) -> Float {
+            switch (variant, light) {
+            case (.regular, false): return 10.8
+            case (.regular, true): return 8.9
+            case (.clear, _): return 1.2
+            }
+        }
+
+        /// That blur at `scale` pixels per point: the kernel nearest the sigma (`Tent(sigma:)`: a tent or a half
+        /// step between two, ties to the smaller). At scale 3: 10.8 pt is a tent of radius 39 (10.75 pt), 8.9 of
+        /// 32 (8.84 pt), 1.2 of 4 (1.22 pt); at scale 2 1.2 pt is boxes of 2 and 3 (1.22 pt).
+        public static func blur(_ variant: Variant, light: Bool, scale: Float) -> Tent {
+            Tent(sigma: Double(blurSigmaPoints(variant, light: light)) * Double(scale))
+        }
 
         /// Light styling over a backdrop whose mean Rec. 709 luma (of the encoded values) is at least this.
         /// liquidum reads UIKit switching on that mean; Apple's threshold is unpublished, two libraries default to

@@ -9,7 +9,7 @@ variants. A case: its size, scale, tilt, groups of panels in points as the scene
 members in one group with its spacing; bezel, thickness and rim height filled in here from the defaults of
 liquid-glass.md when absent), its backdrop <case>/plane.rgba (8-bit opaque sRGB) and `lensOnly` (no blur, wash or light: the lens
 alone). A variant is the right model ("right") or a deliberately wrong one: index x f, thickness x f, spacing x f,
-swapProfile, tiltFlipped, veilSwapped (the other variant's veil), noMirror; a case's `variants` lists the wrong ones it runs. Writes per case and
+blur x f (the sigma), swapProfile, tiltFlipped, veilSwapped (the other variant's veil), noMirror; a case's `variants` lists the wrong ones it runs. Writes per case and
 variant <case>/liquid-<variant>.rgba (8-bit RGBA; lens-only cases: <case>/displacement-<variant>.f32, per
 pixel and channel the displacement (dx, dy) in pixels, float32, height x width x 3 x 2), and for the right
 variant <case>/coverage.f32.
@@ -23,8 +23,10 @@ scene's default blend space; the backdrop is opaque, so premultiplied and straig
             differences); n = normalize(-s g, 1), s = dz/dd; r = e i + (e c - sqrt(1 - e^2 (1 - c^2))) n,
             i = (0, 0, -1), e = 1/index, c = n_z; displacement r_xy / |r_z| z(d), tabulated every 1/8 px of d and
             interpolated linearly between entries; dispersion: red index - D/2, blue index + D/2;
-  sampling  the lightly blurred plane (two box passes of radius r each way, edge pixels extended) bilinearly
-            at the displaced point;
+  sampling  the blurred plane bilinearly at the displaced point: each way a box of radius a then one of b
+            (b = a or a + 1, edge pixels extended), the pair whose standard deviation sqrt((a(a+1) + b(b+1))/3) is
+            nearest the group's sigma (ties to the smaller): its first member's variant and styling, 10.8 pt
+            regular dark, 8.9 light, 1.2 clear, times the scale;
   veil      gain x saturate(seen, s) + offset, within 0...1 (saturate about the luma 0.213 r + 0.715 g + 0.072 b),
             per variant and styling (light where the box's mean Rec. 709 luma of every 8th pixel is >= 0.5);
   tint      what is seen x (1 - a + a tint), then the tint at 0.35 a added by a screen blend;
@@ -43,7 +45,9 @@ spec = json.load(open(os.path.join(folder, "cases.json")))
 # The doc's constants (docs/liquid-glass.md and scene-format.md's defaults), typed here from the text.
 INDEX, BEZEL_POINTS, BEZEL_SHARE, THICKNESS_PER_BEZEL = 1.5, 27.0, 0.5, 1.0
 RIM_HEIGHT_POINTS, RIM_HEIGHT_SHARE, DEFAULT_PROFILE = 51.0, 0.5, "convexCircle"
-BLUR_POINTS, SAMPLES_PER_PIXEL, SLOPE_CAP = 0.5, 8, 1e3
+SAMPLES_PER_PIXEL, SLOPE_CAP = 8, 1e3
+# The blur's sigma in points per variant and styling: bezel's measurements.
+BLUR_SIGMA = {("regular", False): 10.8, ("regular", True): 8.9, ("clear", False): 1.2, ("clear", True): 1.2}
 LIGHT_AT, GLOW_SHARE = 0.5, 0.35
 # (gain, saturation, offset) per variant and styling: bezel's measurements of Apple's glass.
 VEILS = {("regular", False): (0.311, 2.55, 11 / 255), ("regular", True): (0.139, 4.27, 214 / 255),
@@ -175,12 +179,23 @@ def box_pass(a, r, axis):
     return (hi - lo) / (2 * r + 1)
 
 
-def light_blur(plane, r):
-    if r <= 0:
-        return plane
+def kernel_boxes(sigma):
+    """The box radii (a, b), b = a or a + 1, whose two boxes' standard deviation is nearest sigma pixels."""
+    best, err, a = (0, 0), sigma, 0
+    while True:
+        for pair in ((a, a), (a, a + 1)):
+            s = math.sqrt((pair[0] * (pair[0] + 1) + pair[1] * (pair[1] + 1)) / 3)
+            if abs(s - sigma) < err:
+                best, err = pair, abs(s - sigma)
+        if s > sigma + 1:
+            return best
+        a += 1
+
+
+def blur(plane, boxes):
     out = plane
     for axis in (1, 0):
-        out = box_pass(box_pass(out, r, axis), r, axis)
+        out = box_pass(box_pass(out, boxes[0], axis), boxes[1], axis)
     return out
 
 
@@ -255,13 +270,18 @@ def resolve(p, scale, variant):
             "dispersion": p.get("dispersion", 0.0), "tint": p.get("tint")}
 
 
-def member_material(m, plane, variant):
-    """What the kernel mixes per member: the veil, tint filter and glow."""
+def is_light(m, plane):
+    """Light styling: the mean Rec. 709 luma of every 8th pixel of the member's box."""
     H, W = plane.shape[:2]
     x0, y0 = max(0, int(math.floor(m["x"]))), max(0, int(math.floor(m["y"])))
     x1, y1 = min(W, int(math.ceil(m["x"] + m["width"]))), min(H, int(math.ceil(m["y"] + m["height"])))
-    samples = plane[y0:y1:8, x0:x1:8].reshape(-1, 3)                 # every 8th pixel of the box
-    light = (samples @ np.array([0.2126, 0.7152, 0.0722])).mean() >= LIGHT_AT
+    samples = plane[y0:y1:8, x0:x1:8].reshape(-1, 3)
+    return bool((samples @ np.array([0.2126, 0.7152, 0.0722])).mean() >= LIGHT_AT)
+
+
+def member_material(m, plane, variant):
+    """What the kernel mixes per member: the veil, tint filter and glow."""
+    light = is_light(m, plane)
     kind = m["variant"]
     if variant.get("veilSwapped"):
         kind = "clear" if kind == "regular" else "regular"
@@ -284,10 +304,11 @@ def render(case, plane, variant):
     cov_all = np.zeros((H, W))
     sign = -1 if variant.get("tiltFlipped") else 1
     l = light_vector(sign * case["tilt"]["pitch"], sign * case["tilt"]["roll"])
-    r = int(math.floor(BLUR_POINTS * scale + 0.5))
-    blurred = light_blur(plane, 0 if case.get("lensOnly") else r)
     for group in case["groups"]:
         members = [resolve(p, scale, variant) for p in group["panels"]]
+        # One blur per group: its first member's.
+        sigma = BLUR_SIGMA[(members[0]["variant"], is_light(members[0], plane))] * scale * variant.get("blur", 1.0)
+        blurred = plane if case.get("lensOnly") else blur(plane, kernel_boxes(sigma))
         k = group.get("spacing", 0) * scale * variant.get("spacing", 1.0)
         # Only pixels near the members can be covered: the smooth minimum reaches k/4 per join past the boxes.
         reach = k / 4 * (len(members) - 1) + 3

@@ -17,10 +17,10 @@ import SceneFormat
 struct UnderlayCache: Sendable {
     static let descriptor = KeptStoreDescriptor(
         "UnderlayCache", place: "Compose/Kept, in the session's `FrameState`",
-        holds: "a still backdrop's underlay (the plane without its dots) as the glass reads it: the glow halo's block sums and peaks of each group of 8 x 2 pixels (`GlowHalo.UnderlayCells`), and the lens window's blur of it (`UnderlayBlur`)",
-        key: "the backdrop's rectangle on the canvas, the canvas's size and space and the plane's background (the image, fit and opacity are the session document's); the halo's cell size and neutral axis; the blur's radius; a band of 32 rows is blurred when a window first reaches it",
+        holds: "a still backdrop's underlay (the plane without its dots) as the glass reads it: the glow halo's block sums and peaks of each group of 8 x 2 pixels (`GlowHalo.UnderlayCells`), and the lens windows' blurs of it (`UnderlayBlur`, one per kernel, at most three: regular dark and light, clear)",
+        key: "the backdrop's rectangle on the canvas, the canvas's size and space and the plane's background (the image, fit and opacity are the session document's); the halo's cell size and neutral axis; the blur's kernel; a band of 8 reaches (at least 32 rows) is blurred when a window first reaches it",
         dropped: "replaced when the key changes; with the session; none for a scrolling backdrop (it moves every frame), a video (its pixels change under the same placement) or in a session that keeps nothing",
-        bound: "the canvas's share of a still image: 4.25 B per pixel for the groups and 16 B per pixel blurred, counted as the estimate's backdrop")
+        bound: "the canvas's share of a still image: 4.25 B per pixel for the groups and 16 B per pixel for each kernel's blur, counted as the estimate's backdrop")
 
     struct Key: Equatable {
         let rect: PixelRect
@@ -32,8 +32,9 @@ struct UnderlayCache: Sendable {
     struct Kept: KeptValue {
         var key: Key?
         var cells: GlowHalo.UnderlayCells?
-        var blur: UnderlayBlur?
-        mutating func dropKept() { (key, cells, blur) = (nil, nil, nil) }
+        /// One per kernel, the most recently used last.
+        var blurs: [UnderlayBlur] = []
+        mutating func dropKept() { (key, cells, blurs) = (nil, nil, []) }
     }
 
     let store: KeptStore<Kept>
@@ -52,17 +53,24 @@ struct UnderlayCache: Sendable {
         return cells
     }
 
-    /// The blur of `underlay` at radius r holding `rows` (kept, or its missing bands blurred and kept; nil when a
+    /// The kernels' blurs kept at most: `GlassDefaults.Liquid.blur` has three (regular dark and light, clear).
+    static let kernels = 3
+
+    /// The blur of `underlay` by `tent` holding `rows` (kept, or its missing bands blurred and kept; nil when a
     /// cancelled pass left some out).
-    func blur(_ underlay: PlaneUnderlay, key: Key, radius r: Int, rows: Range<Int>, workers: Workers) -> UnderlayBlur? {
-        var blur = store.access { $0.key == key && $0.blur?.radius == r ? $0.blur : nil }
-            ?? UnderlayBlur(radius: r, width: underlay.width, height: underlay.height)
+    func blur(_ underlay: PlaneUnderlay, key: Key, tent: Tent, rows: Range<Int>, workers: Workers) -> UnderlayBlur? {
+        var blur = store.access { $0.key == key ? $0.blurs.first { $0.tent == tent } : nil }
+            ?? UnderlayBlur(blur: tent, width: underlay.width, height: underlay.height)
         guard !blur.holds(rows: rows) else { return blur }
         blur.blur(rows: rows, of: underlay, workers: workers)
         store.access {
             if $0.key != key { $0 = Kept(key: key) }
             // Two frames drawn at once may each have blurred bands: the one holding more stays.
-            if ($0.blur?.radius == r ? $0.blur?.pixelCount ?? 0 : 0) <= blur.pixelCount { $0.blur = blur }
+            let kept = $0.blurs.firstIndex { $0.tent == tent }
+            if let kept, $0.blurs[kept].pixelCount > blur.pixelCount { return }
+            if let kept { $0.blurs.remove(at: kept) }
+            $0.blurs.append(blur)
+            if $0.blurs.count > Self.kernels { $0.blurs.removeFirst() }
         }
         return blur.holds(rows: rows) ? blur : nil
     }

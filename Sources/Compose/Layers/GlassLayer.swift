@@ -202,11 +202,11 @@ struct GlassLayer {
     }
 
     /// The fill a liquid drawing's fresh lens window over `rows` takes: the step's, with the underlay's blur at
-    /// the drawing's radius holding those rows (nil: the step's fill, which then reads every pixel).
-    func windowFill(_ step: Step, radius: Int) -> ((Range<Int>) -> PlaneFill?)? {
-        guard let under = step.underlay, let fill = step.fill, radius > 0 else { return nil }
+    /// the drawing's kernel holding those rows (nil: the step's fill, which then reads every pixel).
+    func windowFill(_ step: Step, blur tent: Tent) -> ((Range<Int>) -> PlaneFill?)? {
+        guard let under = step.underlay, let fill = step.fill, !tent.isNone else { return nil }
         return { rows in
-            self.state.underlay.blur(under.underlay, key: under.key, radius: radius, rows: rows, workers: step.workers).map {
+            self.state.underlay.blur(under.underlay, key: under.key, tent: tent, rows: rows, workers: step.workers).map {
                 PlaneFill(background: fill.background, boxes: fill.boxes, underlay: .init(cells: nil, blur: $0))
             }
         }
@@ -271,7 +271,7 @@ struct GlassLayer {
             return
         }
         let reusing = record.flatMap { windows.take(slot: slot, for: $0) }
-        let windowFill = windowFill(step, radius: glass.blurRadius)
+        let windowFill = windowFill(step, blur: glass.blur)
         let (window, body) = step.keepsBody && record != nil
             ? glass.applyKeepingBody(plane: step.plane, joined: shape, materials: materials, into: &frame, workers: workers,
                                      fields: fields, slot: slot, fill: step.fill, reusing: reusing, windowFill: windowFill)
@@ -361,10 +361,12 @@ struct GlassLayer {
             }
         }
         let shape = SmoothUnion(parts, spacing: spacing * scale)
-        let materials = zip(parts, partMembers).map { material(of: $1, shape: $0, plane: plane, time: time) }
+        let made = zip(parts, partMembers).map { material(of: $1, shape: $0, plane: plane, time: time) }
+        let materials = made.map(\.material)
         let tilt = self.tilt.tilt(at: time)
+        // One window, so one blur: the lead part's, as the lens is.
         var glass = LiquidGlass(material: materials[0], light: Specular.light(pitch: tilt.pitch, roll: tilt.roll),
-                                blurRadius: Int(checked: L.blurPoints * scale, .toNearestOrAwayFromZero))
+                                blur: made[0].blur)
         glass.opacity = opacity
         // One joined shape is one surface: lit by the halo unless one of its panels switches it off.
         return .liquid(glass, shape: shape, materials: materials, slot: slot, glowHalo: members.allSatisfy(\.glowHalo))
@@ -372,8 +374,10 @@ struct GlassLayer {
 
     /// The material of one part of a liquid shape: a lone panel's own, or for panels joined by a union name
     /// (one piece of glass) the first one's lens, tint and variant. The styling follows the plane behind this
-    /// part only, so a member reads the same whether or not it shares a container.
-    func material(of panels: [GlassPanelSpec], shape: PanelUnion, plane: Framebuffer, time: Double) -> LiquidMaterial {
+    /// part only, so a member reads the same whether or not it shares a container. With it, the blur its variant
+    /// and styling take (`GlassDefaults.Liquid.blur`).
+    func material(of panels: [GlassPanelSpec], shape: PanelUnion, plane: Framebuffer, time: Double)
+        -> (material: LiquidMaterial, blur: Tent) {
         typealias L = GlassDefaults.Liquid
         let scale = document.canvas.scale
         let lead = panels[0]
@@ -384,10 +388,10 @@ struct GlassLayer {
         let lens = Lens(index: lead.liquid.index, thickness: Double(thickness * scale), bezel: Double(bezel * scale),
                         rimHeight: Double(rimHeight * scale), profile: lead.liquid.profile)
         let light = LiquidGlass.prefersLightStyling(backdropLuma: meanLuma(plane, in: shape.bounds))
-        let veil = L.veil(lead.liquid.variant == .clear ? .clear : .regular, light: light)
-        var m = LiquidMaterial(lens: lens, dispersion: lead.liquid.dispersion, veil: veil, tint: lead.tint)
+        let variant: L.Variant = lead.liquid.variant == .clear ? .clear : .regular
+        var m = LiquidMaterial(lens: lens, dispersion: lead.liquid.dispersion, veil: L.veil(variant, light: light), tint: lead.tint)
         m.shimmer = panels.lazy.compactMap { $0.liquid.shimmer(at: time) }.first
-        return m
+        return (m, L.blur(variant, light: light, scale: scale))
     }
 
     func nearestNeighbour(of m: GlassPanelSpec, among members: [GlassPanelSpec], at t: Double) -> GlassPanelSpec? {

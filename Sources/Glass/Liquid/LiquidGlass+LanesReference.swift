@@ -16,7 +16,7 @@ extension LiquidGlass {
                                     workers: workers, makeField: { xs, ys, _ in
             DistanceField(shape, columns: xs, rows: ys, narrowBand: nil, workers: workers)
         }, makeWindow: { xs, ys in
-            Window(blurring: plane, columns: xs, rows: ys, radius: blurRadius, workers: workers)
+            Window(blurring: plane, columns: xs, rows: ys, blur: blur, workers: workers)
         }) else { return }
         let (xs, ys, w) = (context.xs, context.ys, frame.width)
         context.withPointers { inputs in

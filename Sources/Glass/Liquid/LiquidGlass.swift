@@ -21,25 +21,24 @@ public struct LiquidGlass: Sendable {
     public var specular: Specular
     /// Light direction in device coordinates (`Specular.light(pitch:roll:)`).
     public var light: SIMD3<Double>
-    /// Radius in pixels of the light blur applied to what is seen through the glass: two box passes each way
-    /// (WindowBlur.swift).
-    public var blurRadius: Int
+    /// The blur of what is seen through the glass: two box passes each way (`Tent`, WindowBlur.swift).
+    public var blur: Tent
     /// How much of the glass is there (a `materialize` transition animates it from 0 to 1).
     public var opacity: Float = 1
     /// The glow halo of the plane (nil: none), added in proportion to each part's translucency (the veil's gain).
     public var halo: GlowHalo?
 
-    public init(material: LiquidMaterial, specular: Specular = Specular(), light: SIMD3<Double>, blurRadius: Int = 1) {
+    public init(material: LiquidMaterial, specular: Specular = Specular(), light: SIMD3<Double>, blur: Tent = Tent(radius: 1)) {
         self.material = material
         self.specular = specular
         self.light = light
-        self.blurRadius = max(0, blurRadius)
+        self.blur = blur
     }
 
     public init(lens: Lens, dispersion: Double = 0, specular: Specular = Specular(), light: SIMD3<Double>,
-                veil: GlassDefaults.Liquid.Veil, tint: Color? = nil, blurRadius: Int = 1) {
+                veil: GlassDefaults.Liquid.Veil, tint: Color? = nil, blur: Tent = Tent(radius: 1)) {
         self.init(material: LiquidMaterial(lens: lens, dispersion: dispersion, veil: veil, tint: tint),
-                  specular: specular, light: light, blurRadius: blurRadius)
+                  specular: specular, light: light, blur: blur)
     }
 
     /// Light or dark styling from the mean Rec. 709 luma of what lies behind (of the encoded values, 0...1).
@@ -95,17 +94,17 @@ public struct LiquidGlass: Sendable {
                 DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers)
             }
         }, makeWindow: { xs, ys in
-            if let kept, let window = Window(blurring: plane, columns: xs, rows: ys, radius: blurRadius, reusing: kept,
+            if let kept, let window = Window(blurring: plane, columns: xs, rows: ys, blur: blur, reusing: kept, fill: fill,
                                              workers: workers) {
                 return window
             }
-            return Window(blurring: plane, columns: xs, rows: ys, radius: blurRadius, fill: windowFill?(ys) ?? fill,
+            return Window(blurring: plane, columns: xs, rows: ys, blur: blur, fill: windowFill?(ys) ?? fill,
                           workers: workers)
         })
         guard let context else { return (nil, nil) }
         var body = keepingBody ? LiquidBody(columns: context.xs, rows: context.ys) : nil
         draw(context, into: &frame, workers: workers, keeping: &body)
-        return (blurRadius > 0 ? KeptWindow(context.source, radius: blurRadius) : nil, body)
+        return (blur.isNone ? nil : KeptWindow(context.source, blur: blur), body)
     }
 
     /// Draws one shape in `material`.
@@ -120,7 +119,7 @@ public struct LiquidGlass: Sendable {
                               makeField: { xs, ys, band in
             DistanceField(shape, columns: xs, rows: ys, narrowBand: band, workers: workers)
         }, makeWindow: { xs, ys in
-            Window(blurring: plane, columns: xs, rows: ys, radius: blurRadius, workers: workers)
+            Window(blurring: plane, columns: xs, rows: ys, blur: blur, workers: workers)
         })
         if let context { draw(context, into: &frame, workers: workers) }
     }

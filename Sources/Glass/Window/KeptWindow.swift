@@ -1,7 +1,7 @@
 import Raster
 
 /// A lens window a drawing blurred, kept for the next frame's drawing of the same container (work proportional
-/// to what changed): where the plane did not change within the tent's reach, a blurred pixel is the
+/// to what changed): where the plane did not change within the kernel's reach, a blurred pixel is the
 /// same (the blur's sums are exact integers, so a pixel's value is a function of the plane around it alone,
 /// WindowBlur.swift), and only the rest is blurred again.
 ///
@@ -9,13 +9,13 @@ import Raster
 /// when used (`take`), so that the window's memory has one owner and is written in place, never copied.
 public final class KeptWindow: @unchecked Sendable {
     private var window: Window?
-    let radius: Int
+    let tent: Tent
     /// The window's pixels, for the bound of the store that keeps it.
     public let pixelCount: Int
 
-    init(_ window: Window, radius: Int) {
+    init(_ window: Window, blur tent: Tent) {
         self.window = window
-        self.radius = radius
+        self.tent = tent
         pixelCount = window.width * window.height
     }
 

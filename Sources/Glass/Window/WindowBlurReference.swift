@@ -1,25 +1,28 @@
 import Raster
 
 extension Window {
-    /// The plain definition of the lens window's blur (`init(blurring:columns:rows:radius:workers:)` must equal
-    /// it bit for bit, WindowTests): at each pixel, the sum over the (4r + 1)^2 neighbours of the tent's integer
-    /// weights (2r + 1 - |dx|)(2r + 1 - |dy|) times the neighbour in fixed point (`fixed`; neighbours past the
-    /// plane's edge are its edge pixels), in Int64, then that sum in Float times 1 / ((2r + 1)^4 x 2^bits).
-    static func blurReference(_ plane: Framebuffer, columns: Range<Int>, rows: Range<Int>, radius r: Int) -> [SIMD4<Float>] {
+    /// The plain definition of the lens window's blur (`init(blurring:columns:rows:blur:workers:)` must equal it
+    /// bit for bit, WindowTests): at each pixel, for each row dy of the kernel's, the sum over its columns dx of the
+    /// kernel's integer weight w(dx) times the neighbour in fixed point (`fixed`; neighbours past the plane's edge
+    /// are its edge pixels), rounded by the shift; then the sum of those times w(dy), in Float times the norm.
+    static func blurReference(_ plane: Framebuffer, columns: Range<Int>, rows: Range<Int>, blur tent: Tent) -> [SIMD4<Float>] {
         let (W, H) = (plane.width, plane.height)
-        guard r > 0 else { return rows.flatMap { y in columns.map { x in plane[x, y] } } }
-        let (taps, scale, norm) = fixedPoint(radius: r)
+        guard !tent.isNone else { return rows.flatMap { y in columns.map { x in plane[x, y] } } }
+        let k = BlurFixedPoint(tent)
+        let reach = tent.reach
         return rows.flatMap { y in
             columns.map { x in
                 var sum = SIMD4<Int64>()
-                for dy in (-2 * r)...(2 * r) {
-                    for dx in (-2 * r)...(2 * r) {
-                        let weight = Int64((taps - abs(dx)) * (taps - abs(dy)))
-                        let p = fixed(plane[min(max(x + dx, 0), W - 1), min(max(y + dy, 0), H - 1)], scale: scale)
-                        sum &+= SIMD4<Int64>(truncatingIfNeeded: p) &* weight
+                for dy in -reach...reach {
+                    var across = SIMD4<Int64>()
+                    for dx in -reach...reach {
+                        let p = fixed(plane[min(max(x + dx, 0), W - 1), min(max(y + dy, 0), H - 1)], scale: k.scale)
+                        across &+= SIMD4<Int64>(truncatingIfNeeded: p) &* Int64(tent.weight(dx))
                     }
+                    let rounded = (across &+ Int64((1 << k.shift) >> 1)) &>> Int64(k.shift)
+                    sum &+= rounded &* Int64(tent.weight(dy))
                 }
-                return SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sum)) * norm
+                return SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sum)) * k.norm
             }
         }
     }

@@ -1,18 +1,20 @@
 import Raster
 import Foundation
 
-/// Blocks of pixel memory handed out to lens windows and taken back, for any number of threads at once.
+/// Blocks of pixel memory handed out to lens windows (and their blur's scratch) and taken back, for any number
+/// of threads at once.
 ///
 /// Bounded: it keeps at most `blocks` blocks and `bytes` bytes (4 and 32 MB for `shared`); a block given back
 /// beyond either bound frees the smallest blocks kept. Sizes are rounded up to 64 Ki pixels (1 MiB), so that a
 /// window that grows or shrinks by a few rows from frame to frame (the showcase's moving controls) still fits
-/// the block it had; a request takes the smallest kept block that fits, or new memory. The showcase at scale 3
-/// keeps one block of 7 MiB: its two windows are made one after the other, and the second takes the first's.
+/// the block it had; a request takes the smallest kept block that fits, or new memory. A window's blur takes a
+/// block for its scratch (the window's size and the kernel's reach twice more) and gives it back before the
+/// window is done, so the showcase's two windows, made one after the other, reuse the same few blocks.
 /// Sendable: the kept blocks are read and changed only inside their store's `access`.
 package final class WindowMemory: @unchecked Sendable {
     package static let descriptor = KeptStoreDescriptor(
         "WindowMemory", place: "Glass/Window, process-wide (`WindowMemory.shared`)",
-        holds: "pixel memory of lens windows given back, for the next window (no pixel values are read from it)",
+        holds: "pixel memory of lens windows and of their blur's scratch given back, for the next window (no pixel values are read from it)",
         key: "size (the smallest kept block that fits, in 1 MiB granules)",
         dropped: "beyond 4 blocks or 32 MB the smallest go",
         bound: "32 MB", fixedBytes: Double(32 << 20))

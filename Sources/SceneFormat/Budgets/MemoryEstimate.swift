@@ -6,14 +6,14 @@ import Raster
 /// is allocated, so that `--max-memory` can refuse it and name the part that is too big.
 ///
 /// Per pixel: the plane layer, the frame and the glass stage's window and blur scratch, each a Float RGBA
-/// framebuffer (16 B), plus the 8-bit RGBA encode buffer: 68 B. Per dot: 13 Floats of state (52 B) and the
+/// framebuffer (16 B; the blur's scratch is the window's rows and the kernel's reach twice more), plus the 8-bit RGBA encode buffer: 68 B. Per dot: 13 Floats of state (52 B) and the
 /// arrays the physics step double-buffers, 64 B in all. Per label: its coverage mask, 4 B per pixel of glyph raster. Per
 /// picture a symbol embeds: its decoded RGBA, 4 B per pixel, held by librsvg while the symbol's document lives.
 /// A backdrop: its image as decoded (16 B per pixel) and as placed (`BackdropCache`, 16 B per pixel of the part
 /// a frame needs); a video: its decoder's placed frames (16 B per pixel): those decoded ahead, the kept one and
 /// the spares to be made into again (`RendererMemory`, Media's `VideoDecoder.depth` and `.spares`), and the frames being made (two raw yuv420p frames, 8-bit RGBA and
 /// float pixels at the video's size, and the resample's columns-first pass, placed width x video height); under glass a still
-/// image's underlay (`UnderlayCache`, 20.25 B per canvas pixel). The stores kept between frames: each one's declared bound (`RendererMemory.keptStores`, Output's `KeptInventory`) over its area, so
+/// image's underlay (`UnderlayCache`, 4.25 B per canvas pixel and 16 B for each blur its liquid panels can take). The stores kept between frames: each one's declared bound (`RendererMemory.keptStores`, Output's `KeptInventory`) over its area, so
 /// a store that only holds pixels around glass counts the pixels its panels can reach over the whole scene, and
 /// nothing in a scene without that glass.
 public struct MemoryEstimate: Sendable {
@@ -88,7 +88,7 @@ public struct MemoryEstimate: Sendable {
     }
 
     /// The backdrop's image, decoded and placed, when the scene has one; and for a still one under glass, what
-    /// the glass derives from it (`UnderlayCache`: 4.25 B per canvas pixel of groups, 16 B blurred).
+    /// the glass derives from it (`UnderlayCache`: 4.25 B per canvas pixel of groups, 16 B per blur: `underlayBlurs`).
     static func backdrop(_ doc: SceneDocument, _ renderer: RendererMemory) -> [(what: String, bytes: Double)] {
         guard let b = doc.plane.backdrop else { return [] }
         let canvas = PixelRect(x: 0, y: 0, width: doc.canvas.pixelWidth, height: doc.canvas.pixelHeight)
@@ -102,9 +102,16 @@ public struct MemoryEstimate: Sendable {
         }
         guard let image = b.image else { return [] }
         let pixels = Double(image.pixelCount) + Double(placed.width) * Double(placed.height)
-        let derived = b.scrolls || doc.glass.panels.isEmpty ? 0 : Double(canvas.width) * Double(canvas.height) * 20.25
+        let derived = b.scrolls || doc.glass.panels.isEmpty ? 0 : Double(canvas.width) * Double(canvas.height) * (4.25 + 16 * Double(underlayBlurs(doc)))
         return [("backdrop image (\(image.width) x \(image.height) px, placed \(placed.width) x \(placed.height) px)",
                  pixels * 16 + derived)]
+    }
+
+    /// The blurs of the underlay the liquid panels can take (`GlassDefaults.Liquid.blur`): regular two, as its
+    /// styling follows the backdrop (dark and light), clear one.
+    static func underlayBlurs(_ doc: SceneDocument) -> Int {
+        let liquid = doc.glass.panels.filter { $0.tier.rendered == .liquid && $0.liquid.variant != .identity }
+        return (liquid.contains { $0.liquid.variant != .clear } ? 2 : 0) + (liquid.contains { $0.liquid.variant == .clear } ? 1 : 0)
     }
 
     /// Megabytes, for messages.

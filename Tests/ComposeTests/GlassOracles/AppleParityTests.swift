@@ -154,6 +154,39 @@ import Testing
         #expect(abs(saturation - 2.55) <= 0.15 * 2.55)
     }
 
+    /// bezel PR 10 and its theme: what the glass shows is blurred by a Gaussian of sigma 10.8 pt (dark `regular`),
+    /// 8.9 (light `regular`) and 1.2 (`clear`). Read back from a sharp edge: a step backdrop (two tones of one
+    /// styling) seen through the flat interior, made affine per pixel by two flat tones as `displacement` does,
+    /// gives the edge spread function along the centre row; its derivative's second moment is the blur's
+    /// variance. Within 15% of each sigma.
+    @Test(arguments: [("regular", "dark", 10.8), ("regular", "light", 8.9), ("clear", "dark", 1.2)])
+    func theBlurIsTheMeasuredSigma(variant: String, styling: String, sigma: Double) throws {
+        let canvas = (520, 280), (w, h) = (Int(520 * Self.scale), Int(280 * Self.scale))
+        let (lo, hi): (Float, Float) = styling == "light" ? (0.6, 0.95) : (0.05, 0.4)
+        let panel = #"{"id": "p", "radius": 24, "variant": "\#(variant)", "frame": [30, 40, 460, 200]}"#
+        let o0 = try Self.glass(panel, canvas: canvas, appearance: styling, over: Self.flat(lo, w, h))
+        let o1 = try Self.glass(panel, canvas: canvas, appearance: styling, over: Self.flat(hi, w, h))
+        let edge = Int(260 * Self.scale), span = Int(40 * Self.scale), y = Int(140 * Self.scale)
+        var step = Self.flat(lo, w, h)
+        for row in 0..<h { for x in edge..<w { step[x, row] = SIMD4(hi, hi, hi, 1) } }
+        let os = try Self.glass(panel, canvas: canvas, appearance: styling, over: step)
+        // The edge spread over the flat interior, 0 on the low side and 1 on the high one.
+        let esf = ((edge - span)..<(edge + span)).map { x in
+            let a = (o1[x, y].x - o0[x, y].x) / (hi - lo), b = o0[x, y].x - a * lo
+            return Double(((os[x, y].x - b) / a - lo) / (hi - lo))
+        }
+        // Its differences lie on the pixel boundaries, i + 1 - span pixels from the edge.
+        var (m0, m1, m2) = (0.0, 0.0, 0.0)
+        for i in 0..<(esf.count - 1) {
+            let l = esf[i + 1] - esf[i], at = Double(i + 1 - span)
+            (m0, m1, m2) = (m0 + l, m1 + l * at, m2 + l * at * at)
+        }
+        let measured = (m2 / m0 - (m1 / m0) * (m1 / m0)).squareRoot() / Double(Self.scale)
+        print("apple parity: \(styling) \(variant) blurs an edge by sigma \(measured) pt (bezel: \(sigma)); spread \(esf.first!)...\(esf.last!)")
+        #expect(abs(measured - sigma) <= 0.15 * sigma, "\(styling) \(variant): sigma \(measured) pt")
+        #expect(abs(esf.first!) < 1e-3 && abs(esf.last! - 1) < 1e-3, "the edge spreads past the span read")
+    }
+
     /// Over a white page in light appearance every panel's outline reads: in every 5-degree sector (about the
     /// panel's centre) of the band 1-3 pt inside the edge, the mean CIEDE2000 from the page is at least 2; and
     /// nothing is drawn outside the shape (every pixel whose centre lies half a pixel or more outside is the

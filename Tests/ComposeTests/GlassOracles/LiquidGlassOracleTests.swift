@@ -41,7 +41,8 @@ struct LiquidGlassOracleTests {
     static let edgeVariants = [Variant(name: "right", json: [:]), Variant(name: "spacing-x0.75", json: ["spacing": 0.75]),
                                Variant(name: "spacing-x1.25", json: ["spacing": 1.25])]
     static let tierVariants = [Variant(name: "right", json: [:]), Variant(name: "tilt-flipped", json: ["tiltFlipped": 1]),
-                               Variant(name: "veil-swapped", json: ["veilSwapped": 1])]
+                               Variant(name: "veil-swapped", json: ["veilSwapped": 1]), Variant(name: "blur-x0.5", json: ["blur": 0.5]),
+                               Variant(name: "blur-x1.5", json: ["blur": 1.5])]
     static func specVariants(_ list: [Variant]) -> [[String: Any]] { list.map { v in var o: [String: Any] = v.json; o["name"] = v.name; return o } }
 
     // MARK: The lens
@@ -73,7 +74,7 @@ struct LiquidGlassOracleTests {
                                       profile: BezelProfile(rawValue: p.profile)!),
                            dispersion: p.dispersion, veil: veil)
         }
-        let glass = LiquidGlass(material: materials[0], specular: specular, light: Specular.light(pitch: 0, roll: 0), blurRadius: 0)
+        let glass = LiquidGlass(material: materials[0], specular: specular, light: Specular.light(pitch: 0, roll: 0), blur: Tent(radius: 0))
         glass.apply(plane: plane, joined: SmoothUnion(shapes.map { PanelUnion([$0]) }, spacing: spacing), materials: materials,
                     into: &frame, workers: .single)
         return frame
@@ -204,7 +205,8 @@ struct LiquidGlassOracleTests {
         for (c, _) in cases { try c.writeBackdrop(under: folder) }
         let spec: [String: Any] = [
             "cases": cases.map { c, t in
-                LiquidOracle.json(c, tilt: t).merging(["variants": t.name == "level" ? ["veil-swapped"] : ["tilt-flipped"]]) { a, _ in a }
+                LiquidOracle.json(c, tilt: t).merging(["variants": t.name == "level" ? ["veil-swapped", "blur-x0.5"]
+                    : t.name == "left" ? ["tilt-flipped", "blur-x1.5"] : ["tilt-flipped"]]) { a, _ in a }
             },
             "variants": Self.specVariants(Self.tierVariants)]
         try GlassOracles.run(Self.script, python: Self.numpyPython!, in: folder, spec: spec, timeout: 900)

@@ -28,7 +28,7 @@ import Raster
         let n = doc.frameCount
         let run = KeptStateRun(doc, frames: [0, 1, 2, 3, n / 2, n / 2 + 1, n - 1], scene: "showcase over a photo at \(scale)",
                                fresh: "a session keeping nothing")
-        let held = run.keeping.state.underlay.store.access { ($0.cells != nil, $0.blur.map { $0.pixelCount > 0 } ?? false) }
+        let held = run.keeping.state.underlay.store.access { ($0.cells != nil, $0.blurs.contains { $0.pixelCount > 0 }) }
         #expect(held == (true, true), "the halo's groups and the windows' blur must be kept")
         #expect(run.reference.state.underlay.store.access { $0.key == nil })
     }
@@ -36,13 +36,13 @@ import Raster
     @Test func aScrollingBackdropKeepsNothingHere() throws {
         var c = Compositor(document: try BackdropCompositingTests.scroll(), workers: Workers(2))
         for i in [0, 1, 2] { _ = c.render(frame: i) }
-        #expect(c.state.underlay.store.access { $0.key == nil && $0.cells == nil && $0.blur == nil })
+        #expect(c.state.underlay.store.access { $0.key == nil && $0.cells == nil && $0.blurs.isEmpty })
     }
 
     /// A video's pixels change under the same placement, which is all the store's key holds: it keeps nothing.
     @Test func aVideoBackdropKeepsNothingHere() throws {
         var c = Compositor(document: try BackdropVideoTests.scene(scale: 0.5), workers: Workers(2))
         for i in [0, 1, 2] { _ = c.render(frame: i) }
-        #expect(c.state.underlay.store.access { $0.key == nil && $0.cells == nil && $0.blur == nil })
+        #expect(c.state.underlay.store.access { $0.key == nil && $0.cells == nil && $0.blurs.isEmpty })
     }
 }

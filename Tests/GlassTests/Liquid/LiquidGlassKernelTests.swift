@@ -38,7 +38,7 @@ import Raster
     static func compare<S: Shape>(_ shape: SmoothUnion<S>, _ materials: [LiquidMaterial], pitch: Double, roll: Double,
                                   halo: Bool = false) -> (worst: Int, differing: Int) {
         let plane = Self.plane()
-        var glass = LiquidGlass(material: materials[0], light: Specular.light(pitch: pitch, roll: roll), blurRadius: 2)
+        var glass = LiquidGlass(material: materials[0], light: Specular.light(pitch: pitch, roll: roll), blur: Tent(radius: 2))
         if halo { glass.halo = GlowHalo(plane: plane, scale: 1) }
         var fast = plane, slow = plane
         glass.apply(plane: plane, container: shape, materials: materials, into: &fast, workers: Workers(3))
@@ -83,7 +83,7 @@ import Raster
             for dispersion in [0.0, 0.08] {
                 let m = LiquidMaterial(lens: Lens(thickness: thickness, bezel: bezel, profile: profile), dispersion: dispersion,
                                        veil: .init(gain: 0.88, saturation: 1.3, offset: 0.12), tint: nil)
-                let glass = LiquidGlass(material: m, light: Specular.light(pitch: 0.3, roll: -0.4), blurRadius: 2)
+                let glass = LiquidGlass(material: m, light: Specular.light(pitch: 0.3, roll: -0.4), blur: Tent(radius: 2))
                 let lone = SmoothUnion([PanelShape(.rect, box: Rect(x: 8, y: 14, width: 70, height: 64), cornerRadius: 24)], spacing: 0)
                 let joined = SmoothUnion([PanelShape(.rect, box: Rect(x: 150, y: 120, width: 110, height: 90), cornerRadius: 40),
                                           PanelShape(.rect, box: Rect(x: 268, y: 130, width: 120, height: 150), cornerRadius: 30)],
@@ -111,7 +111,7 @@ import Raster
     @Test func reuseIsInvisibleAndAMoveRecomputes() {
         let plane = LiquidGlassKernelTests.plane()
         let m = LiquidGlassKernelTests.material(tint: nil)
-        let glass = LiquidGlass(material: m, light: Specular.light(pitch: 0.1, roll: 0.2), blurRadius: 2)
+        let glass = LiquidGlass(material: m, light: Specular.light(pitch: 0.1, roll: 0.2), blur: Tent(radius: 2))
         func union(_ x: Float) -> SmoothUnion<PanelUnion> {
             SmoothUnion([PanelUnion([PanelShape(.rect, box: Rect(x: x, y: 60, width: 180, height: 120), cornerRadius: 50)])],
                         spacing: 0)

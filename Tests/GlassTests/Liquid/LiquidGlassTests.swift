@@ -16,7 +16,7 @@ import Raster
         s.mirror = 0
         s.bandStrength = 0
         return LiquidGlass(lens: lens, specular: s, light: Specular.light(pitch: 0, roll: 0),
-                           veil: .none, blurRadius: 0)
+                           veil: .none, blur: Tent(radius: 0))
     }
 
     @Test func interiorShowsThePlaneUnmovedAndTheBezelSamplesWhereSnellSays() {
@@ -62,7 +62,7 @@ import Raster
             s.mirror = 0
             let g = LiquidGlass(lens: Lens(thickness: 8, bezel: 12), specular: s,
                                 light: Specular.light(pitch: 0, roll: -0.4 + Double(i) * 0.1),
-                                veil: .none, blurRadius: 0)
+                                veil: .none, blur: Tent(radius: 0))
             var frame = gray
             g.apply(plane: gray, shape: shape, into: &frame, workers: Workers(2))
             var sum = 0.0, weighted = 0.0
@@ -85,7 +85,7 @@ import Raster
                                                 (.regular, false, 0.311, 11.0), (.regular, true, 0.139, 214.0)] {
             let g = LiquidGlass(lens: Lens(thickness: 0, bezel: 0), specular: { var s = Specular(); s.bandStrength = 0; return s }(),
                                 light: Specular.light(pitch: 0, roll: 0), veil: GlassDefaults.Liquid.veil(variant, light: light),
-                                blurRadius: 0)
+                                blur: Tent(radius: 0))
             for level in [0.0, 50, 120, 200] {
                 let plane = Framebuffer(width: 40, height: 40, color: Color(red: Float(level / 255), green: Float(level / 255), blue: Float(level / 255)))
                 var frame = plane
@@ -128,7 +128,7 @@ import Raster
         s.bandStrength = 0.5
         let light = Specular.light(pitch: 0, roll: 0)
         let g = LiquidGlass(lens: Lens(thickness: 4, bezel: 6), specular: s, light: light,
-                            veil: .none, blurRadius: 0)
+                            veil: .none, blur: Tent(radius: 0))
         var frame = plane
         let shape = RoundedRect(Rect(x: 0, y: 0, width: 300, height: 300), radius: 0, curve: .circular)
         g.apply(plane: plane, shape: shape, into: &frame, workers: .single)

@@ -103,7 +103,7 @@ import Raster
         var specular = Specular()
         specular.mirror = 0
         specular.bandStrength = 0
-        let glass = LiquidGlass(material: plainM, specular: specular, light: Specular.light(pitch: 0, roll: 0), blurRadius: 0)
+        let glass = LiquidGlass(material: plainM, specular: specular, light: Specular.light(pitch: 0, roll: 0), blur: Tent(radius: 0))
         glass.apply(plane: plane, container: SmoothUnion([a, b], spacing: 40), materials: [plainM, blue], into: &frame, workers: Workers(2))
         var alone = plane, blueAlone = plane
         glass.apply(plane: plane, shape: a, into: &alone, workers: .single)

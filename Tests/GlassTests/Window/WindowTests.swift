@@ -8,11 +8,16 @@ import Raster
 /// plane and at its edges; against a tent convolution in Double that shares no code with either, over a plane
 /// of random values and over hard black and white edges; windows made in memory an earlier window left behind.
 @Suite struct WindowTests {
-    /// (radius, window width, height): wider and narrower than a band of 32 rows or four pixels of a lane,
-    /// shorter than the radius, one pixel wide or tall.
-    static let cases: [(radius: Int, width: Int, height: Int)] = [
-        (2, 75, 61), (1, 40, 23), (3, 7, 5), (2, 1, 9), (2, 33, 1), (2, 3, 2), (4, 70, 3),
-        (2, 13, 4), (2, 9, 7), (1, 6, 12), (3, 2, 13), (5, 3, 17), (2, 5, 8), (2, 41, 70), (0, 9, 8),
+    /// (kernel, window width, height): wider and narrower than a strip of the down passes or a band of the across
+    /// ones, shorter than the reach, one pixel wide or tall; tents and half steps, up to the measured blur at
+    /// scale 3 (radius 39, with a shift between the passes) over windows smaller than its reach.
+    static let cases: [(tent: Tent, width: Int, height: Int)] = [
+        (Tent(radius: 2), 75, 61), (Tent(radius: 1), 40, 23), (Tent(radius: 3), 7, 5), (Tent(radius: 2), 1, 9),
+        (Tent(radius: 2), 33, 1), (Tent(radius: 2), 3, 2), (Tent(radius: 4), 70, 3), (Tent(radius: 2), 13, 4),
+        (Tent(radius: 2), 9, 7), (Tent(radius: 1), 6, 12), (Tent(radius: 3), 2, 13), (Tent(radius: 5), 3, 17),
+        (Tent(radius: 2), 5, 8), (Tent(radius: 2), 41, 70), (Tent(radius: 0), 9, 8), (Tent(small: 0, large: 1), 10, 6),
+        (Tent(small: 2, large: 3), 131, 20), (Tent(small: 12, large: 13), 9, 40), (Tent(radius: 32), 70, 9),
+        (Tent(radius: 39), 48, 37),
     ]
 
     /// A plane of pseudo-random values (a fixed LCG), so that no two sums round alike by accident.
@@ -48,58 +53,89 @@ import Raster
 
     @Test(arguments: cases.indices)
     func theBlurIsItsDefinitionBitForBit(index: Int) {
-        let (r, w, h) = Self.cases[index]
+        let (tent, w, h) = Self.cases[index]
         let plane = Self.plane(width: w + 5, height: h + 4)
         for (xs, ys) in Self.placements(width: w, height: h, planeWidth: plane.width, planeHeight: plane.height) {
-            let plain = Window.blurReference(plane, columns: xs, rows: ys, radius: r)
+            let plain = Window.blurReference(plane, columns: xs, rows: ys, blur: tent)
             for workers in Self.workerCounts {
-                let fast = Window(blurring: plane, columns: xs, rows: ys, radius: r, workers: workers)
+                let fast = Window(blurring: plane, columns: xs, rows: ys, blur: tent, workers: workers)
                 let differing = Self.differing(fast.pixels.array, plain)
-                #expect(differing == 0, "radius \(r), \(xs) x \(ys), \(workers.count) workers: \(differing) pixels differ")
+                #expect(differing == 0, "\(tent), \(xs) x \(ys), \(workers.count) workers: \(differing) pixels differ")
             }
         }
     }
 
-    /// The blur is a tent of 4r + 1 taps each way, weights 2r + 1 - |k| over (2r + 1)^2, of the plane extended by
-    /// its edge pixels: computed here in Double as one 2D sum, over random values and over a black and white
-    /// checkerboard of 5-pixel squares (the largest steps a plane can have), against which the fixed-point sums
-    /// are within their rounding: half a step of 2^-21 per sample (2.4e-7 if all round alike), the sum's
-    /// conversion to Float (up to 2^31: half an ulp of 128 in 625 x 2^21, 5e-8), the rounded normalizer and the
-    /// product (6e-8 each): 4.1e-7. Measured: 3.63e-7 over the random plane at radius 2.
+    /// The blur is two boxes each way (2a + 1 and 2b + 1 taps, convolved here as two arrays) of the plane
+    /// extended by its edge pixels, over the product of their taps squared: computed here in Double as one 2D
+    /// sum, over random values and over a black and white checkerboard of 5-pixel squares (the largest steps a
+    /// plane can have), against which the fixed-point sums are within their rounding: half a step of 2^-bits per
+    /// sample (2.4e-7 at 21 bits, if all round alike), half of 2^shift per across sum over its weights (2.5e-6 at
+    /// radius 39: 17 bits, shift 12), the sum's conversion to Float (up to 2^31: 6e-8), the rounded normalizer
+    /// and the product (6e-8 each). Measured: 3.63e-7 over the random plane at radius 2.
     @Test(arguments: [false, true])
-    func theBlurIsATentOfThePlane(checkerboard: Bool) {
-        var plane = Self.plane(width: 90, height: 70)
+    func theBlurIsItsKernelOfThePlane(checkerboard: Bool) {
+        let (pw, ph) = (90, 70)
+        var plane = Self.plane(width: pw, height: ph)
         if checkerboard {
-            for y in 0..<70 { for x in 0..<90 { plane[x, y] = SIMD4(repeating: (x / 5 + y / 5) % 2 == 0 ? 1 : 0) } }
+            for y in 0..<ph { for x in 0..<pw { plane[x, y] = SIMD4(repeating: (x / 5 + y / 5) % 2 == 0 ? 1 : 0) } }
         }
-        for r in [1, 2, 3] {
-            let (xs, ys) = (0..<90, 0..<70)
-            let win = Window(blurring: plane, columns: xs, rows: ys, radius: r, workers: Workers(2)).pixels.array
-            let n = Double((2 * r + 1) * (2 * r + 1))
+        for (a, b) in [(1, 1), (2, 2), (3, 3), (2, 3), (4, 5), (39, 39)] {
+            let (xs, ys) = (0..<pw, 0..<ph)
+            let win = Window(blurring: plane, columns: xs, rows: ys, blur: Tent(small: a, large: b), workers: Workers(2)).pixels.array
+            // The kernel: a box of 2a + 1 ones convolved with one of 2b + 1.
+            var kernel = [Double](repeating: 0, count: 2 * (a + b) + 1)
+            for i in 0...(2 * a) { for j in 0...(2 * b) { kernel[i + j] += 1 } }
+            let total = Double((2 * a + 1) * (2 * b + 1)), reach = a + b
             var worst = 0.0
             for y in ys {
                 for x in xs {
                     var sum = SIMD4<Double>()
-                    for dy in (-2 * r)...(2 * r) {
-                        for dx in (-2 * r)...(2 * r) {
-                            let weight = Double(2 * r + 1 - abs(dx)) * Double(2 * r + 1 - abs(dy))
-                            let p = plane[min(max(x + dx, 0), 89), min(max(y + dy, 0), 69)]
-                            sum += SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w)) * weight
+                    for dy in -reach...reach {
+                        for dx in -reach...reach {
+                            let p = plane[min(max(x + dx, 0), pw - 1), min(max(y + dy, 0), ph - 1)]
+                            sum += SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w)) * (kernel[dx + reach] * kernel[dy + reach])
                         }
                     }
-                    let got = win[y * 90 + x]
-                    let expected = sum / (n * n)
+                    let got = win[y * pw + x]
+                    let expected = sum / (total * total)
                     for c in 0..<4 { worst = max(worst, abs(Double(got[c]) - expected[c])) }
                 }
             }
-            #expect(worst < 4.1e-7, "radius \(r), checkerboard \(checkerboard): \(worst) from the tent")
+            let k = BlurFixedPoint(Tent(small: a, large: b))
+            let step = 1 / Double(k.scale)
+            let bound = step / 2 + (k.shift > 0 ? Double(1 << k.shift) / 2 * step / total : 0) + 1.8e-7
+            #expect(worst < bound, "boxes \(a), \(b), checkerboard \(checkerboard): \(worst) from the kernel (bound \(bound))")
+            print("window blur: boxes \(a), \(b), checkerboard \(checkerboard): \(worst) from the kernel in Double (bound \(bound))")
         }
+    }
+
+    /// A kernel's standard deviation in pixels is the measured sigma's nearest (`Tent(sigma:)`), and each of the
+    /// table's blurs is met within 4% at scales 1 to 3; the variance is the kernel's, as a sum over its weights.
+    @Test func theKernelMeetsTheSigma() {
+        for (a, b) in [(0, 1), (1, 1), (2, 3), (39, 39)] {
+            let t = Tent(small: a, large: b)
+            let weights = (-t.reach...t.reach).map { Double(t.weight($0)) }
+            let variance = zip(-t.reach...t.reach, weights).reduce(0) { $0 + Double($1.0 * $1.0) * $1.1 } / weights.reduce(0, +)
+            #expect(abs(variance.squareRoot() - t.sigma) < 1e-9, "\(t)")
+        }
+        for scale in [1, 2, 3] as [Float] {
+            for (variant, light) in [(GlassDefaults.Liquid.Variant.regular, false), (.regular, true), (.clear, false)] {
+                let sigma = Double(GlassDefaults.Liquid.blurSigmaPoints(variant, light: light))
+                let t = GlassDefaults.Liquid.blur(variant, light: light, scale: scale)
+                #expect(abs(t.sigma / Double(scale) / sigma - 1) < 0.04, "\(variant) light \(light) at scale \(scale): \(t)")
+                for other in [Tent(radius: t.small), Tent(small: t.small, large: t.small + 1), Tent(radius: t.large + 1)] {
+                    #expect(abs(other.sigma - sigma * Double(scale)) >= abs(t.sigma - sigma * Double(scale)))
+                }
+            }
+        }
+        #expect(Tent(sigma: 0.4).isNone && Tent(sigma: 0.42) == Tent(small: 0, large: 1))
+        #expect(GlassDefaults.Liquid.blur(.regular, light: false, scale: 3) == Tent(radius: 39))
     }
 
     /// A plane of one color with boxes of random values (apart, touching, overlapping, one pixel, across the
     /// window's and the plane's edges, outside the window) blurred around its boxes (`PlaneFill`) has every bit
     /// of the window blurred whole; with a box left out of the fill, it does not.
-    @Test(arguments: [1, 2, 3])
+    @Test(arguments: [1, 2, 3, 26])
     func aWindowBlurredAroundTheBoxesIsTheWholeBlur(radius r: Int) {
         let background = SIMD4<Float>(0.21, 0.43, 0.65, 1)
         var plane = Framebuffer(width: 120, height: 90, fill: background)
@@ -122,15 +158,42 @@ import Raster
         }
         let fill = PlaneFill(background: background, boxes: boxes)
         for (xs, ys) in [(5..<110, 8..<80), (0..<120, 0..<90), (50..<58, 33..<75), (60..<100, 60..<64), (20..<30, 20..<25)] {
-            let whole = Window(blurring: plane, columns: xs, rows: ys, radius: r, workers: .single)
+            let whole = Window(blurring: plane, columns: xs, rows: ys, blur: Tent(radius: r), workers: .single)
             for workers in Self.workerCounts {
-                let around = Window(blurring: plane, columns: xs, rows: ys, radius: r, fill: fill, workers: workers)
+                let around = Window(blurring: plane, columns: xs, rows: ys, blur: Tent(radius: r), fill: fill, workers: workers)
                 #expect(Self.differing(around, whole) == 0, "radius \(r), \(xs) x \(ys), \(workers.count) workers")
             }
         }
-        let missing = PlaneFill(background: background, boxes: Array(boxes.dropFirst()))
-        #expect(Self.differing(Window(blurring: plane, columns: 5..<110, rows: 8..<80, radius: r, fill: missing, workers: .single),
-                               Window(blurring: plane, columns: 5..<110, rows: 8..<80, radius: r, workers: .single)) > 0)
+        // A wide kernel's reach from the other boxes covers the first: then none is given.
+        let missing = PlaneFill(background: background, boxes: r > 3 ? [] : Array(boxes.dropFirst()))
+        #expect(Self.differing(Window(blurring: plane, columns: 5..<110, rows: 8..<80, blur: Tent(radius: r), fill: missing, workers: .single),
+                               Window(blurring: plane, columns: 5..<110, rows: 8..<80, blur: Tent(radius: r), workers: .single)) > 0)
+    }
+
+    /// A kept window blurred again only within the reach of the boxes that changed (`KeptWindow`), its plane rows
+    /// without a box summed across as one value (`FlatRows`), has every bit of the new plane's window blurred
+    /// whole; with a changed box left out, it does not.
+    @Test(arguments: [2, 26])
+    func aKeptWindowBlurredAgainAroundChangesIsTheWholeBlur(radius r: Int) {
+        let background = SIMD4<Float>(0.21, 0.43, 0.65, 1)
+        let before = [PixelRect(x: 30, y: 40, width: 9, height: 9), PixelRect(x: 90, y: 70, width: 9, height: 9),
+                      PixelRect(x: 140, y: 2, width: 9, height: 9)]
+        let after = [PixelRect(x: 36, y: 44, width: 9, height: 9), before[1], before[2]]
+        func plane(_ boxes: [PixelRect], _ colors: [SIMD4<Float>]) -> Framebuffer {
+            var p = Framebuffer(width: 160, height: 120, fill: background)
+            for (b, c) in zip(boxes, colors) { for y in b.rows { for x in b.columns { p[x, y] = c } } }
+            return p
+        }
+        let old = plane(before, [SIMD4(1, 0, 0, 1), SIMD4(0, 1, 0, 1), SIMD4(0, 0, 1, 1)])
+        let new = plane(after, [SIMD4(1, 0, 0, 1), SIMD4(1, 1, 0, 1), SIMD4(0, 0, 1, 1)])
+        let (xs, ys, tent) = (10..<150, 20..<100, Tent(radius: r))
+        let whole = Window(blurring: new, columns: xs, rows: ys, blur: tent, workers: .single)
+        for (changed, same) in [([before[0], after[0], before[1]], true), ([before[0], after[0]], false)] {
+            let kept = KeptWindow(Window(blurring: old, columns: xs, rows: ys, blur: tent, workers: .single), blur: tent)
+            let again = Window(blurring: new, columns: xs, rows: ys, blur: tent, reusing: WindowReuse(kept: kept, changed: changed),
+                               fill: PlaneFill(background: background, boxes: after), workers: Workers(2))
+            #expect(again.map { (Self.differing($0, whole) == 0) == same } == true, "radius \(r), \(changed.count) changed boxes")
+        }
     }
 
     /// A window made in memory an earlier window filled with NaN is every bit a window made in fresh memory:
@@ -144,10 +207,10 @@ import Raster
             return old.withUnsafeBufferPointer { $0.baseAddress }
         }()
         for (workers, radius) in [(Workers.single, 0), (Workers(2), 2), (Workers(3), 2)] {
-            let win = Window(blurring: plane, columns: xs, rows: ys, radius: radius, workers: workers, memory: memory)
+            let win = Window(blurring: plane, columns: xs, rows: ys, blur: Tent(radius: radius), workers: workers, memory: memory)
             let base: UnsafePointer<SIMD4<Float>>? = win.pixels.withUnsafeBufferPointer { $0.baseAddress }
             #expect(base == used, "the window did not take the used block")
-            let fresh = Window.blurReference(plane, columns: xs, rows: ys, radius: radius)
+            let fresh = Window.blurReference(plane, columns: xs, rows: ys, blur: Tent(radius: radius))
             #expect(Self.differing(win.pixels.array, fresh) == 0, "\(workers.count) workers, radius \(radius)")
         }
     }
@@ -166,7 +229,7 @@ import Raster
     @Test func emptyWindowsAreEmpty() {
         let plane = Self.plane(width: 10, height: 10)
         for (xs, ys) in [(3..<3, 2..<9), (1..<8, 4..<4)] {
-            let win = Window(blurring: plane, columns: xs, rows: ys, radius: 2, workers: Workers(2))
+            let win = Window(blurring: plane, columns: xs, rows: ys, blur: Tent(radius: 2), workers: Workers(2))
             #expect(win.pixels.count == 0)
         }
     }
@@ -174,12 +237,12 @@ import Raster
     /// Many windows made and blurred at once on many threads, all in the shared memory: each is its own.
     @Test func concurrentWindowsDoNotShareMemory() {
         let plane = Self.plane(width: 64, height: 64)
-        let expected = (0..<8).map { i in Window.blurReference(plane, columns: i..<(40 + i), rows: (2 * i)..<(30 + 2 * i), radius: 2) }
+        let expected = (0..<8).map { i in Window.blurReference(plane, columns: i..<(40 + i), rows: (2 * i)..<(30 + 2 * i), blur: Tent(radius: 2)) }
         let lock = NSLock()
         nonisolated(unsafe) var mismatches = 0
         DispatchQueue.concurrentPerform(iterations: 8) { i in
             for _ in 0..<20 {
-                let win = Window(blurring: plane, columns: i..<(40 + i), rows: (2 * i)..<(30 + 2 * i), radius: 2, workers: .single)
+                let win = Window(blurring: plane, columns: i..<(40 + i), rows: (2 * i)..<(30 + 2 * i), blur: Tent(radius: 2), workers: .single)
                 if win.pixels.array != expected[i] { lock.withLock { mismatches += 1 } }
             }
         }
