@@ -361,7 +361,7 @@ struct GlassLayer {
             }
         }
         let shape = SmoothUnion(parts, spacing: spacing * scale)
-        let materials = zip(parts, partMembers).map { material(of: $1, shape: $0, plane: plane, time: time) }
+        let materials = partMembers.map { material(of: $0, time: time) }
         let tilt = self.tilt.tilt(at: time)
         var glass = LiquidGlass(material: materials[0], light: Specular.light(pitch: tilt.pitch, roll: tilt.roll),
                                 blurRadius: Int(checked: L.blurPoints * scale, .toNearestOrAwayFromZero))
@@ -373,7 +373,7 @@ struct GlassLayer {
     /// The material of one part of a liquid shape: a lone panel's own, or for panels joined by a union name
     /// (one piece of glass) the first one's lens, tint and variant. The styling follows the plane behind this
     /// part only, so a member reads the same whether or not it shares a container.
-    func material(of panels: [GlassPanelSpec], shape: PanelUnion, plane: Framebuffer, time: Double) -> LiquidMaterial {
+    func material(of panels: [GlassPanelSpec], time: Double) -> LiquidMaterial {
         typealias L = GlassDefaults.Liquid
         let scale = document.canvas.scale
         let lead = panels[0]
@@ -383,7 +383,8 @@ struct GlassLayer {
         let rimHeight = min(L.rimHeightPoints, shortest * L.rimHeightFractionOfShorterSide)
         let lens = Lens(index: lead.liquid.index, thickness: Double(thickness * scale), bezel: Double(bezel * scale),
                         rimHeight: Double(rimHeight * scale), profile: lead.liquid.profile)
-        let light = LiquidGlass.prefersLightStyling(backdropLuma: meanLuma(plane, in: shape.bounds))
+        // The part's styling with hysteresis, which its content's adaptive foreground follows (LiquidStyling).
+        let light = state.liquidStyling(document).light(lead, time: time)
         let veil = L.veil(lead.liquid.variant == .clear ? .clear : .regular, light: light)
         var m = LiquidMaterial(lens: lens, dispersion: lead.liquid.dispersion, veil: veil, tint: lead.tint)
         m.shimmer = panels.lazy.compactMap { $0.liquid.shimmer(at: time) }.first
@@ -398,21 +399,16 @@ struct GlassLayer {
         }
     }
 
-    /// Mean Rec. 709 luma of the plane's encoded values over a rectangle (pixels), sampled on a fixed 8 px
-    /// lattice so the value never depends on worker count.
-    func meanLuma(_ plane: Framebuffer, in r: Rect) -> Double {
-        let (xs, ys) = r.pixelBounds(clippedTo: plane.width, plane.height)
+    /// Mean Rec. 709 luma of the straight encoded colours `color(x, y)` gives over a rectangle (pixels, clipped
+    /// to `width` x `height`), sampled on the lattice of every 8th pixel from its first row and column, summed in
+    /// that order; 1 for an empty rectangle. The glass's styling and the adaptive foreground read this one.
+    static func meanLuma(in r: Rect, width: Int, height: Int, color: (Int, Int) -> Color) -> Double {
+        let (xs, ys) = r.pixelBounds(clippedTo: width, height)
         var sum = 0.0, n = 0
-        // A sample with the bits of the one before it has its luma: most samples are the plane's background.
-        var last = (bits: SIMD4<UInt32>(repeating: 0), luminance: Float.nan)
         for y in stride(from: ys.lowerBound, to: ys.upperBound, by: 8) {
             for x in stride(from: xs.lowerBound, to: xs.upperBound, by: 8) {
-                let bits = unsafeBitCast(plane[x, y], to: SIMD4<UInt32>.self)
-                if bits != last.bits || last.luminance.isNaN {
-                    let c = plane.color(atX: x, y: y)
-                    last = (bits, 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue)
-                }
-                sum += Double(last.luminance)
+                let c = color(x, y)
+                sum += Double(0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue)
                 n += 1
             }
         }

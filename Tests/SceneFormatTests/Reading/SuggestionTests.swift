@@ -28,6 +28,9 @@ import Raster
          "content[0].vibrancy", "secondaryFill"),
         // A hue without `system`.
         (#"{"content": [{"text": "Hi", "at": [0, 20], "color": "blue"}]}"#, "content[0].color", "systemBlue"),
+        // The adaptive foreground: a misspelled value and a misspelled key.
+        (#"{"glass": [{"frame": [20, 20, 200, 100], "foreground": "adaptve"}]}"#, "glass[0].foreground", "adaptive"),
+        (#"{"glass": [{"frame": [20, 20, 200, 100], "foregound": "dark"}]}"#, "glass[0].foregound", "foreground"),
     ] as [(String, String, String)])
     func suggestions(scene: String, path: String, suggestion: String) {
         let e = error(scene)
