@@ -152,6 +152,9 @@ public enum GlassDefaults {
         /// does not flip it back and forth. UIKit switches with hysteresis (liquidum), its band unpublished: 0.03 is
         /// ours, about the mean's swing as a 60 pt bar scrolls 4 pt over a photograph's edge.
         public static let foregroundHysteresis: Double = 0.03
+        /// The styling's mean samples what lies behind a part every this many points in both directions (ours:
+        /// 4 pt, 12 px at a phone's scale; a grid in points keeps the choice the same at every render scale).
+        public static let stylingSamplePoints: Float = 4
 
         /// How long a `tap` event presses an interactive panel it lands on (`TouchPresses`), seconds: a tap's
         /// contact. Ours: 0.1 s, the touch-down-to-up of a quick tap; UIKit's own is the finger's.

@@ -2,8 +2,9 @@
 """Writes feed.png: a photo feed of 390 x 1600 pt at 1 pixel per point, alternating night and sunlit "photos",
 the content that scrolls under the Liquid Glass bar in scenes/foreground-adaptive-dark.json and -light.json. Each
 photo is a smooth gradient with a disc (a moon, a sun), so the mean luma behind a bar crosses the glass's styling
-threshold (0.5) four times in a scroll: night photos have a mean luma near 0.1, sunlit ones near 0.85. Integer
-arithmetic only (the same bytes on every run); standard library only."""
+threshold (0.5) in a scroll: night photos have a mean luma near 0.1, sunlit ones near 0.85, each fading into the
+next over its last 48 px (a hard edge would make the frame a bar crosses it depend on the render scale's whole
+pixels). Integer arithmetic only (the same bytes on every run); standard library only."""
 import struct
 import zlib
 
@@ -17,12 +18,24 @@ PHOTOS = [
 ]
 
 
-def pixel(x, y):
-    top, bottom, disc, (cx, cy, r) = PHOTOS[(y // PHOTO) % len(PHOTOS)]
-    v = y % PHOTO
+BLEND = 48  # the last pixels of each photo fade into the next, as a feed's photos meet under a soft shadow
+
+
+def photo(k, x, v):
+    top, bottom, disc, (cx, cy, r) = PHOTOS[k % len(PHOTOS)]
     if (x - cx) ** 2 + (v - cy) ** 2 <= r * r:
         return disc
     return tuple((t * (PHOTO - v) + b * v + PHOTO // 2) // PHOTO for t, b in zip(top, bottom))
+
+
+def pixel(x, y):
+    k, v = y // PHOTO, y % PHOTO
+    here = photo(k, x, v)
+    if v < PHOTO - BLEND or k + 1 >= H // PHOTO:
+        return here
+    w = v - (PHOTO - BLEND) + 1   # 1 ... BLEND of the next photo's first row
+    after = photo(k + 1, x, 0)
+    return tuple((a * (BLEND + 1 - w) + b * w + (BLEND + 1) // 2) // (BLEND + 1) for a, b in zip(here, after))
 
 
 def chunk(kind, data):

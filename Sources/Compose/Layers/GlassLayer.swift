@@ -398,22 +398,6 @@ struct GlassLayer {
             return (da * da).sum() < (db * db).sum()
         }
     }
-
-    /// Mean Rec. 709 luma of the straight encoded colours `color(x, y)` gives over a rectangle (pixels, clipped
-    /// to `width` x `height`), sampled on the lattice of every 8th pixel from its first row and column, summed in
-    /// that order; 1 for an empty rectangle. The glass's styling and the adaptive foreground read this one.
-    static func meanLuma(in r: Rect, width: Int, height: Int, color: (Int, Int) -> Color) -> Double {
-        let (xs, ys) = r.pixelBounds(clippedTo: width, height)
-        var sum = 0.0, n = 0
-        for y in stride(from: ys.lowerBound, to: ys.upperBound, by: 8) {
-            for x in stride(from: xs.lowerBound, to: xs.upperBound, by: 8) {
-                let c = color(x, y)
-                sum += Double(0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue)
-                n += 1
-            }
-        }
-        return n > 0 ? sum / Double(n) : 1
-    }
 }
 
 extension GlassPanelSpec {

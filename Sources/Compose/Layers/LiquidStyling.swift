@@ -11,9 +11,9 @@ import SceneFormat
 /// The rule, per part (a panel, or the panels sharing its union name), with T = `GlassDefaults.Liquid
 /// .lightStylingLuma` and h = `foregroundHysteresis`:
 ///
-///     luma(j)    mean Rec. 709 luma of the encoded values behind the part at frame j, on the glass layer's 8 px
-///                lattice (`GlassLayer.meanLuma`), over the plane beneath the dots: the background and the
-///                backdrop at frame j's scroll offset
+///     luma(j)    mean Rec. 709 luma of the encoded values behind the part at frame j, sampled every
+///                `stylingSamplePoints` points across its box (`meanLuma`), over the plane beneath the dots: the
+///                background and the backdrop at frame j's scroll offset
 ///     light(0)   luma(0) >= T
 ///     light(j)   true once luma(j) >= T + h, false once luma(j) < T - h, else light(j - 1)
 ///
@@ -80,18 +80,43 @@ struct LiquidStyling {
     }
 
     /// Mean Rec. 709 luma of the encoded values behind `members`' boxes (joined) at frame `j`, over the background
-    /// and backdrop, on the glass layer's lattice.
+    /// and backdrop.
     func luma(of members: [GlassPanelSpec], frame j: Int) -> Double {
-        let t = document.time(ofFrame: j), scale = document.canvas.scale
-        let box = members.map { $0.outline(at: t, scale: scale).box }.reduce(nil) { (u: Rect?, b) in u?.union(b) ?? b }!
+        let t = document.time(ofFrame: j), c = document.canvas
+        let box = members.map { $0.outline(at: t, scale: 1).box }.reduce(nil) { (u: Rect?, b) in u?.union(b) ?? b }!
         let backdrop = try? backdrops.backdrop(document, time: t)
         let background = document.blending.color(document.blending.premultiply(document.plane.configuration.background))
-        return GlassLayer.meanLuma(in: box, width: document.canvas.pixelWidth, height: document.canvas.pixelHeight) { x, y in
+        return Self.meanLuma(in: box, scale: c.scale, width: c.pixelWidth, height: c.pixelHeight) { x, y in
             if let b = backdrop, x >= b.x, y >= b.y, x - b.x < b.pixels.width, y - b.y < b.pixels.height {
                 return b.pixels.color(atX: x - b.x, y: y - b.y)
             }
             return background
         }
+    }
+}
+
+extension LiquidStyling {
+    /// Mean Rec. 709 luma of the straight encoded colours `color(x, y)` gives (pixels) over a box in points: one
+    /// sample every `stylingSamplePoints` points in both directions, at the centres of that grid from the box's
+    /// top-left, each the pixel under it at `scale` (clipped to `width` x `height`), summed row by row; 1 when no
+    /// sample falls on the canvas. A grid in points, not pixels, so the styling switches on the same frame at
+    /// every render scale (`lint --scale 1` finds the frames the device's scale draws).
+    static func meanLuma(in box: Rect, scale: Float, width: Int, height: Int, color: (Int, Int) -> Color) -> Double {
+        let step = GlassDefaults.Liquid.stylingSamplePoints
+        let columns = Int((box.width / step).rounded(.up)), rows = Int((box.height / step).rounded(.up))
+        var sum = 0.0, n = 0
+        for r in 0..<max(0, rows) {
+            let py = Int(((box.minY + (Float(r) + 0.5) * step) * scale).rounded(.down))
+            guard py >= 0 && py < height else { continue }
+            for k in 0..<max(0, columns) {
+                let px = Int(((box.minX + (Float(k) + 0.5) * step) * scale).rounded(.down))
+                guard px >= 0 && px < width else { continue }
+                let c = color(px, py)
+                sum += Double(0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue)
+                n += 1
+            }
+        }
+        return n > 0 ? sum / Double(n) : 1
     }
 }
 

@@ -55,21 +55,23 @@ import Regression
         for (i, light) in [(0, false), (55, true)] {
             var c = Compositor(document: doc, workers: .single)
             _ = c.render(frame: i)
-            let plane = c.planeBuffer!, box = doc.glass.panels[0].outline(at: doc.time(ofFrame: i), scale: doc.canvas.scale).box
-            let luma = GlassLayer.meanLuma(in: box, width: plane.width, height: plane.height) { plane.color(atX: $0, y: $1) }
+            let plane = c.planeBuffer!, box = doc.glass.panels[0].outline(at: doc.time(ofFrame: i), scale: 1).box
+            let luma = LiquidStyling.meanLuma(in: box, scale: doc.canvas.scale, width: plane.width, height: plane.height) {
+                plane.color(atX: $0, y: $1)
+            }
             #expect(LiquidGlass.prefersLightStyling(backdropLuma: luma) == light)
         }
     }
 
-    /// Glass and ink switch on the same frame, so no frame draws dark ink on dark glass: the title keeps 3:1 in
-    /// every frame of the scroll (measured: 3.7:1 at worst, t = 3.27 s, the bar half over a night and half over a
-    /// sunlit photo within the hysteresis band; 7:1 and more elsewhere). The ink switching 0.2 s after the glass
-    /// measured 1.0:1.
-    @Test func keepsThreeToOneInEveryFrameOfTheScroll() throws {
+    /// Glass and ink switch on the same frame, so no frame draws dark ink on dark glass: the title keeps WCAG
+    /// 4.5:1 in every frame of the scroll (measured: 5.3:1 at worst, at scales 1 and 3 alike, t = 3.13 s, the bar
+    /// half over a night and half over a sunlit photo, inside the hysteresis band). The ink switching 0.2 s after the
+    /// glass measured 1.0:1.
+    @Test func keepsBodyTextContrastInEveryFrameOfTheScroll() throws {
         let report = LegibilityAudit.run(document: try Self.document(), workers: Workers(2))
         for id in ["title", "bell"] {
             let e = try #require(report.entries.first { $0.id == id })
-            #expect((e.wcag ?? 0) >= 3, "\(id): WCAG \(e.wcag ?? 0) at t=\(e.worstTime ?? -1)")
+            #expect((e.wcag ?? 0) >= 4.5, "\(id): WCAG \(e.wcag ?? 0) at t=\(e.worstTime ?? -1)")
         }
     }
 
