@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "Output", "Compose", "SceneFormat", "ChildProcess"]),
         // Decoding suites that also render what they decode (through Compose and Output's resolver); the wall
         // itself is tested with a resolver that answers from memory (`BackdropResolverTests`).
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Compose", "Output", "ChildProcess"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Compose", "Output", "ChildProcess"], exclude: ["Fixtures"]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "SceneFormat", "Output", "Media", "Regression", "ChildProcess"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Compose", "SceneFormat", "Media", "ChildProcess"]),
         .testTarget(name: "RegressionTests", dependencies: ["Regression", "Output", "Compose", "SceneFormat", "Raster", "forkrender",

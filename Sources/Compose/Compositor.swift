@@ -42,7 +42,7 @@ public struct Compositor {
         state = FrameState(pixels: document.canvas.pixelWidth * document.canvas.pixelHeight, keeping: keeping)
         plane = PlaneLayer(document: document, backdrops: state.backdrop)
         glass = GlassLayer(document: document, tilt: tilt, state: state)
-        content = ContentLayer(document: document, masks: state.masks)
+        content = ContentLayer(document: document, masks: state.masks, styling: state.liquidStyling(document))
     }
 
     /// The physics step a frame shows: the last step at or before the frame's time.
@@ -113,6 +113,8 @@ public struct Compositor {
         let t2 = DispatchTime.now()
         times.glass += t2.seconds(since: t1)
         covered += content.render(into: &slot.frame, time: document.time(ofFrame: i), workers: workers).map { Overlay($0) }
+        covered += SafeAreaGuides(canvas: document.canvas, appearance: document.appearance)
+            .draw(into: &slot.frame, workers: workers).map { Overlay($0) }
         slot.cover(covered)
         // Cancelled inside the frame: some bands may not have been drawn, so the slot no longer knows what it holds.
         // The same for the panels glass kept: a tile may hold part of a drawing (and the halo's cells, which

@@ -30,6 +30,8 @@ package struct FrameState: Sendable {
     let frames: KeptFrameSlot
     /// The liquid drawings of the last frame drawn on request without their light, for a new tilt of that frame.
     let bodies: LiquidBodyCache
+    /// Each Liquid Glass part's light or dark styling after the last frame (`LiquidStyling`).
+    let styling: StylingCache
 
     /// Empty stores for a canvas of `pixels` pixels.
     init(pixels: Int, keeping: Keeping) {
@@ -44,6 +46,12 @@ package struct FrameState: Sendable {
         underlay = UnderlayCache(keeping: keeping)
         frames = KeptFrameSlot(keeping: keeping)
         bodies = LiquidBodyCache(keeping: keeping, capacity: pixels)
+        styling = StylingCache(keeping: keeping)
+    }
+
+    /// The styling rule of `document`'s Liquid Glass over this session's stores, which glass and content share.
+    func liquidStyling(_ document: SceneDocument) -> LiquidStyling {
+        LiquidStyling(document: document, backdrops: backdrop, cache: styling)
     }
 
     /// Every store of the session, in the order `sessionStores` declares them: what a cancelled frame's drop
@@ -62,6 +70,6 @@ package struct FrameState: Sendable {
     package static let sessionStores: [KeptStoreDescriptor] = [
         DistanceFieldCache.descriptor, InteriorSpansCache.descriptor, ContentLayer.MaskCache.descriptor,
         GlassReuse.descriptor, HaloCellCache.descriptor, LensWindowCache.descriptor, BackdropCache.descriptor,
-        UnderlayCache.descriptor, KeptFrameSlot.descriptor, LiquidBodyCache.descriptor,
+        UnderlayCache.descriptor, KeptFrameSlot.descriptor, LiquidBodyCache.descriptor, StylingCache.descriptor,
     ]
 }

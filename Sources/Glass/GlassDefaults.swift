@@ -158,6 +158,20 @@ public enum GlassDefaults {
         /// 0.5 (liquid_glass_renderer, Kyant0): ours is theirs.
         public static let lightStylingLuma: Double = 0.5
 
+        /// Hysteresis of the styling (Compose's `LiquidStyling`, which the glass and its adaptive foreground
+        /// share): a part styled dark turns light once the luma behind it reaches `lightStylingLuma` + this, and
+        /// back below `lightStylingLuma` - this, so a backdrop hovering at the threshold (a scroll, a dot passing)
+        /// does not flip it back and forth. UIKit switches with hysteresis (liquidum), its band unpublished: 0.03 is
+        /// ours, about the mean's swing as a 60 pt bar scrolls 4 pt over a photograph's edge.
+        public static let foregroundHysteresis: Double = 0.03
+        /// The styling's mean samples what lies behind a part every this many points in both directions (ours:
+        /// 4 pt, 12 px at a phone's scale; a grid in points keeps the choice the same at every render scale).
+        public static let stylingSamplePoints: Float = 4
+
+        /// How long a `tap` event presses an interactive panel it lands on (`TouchPresses`), seconds: a tap's
+        /// contact. Ours: 0.1 s, the touch-down-to-up of a quick tap; UIKit's own is the finger's.
+        public static let tapPressSeconds: Double = 0.1
+
         /// The surroundings the rounded edge reflects, as a grey (0...1) and the light's share on the side facing
         /// it. The excess of Fresnel's reflectance over head-on (the flat top's own reflection is in the veil)
         /// mirrors them: bezel measured +25 levels at the outermost pixels over black, gone within about 1 pt.

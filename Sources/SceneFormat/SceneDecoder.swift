@@ -27,6 +27,9 @@ public struct SceneDecoder: Sendable {
     /// What a break of the three-layer rule does: refuse the scene (every command) or record it in
     /// `GlassSpec.ruleBreaks` and decode the scene anyway (the preview, whose overlap view paints the region).
     public var layerRule: LayerRule = .refuse
+    /// Whether frames show the safe-area guides a scene asks for (`"canvas": {"safeArea": true}`): the commands
+    /// that review a scene set it (`sheet`, the preview); rendered frames leave the guides out.
+    public var safeAreaGuides = false
 
     public typealias TiltOverride = SceneFormat.TiltOverride
 
@@ -129,7 +132,7 @@ public struct SceneDecoder: Sendable {
         let glowHalo = try r.bool("glowHalo", default: true)
         let glass = try GlassSection.decode(r, .init(appearance: appearance, platform: platform,
                                                      reduceTransparency: reduceTransparency, duration: duration, fps: fps,
-                                                     layerRule: layerRule, glowHalo: glowHalo))
+                                                     layerRule: layerRule, glowHalo: glowHalo, touches: plane.events))
         try checkDots(r, canvas: canvas, plane: plane)
         notes += glass.notes
         try FontDirectories.decode(r, base: directory)
@@ -155,14 +158,40 @@ public struct SceneDecoder: Sendable {
     }
 
     func decodeCanvas(_ r: ObjectReader) throws(SceneError) -> Canvas {
-        let c = try r.object("canvas", keys: ["width", "height", "scale"])
-        let canvas = Canvas(
-            width: try c?.float("width", default: 390, in: .length) ?? 390,
-            height: try c?.float("height", default: 844, in: .length) ?? 844,
-            scale: try c?.float("scale", default: 3, in: NumberRange.closed(0, SceneLimits.scale).excludingLower(0)) ?? 3)
+        let c = try r.object("canvas", keys: ["width", "height", "scale", "device", "safeArea"])
+        let device = try c.flatMap { (c) throws(SceneError) in try Self.device(c) }
+        let width = try c?.float("width", default: 390, in: .length), height = try c?.float("height", default: 844, in: .length)
+        var canvas = Canvas(
+            width: device?.width ?? width ?? 390,
+            height: device?.height ?? height ?? 844,
+            scale: try c?.float("scale", default: device?.scale ?? 3, in: NumberRange.closed(0, SceneLimits.scale).excludingLower(0))
+                ?? 3)
+        canvas.device = device
+        let guides = try c?.bool("safeArea", default: false) ?? false
+        if guides && device == nil {
+            throw c!.fail("safeArea", "the safe-area guides are a device's: name one with \"device\" (docs/scene-format.md#devices)")
+        }
+        canvas.guides = guides && safeAreaGuides
         guard let scale else { return try checkCanvas(canvas, location: c?.location) }
         // The override's size is the command line's, not the scene's: its error names no line of the file.
-        return try checkCanvas(Canvas(width: canvas.width, height: canvas.height, scale: scale))
+        canvas.scale = scale
+        return try checkCanvas(canvas)
+    }
+
+    /// `canvas.device`: a name from `DeviceScreen.all`, which gives the size; `width` and `height` may not be
+    /// given with it (the scale may: a preview at another scale).
+    static func device(_ c: ObjectReader) throws(SceneError) -> DeviceScreen? {
+        guard let id = try c.string("device") else { return nil }
+        let names = DeviceScreen.all.map(\.id)
+        guard let device = DeviceScreen.named(id) else {
+            throw SceneError(path: c.childPath("device"), location: c.node("device")?.location ?? c.location,
+                             message: "unknown device '\(id)'; expected one of: \(names.joined(separator: ", "))",
+                             suggestion: Suggest.closest(to: id, in: names))
+        }
+        for key in ["width", "height"] where c.has(key) {
+            throw c.fail(key, "the device '\(id)' gives the canvas its size (\(Value.format(Double(device.width))) x \(Value.format(Double(device.height))) pt); remove '\(key)' or 'device'")
+        }
+        return device
     }
 
     /// Refuses canvases under one pixel or over the pixel limit, before anything is allocated.

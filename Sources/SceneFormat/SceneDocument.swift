@@ -50,6 +50,11 @@ public struct Canvas: Sendable, Hashable {
     public internal(set) var height: Float
     /// Pixels per point (3 for a 390 x 844 pt iPhone at 1170 x 2532 px).
     public internal(set) var scale: Float
+    /// The device the canvas is sized for (`"device"`), with its safe area; nil for a size typed by hand.
+    public internal(set) var device: DeviceScreen?
+    /// Whether frames show the device's safe-area guides: the scene's `"safeArea"`, for the commands that review a
+    /// scene (`sheet`, the preview: `SceneDecoder.safeAreaGuides`); never in rendered frames unless asked.
+    public internal(set) var guides = false
 
     public init(width: Float, height: Float, scale: Float) {
         self.width = width

@@ -69,6 +69,10 @@ import Raster
         .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"fit\":\"cover\",\"scroll\":{\"keyframes\":[{\"offset\":[0,0]}]}},\"spacing\":@}}", path: "plane.spacing"),
         .init(template: "{\"plane\":{\"backdrop\":{\"video\":\"\(BackdropVideoTests.clip)\",\"start\":@}}}", path: "plane.backdrop.start"),
         .init(template: "{\"plane\":{\"backdrop\":{\"video\":\"\(BackdropVideoTests.clip)\",\"opacity\":@}}}", path: "plane.backdrop.opacity"),
+        // A device's canvas at a hostile scale; a per-appearance backdrop's numbers.
+        .init(template: #"{"canvas":{"device":"iphone-17-pro-max","scale":@}}"#, path: "canvas"),
+        .init(template: "{\"plane\":{\"backdrop\":{\"image\":{\"light\":\"\(list)\",\"dark\":\"\(list)\"},\"opacity\":@}}}", path: "plane.backdrop.opacity"),
+        .init(template: #"{"glass":[{"frame":[0,0,100,100],"interactive":true}],"events":[{"type":"hold","t":0,"duration":@,"at":[50,50]}]}"#, path: "events[0].duration"),
         .init(template: #"{"check":{"frames":[@]}}"#, path: "check.frames[0]"),
         .init(template: #"{"check":{"masks":[[0,0,@,10]]}}"#, path: "check.masks[0]"),
         .init(template: #"{"check":{"threshold":@}}"#, path: "check.threshold"),

@@ -20,12 +20,20 @@ package struct ContentLayer {
     /// is not rebuilt (a mask is a pure function of the item and its placement, so this never changes a byte).
     let cache: MaskCache
 
-    /// A layer with masks of its own (the legibility report's).
-    package init(document: SceneDocument) { self.init(document: document, masks: MaskCache(keeping: .everything)) }
+    /// The Liquid Glass styling content on each panel follows (`"foreground": "adaptive"`), frame by frame.
+    let styling: LiquidStyling
 
-    init(document: SceneDocument, masks: MaskCache) {
+    /// A layer with stores of its own (the legibility report's).
+    package init(document: SceneDocument) {
+        self.init(document: document, masks: MaskCache(keeping: .everything),
+                  styling: LiquidStyling(document: document, backdrops: BackdropCache(keeping: .everything),
+                                         cache: StylingCache(keeping: .everything)))
+    }
+
+    init(document: SceneDocument, masks: MaskCache, styling: LiquidStyling) {
         self.document = document
         cache = masks
+        self.styling = styling
         let scale = document.canvas.scale
         layouts = document.content.items.map { item in
             guard case .label(let l) = item.kind, let face = try? Face.shared(l.font) else { return nil }
@@ -56,24 +64,42 @@ package struct ContentLayer {
             defer { written += drawColorGlyphs(item: i, placing: placing, opacity: pose.opacity, into: &frame) }
             guard !mask.isEmpty else { continue }
             written.append(PixelRect(x: mask.originX, y: mask.originY, width: mask.width, height: mask.height).intersection(canvas))
-            let paint = self.paint(pose.ink, on: placement)
+            let paint = self.paint(pose.ink, on: placement, lightInk: item.on.flatMap { styling.lightInk(panel: $0, time: time) })
             if let probe { probe(i, mask, paint, Self.colors(of: frame, under: mask)) }
             paint.apply(mask, to: &frame, opacity: pose.opacity, workers: workers)
         }
         return written.filter { !$0.isEmpty }
     }
 
+    /// The box of item `i`'s ink at `time` in pixels (its coverage mask's rectangle, as `render` draws it); nil
+    /// when it is not present or draws nothing.
+    func inkBox(item i: Int, time: Double) -> Rect? {
+        let item = document.content.items[i], pose = item.timeline.pose(at: time)
+        guard pose.presence > 0 else { return nil }
+        let placement = item.on.flatMap { document.content.panels.placement(of: $0, at: time) }
+        let placing = Placing(placement: placement, place: pose.place, scale: pose.scale)
+        let mask = cache.mask(item: i, placing: placing) { self.mask(item: i, placing: placing) }
+        guard !mask.isEmpty else { return nil }
+        return Rect(x: Float(mask.originX), y: Float(mask.originY), width: Float(mask.width), height: Float(mask.height))
+    }
+
     /// The paint of an ink on a panel (nil: on the canvas): a vibrancy level against the panel's material, a
-    /// plain color, or the crossfade of two of them.
-    func paint(_ ink: ContentInk, on placement: PanelPlacement?) -> Paint {
-        func paint(_ c: ContentColor) -> Paint {
+    /// plain color, or the crossfade of two of them. A vibrancy level takes the document's appearance, or with
+    /// `lightInk` (a Liquid Glass panel's, `LiquidStyling.lightInk`) the light appearance's colours at 0 and the
+    /// dark appearance's at 1 (between: the two mixed by that share, `Paint.mix`).
+    func paint(_ ink: ContentInk, on placement: PanelPlacement?, lightInk: Float? = nil) -> Paint {
+        func paint(_ c: ContentColor, _ appearance: Appearance) -> Paint {
             switch c {
             case .plain(let c): return .plain(c)
             case .vibrancy(let level):
-                return .vibrant(Vibrancy(level: level, material: placement?.material, appearance: document.appearance))
+                return .vibrant(Vibrancy(level: level, material: placement?.material, appearance: appearance))
             }
         }
-        return ink.progress == 0 ? paint(ink.from) : .mix(paint(ink.from), paint(ink.to), ink.progress)
+        func paint(_ appearance: Appearance) -> Paint {
+            ink.progress == 0 ? paint(ink.from, appearance) : .mix(paint(ink.from, appearance), paint(ink.to, appearance), ink.progress)
+        }
+        guard let w = lightInk else { return paint(document.appearance) }
+        return w <= 0 ? paint(.light) : w >= 1 ? paint(.dark) : .mix(paint(.light), paint(.dark), w)
     }
 
     /// Draws item i's color glyphs; returns each one's image rectangle, clipped to the frame.

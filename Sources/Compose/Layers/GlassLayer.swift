@@ -361,7 +361,7 @@ struct GlassLayer {
             }
         }
         let shape = SmoothUnion(parts, spacing: spacing * scale)
-        let made = zip(parts, partMembers).map { material(of: $1, shape: $0, plane: plane, time: time) }
+        let made = partMembers.map { material(of: $0, time: time) }
         let materials = made.map(\.material)
         let tilt = self.tilt.tilt(at: time)
         // One window, so one blur: the lead part's, as the lens is.
@@ -376,8 +376,7 @@ struct GlassLayer {
     /// (one piece of glass) the first one's lens, tint and variant. The styling follows the plane behind this
     /// part only, so a member reads the same whether or not it shares a container. With it, the blur its variant
     /// and styling take (`GlassDefaults.Liquid.blur`).
-    func material(of panels: [GlassPanelSpec], shape: PanelUnion, plane: Framebuffer, time: Double)
-        -> (material: LiquidMaterial, blur: Tent) {
+    func material(of panels: [GlassPanelSpec], time: Double) -> (material: LiquidMaterial, blur: Tent) {
         typealias L = GlassDefaults.Liquid
         let scale = document.canvas.scale
         let lead = panels[0]
@@ -387,7 +386,8 @@ struct GlassLayer {
         let rimHeight = min(L.rimHeightPoints, shortest * L.rimHeightFractionOfShorterSide)
         let lens = Lens(index: lead.liquid.index, thickness: Double(thickness * scale), bezel: Double(bezel * scale),
                         rimHeight: Double(rimHeight * scale), profile: lead.liquid.profile)
-        let light = LiquidGlass.prefersLightStyling(backdropLuma: meanLuma(plane, in: shape.bounds))
+        // The part's styling with hysteresis, which its content's adaptive foreground follows (LiquidStyling).
+        let light = state.liquidStyling(document).light(lead, time: time)
         let variant: L.Variant = lead.liquid.variant == .clear ? .clear : .regular
         var m = LiquidMaterial(lens: lens, dispersion: lead.liquid.dispersion, veil: L.veil(variant, light: light), tint: lead.tint)
         m.shimmer = panels.lazy.compactMap { $0.liquid.shimmer(at: time) }.first
@@ -400,27 +400,6 @@ struct GlassLayer {
             let da = a.frame(at: t).center - c, db = b.frame(at: t).center - c
             return (da * da).sum() < (db * db).sum()
         }
-    }
-
-    /// Mean Rec. 709 luma of the plane's encoded values over a rectangle (pixels), sampled on a fixed 8 px
-    /// lattice so the value never depends on worker count.
-    func meanLuma(_ plane: Framebuffer, in r: Rect) -> Double {
-        let (xs, ys) = r.pixelBounds(clippedTo: plane.width, plane.height)
-        var sum = 0.0, n = 0
-        // A sample with the bits of the one before it has its luma: most samples are the plane's background.
-        var last = (bits: SIMD4<UInt32>(repeating: 0), luminance: Float.nan)
-        for y in stride(from: ys.lowerBound, to: ys.upperBound, by: 8) {
-            for x in stride(from: xs.lowerBound, to: xs.upperBound, by: 8) {
-                let bits = unsafeBitCast(plane[x, y], to: SIMD4<UInt32>.self)
-                if bits != last.bits || last.luminance.isNaN {
-                    let c = plane.color(atX: x, y: y)
-                    last = (bits, 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue)
-                }
-                sum += Double(last.luminance)
-                n += 1
-            }
-        }
-        return n > 0 ? sum / Double(n) : 1
     }
 }
 

@@ -52,6 +52,8 @@ enum BackdropSection {
     struct Context {
         var canvas: Canvas
         var blending: BlendSpace
+        /// The appearance the scene renders in (after the command's override): it picks a per-appearance file.
+        var appearance: Appearance
         /// The scene file's folder, against which the image path is resolved (nil: the current directory).
         var directory: String?
         var fps: Double
@@ -64,7 +66,7 @@ enum BackdropSection {
         for key in ["start", "loop"] where o.node(key) != nil {
             throw o.fail(key, "'\(key)' belongs to a video backdrop; this one shows an image")
         }
-        let (png, file) = try image(o, directory: c.directory, resolver: c.resolver)
+        let (png, file) = try image(o, directory: c.directory, appearance: c.appearance, resolver: c.resolver)
         let fit = try o.choice("fit", default: BackdropSpec.Fit.cover)
         let position = try self.position(o)
         let placement = place(fit: fit, width: png.width, height: png.height, canvas: c.canvas, position: position)
@@ -89,7 +91,7 @@ enum BackdropSection {
     static func decodeVideo(_ o: ObjectReader, _ c: Context) throws(SceneError) -> BackdropSpec {
         if o.node("image") != nil { throw o.fail("video", "a backdrop shows an image or a video, not both: remove 'image' or 'video'") }
         if o.node("scroll") != nil { throw o.fail("scroll", "a video backdrop does not scroll; 'scroll' belongs to an image backdrop") }
-        let name = try Value.string(try o.require("video", "a video file, relative to the scene file"), path: o.childPath("video"))
+        let (name, _) = try fileName(o, "video", appearance: c.appearance, what: "a video file, relative to the scene file")
         let path = name.hasPrefix("/") || c.directory == nil ? name : (c.directory! as NSString).appendingPathComponent(name)
         let start = try o.number("start", default: 0, in: .closed(0, SceneLimits.videoDuration).measured(in: .seconds))
         let loop = try o.bool("loop", default: true)
@@ -108,21 +110,38 @@ enum BackdropSection {
 
     /// Reads the PNG named by `image` through the resolver: its size from the header first, against
     /// `SceneLimits.backdropPixels`, then the pixels. Every failure names the file and gives the reader's reason.
-    static func image(_ o: ObjectReader, directory: String?, resolver: any SceneResolver) throws(SceneError) -> (PNGImage, String) {
-        let name = try Value.string(try o.require("image", "a PNG file, relative to the scene file"), path: o.childPath("image"))
+    static func image(_ o: ObjectReader, directory: String?, appearance: Appearance,
+                      resolver: any SceneResolver) throws(SceneError) -> (PNGImage, String) {
+        let (name, at) = try fileName(o, "image", appearance: appearance, what: "a PNG file, relative to the scene file")
         let path = name.hasPrefix("/") || directory == nil ? name : (directory! as NSString).appendingPathComponent(name)
+        func fail(_ message: String) -> SceneError { SceneError(path: at, location: o.node("image")?.location ?? o.location, message: message) }
         do {
             return (try resolver.image(at: path, maxPixels: SceneLimits.backdropPixels), path)
         } catch {
             switch error {
             case .unreadable(let why):
-                throw o.fail("image", "image file '\(name)' \(why) (looked for \(path))")
+                throw fail("image file '\(name)' \(why) (looked for \(path))")
             case .tooLarge(let header):
-                throw o.fail("image", "image '\(name)' of \(header.width) x \(header.height) pixels is over the limit of \(Value.format(SceneLimits.backdropPixels / 1e6)) megapixels (docs/limits.md)")
+                throw fail("image '\(name)' of \(header.width) x \(header.height) pixels is over the limit of \(Value.format(SceneLimits.backdropPixels / 1e6)) megapixels (docs/limits.md)")
             case .failed(let error):
-                throw o.fail("image", "image '\(name)': \(error.message) (a backdrop image is a PNG file)")
+                throw fail("image '\(name)': \(error.message) (a backdrop image is a PNG file)")
             }
         }
+    }
+
+    /// The file `key` names for `appearance`, and its JSON path: a name, or one per appearance,
+    /// `{"light": name, "dark": name}` (both required; only the one the scene renders in is read, so the other's
+    /// budgets are checked when the scene renders in that appearance: `sheet`'s other row, `--appearance`).
+    static func fileName(_ o: ObjectReader, _ key: String, appearance: Appearance, what: String) throws(SceneError) -> (String, String) {
+        let node = try o.require(key, what)
+        guard case .object = node.value else { return (try Value.string(node, path: o.childPath(key)), o.childPath(key)) }
+        let pair = try ObjectReader(node, path: o.childPath(key), keys: Appearance.allCases.map(\.rawValue))
+        var names: [Appearance: String] = [:]
+        for a in Appearance.allCases {
+            names[a] = try Value.string(try pair.require(a.rawValue, "\(what), shown in \(a.rawValue) appearance"),
+                                        path: pair.childPath(a.rawValue))
+        }
+        return (names[appearance]!, pair.childPath(appearance.rawValue))
     }
 
     static func position(_ o: ObjectReader) throws(SceneError) -> Point {

@@ -1,3 +1,4 @@
+import Dots
 import Glass
 import Raster
 
@@ -85,6 +86,8 @@ enum GlassSection {
         var containers: [String: Float] = [:]
         /// The scene's `glowHalo` (top level): the default of every panel's.
         var glowHalo = true
+        /// The plane's events: a touch on an interactive panel presses it (`TouchPresses`).
+        var touches: [PlaneEvent] = []
     }
 
     static func decode(_ root: ObjectReader, _ context: Context) throws(SceneError) -> GlassSpec {
@@ -101,6 +104,8 @@ enum GlassSection {
         }
         try checkIDs(panels)
         try resolveContainerRelativeCorners(&panels)
+        // Before the layer rule, which reads each panel's outline with its presses.
+        TouchPresses.apply(c.touches, to: &panels)
         for s in sources { try checkSource(s.node, path: s.path, panel: panels[s.panel], all: panels) }
         let fallbacks = panels.filter { $0.tier.note != nil }
         if let first = fallbacks.first, let note = first.tier.note {

@@ -22,6 +22,11 @@ public struct LiquidSpec: Sendable {
     /// How the panel appears and disappears (nil: present for the whole scene).
     public internal(set) var appear: Appearing?
     public internal(set) var disappear: Appearing?
+    /// How content on the panel is styled (`"foreground"`; adaptive unless the scene pins an appearance).
+    public internal(set) var foreground: PanelForeground = .adaptive
+    /// Whether a touch event landing on the interactive panel presses it (`"touchPresses"`, on unless the scene
+    /// opts out; `TouchPresses` adds them to `presses`).
+    public internal(set) var touchPresses = true
 
     public struct Appearing: Sendable {
         public internal(set) var time: Double
@@ -42,7 +47,7 @@ public enum GlassVariant: String, Sendable, CaseIterable {
 
 enum LiquidSection {
     static let keys = ["profile", "index", "thickness", "bezel", "dispersion", "variant", "interactive", "presses", "union",
-                       "appear", "disappear"]
+                       "appear", "disappear", "foreground", "touchPresses"]
 
     /// The panel's Liquid Glass keys, every default resolved. `containers`: the declared spacings by name.
     static func decode(_ o: ObjectReader, frames: Keyframes<Rect>, container: String?, containers: [String: Float],
@@ -77,6 +82,8 @@ enum LiquidSection {
             if let d, d <= 0 { throw p.fail("duration", "expected a positive number, found \(Value.format(d))") }
             return (t, d.map { t + $0 })
         }
+        spec.foreground = try o.choice("foreground", default: PanelForeground.adaptive)
+        spec.touchPresses = try o.bool("touchPresses", default: true)
         let (appear, disappear) = try o.appearances(duration: duration, default: GlassTransition.materialize)
         spec.appear = appear.map { LiquidSpec.Appearing(time: $0.time, duration: $0.duration, transition: $0.transition) }
         spec.disappear = disappear.map { LiquidSpec.Appearing(time: $0.time, duration: $0.duration, transition: $0.transition) }

@@ -46,7 +46,7 @@ enum PlaneSection {
             return PlaneSpec(configuration: c, attachments: [], elements: [:], events: [])
         }
         let backdrop = try BackdropSection.decode(r, .init(canvas: context.canvas, blending: context.blending,
-                                                           directory: context.directory, fps: context.fps,
+                                                           appearance: appearance, directory: context.directory, fps: context.fps,
                                                            resolver: context.resolver))
         c.dotSize = try r.float("dotSize", default: c.dotSize, in: .length)
         // At least 4 pt: a 64-megapixel canvas at scale 1 then holds at most about 4 million dots (190 MB of state).

@@ -40,8 +40,16 @@ enum LintCommand: Command {
             }
         }
         let report = try LegibilityAudit.run(document: document, frames: frames, strict: strict, workers: Workers(threads))
-        print(json ? jsonText(report, file: file) : table(report, file: file), terminator: "")
-        return strict && !report.passes ? ExitCode.checkFailed : ExitCode.success
+        let unsafe = SafeAreaAudit.run(document: document, frames: frames ?? Array(0..<document.frameCount))
+        print(json ? jsonText(report, unsafe: unsafe, file: file) : table(report, unsafe: unsafe, file: file), terminator: "")
+        return strict && !(report.passes && unsafe.isEmpty) ? ExitCode.checkFailed : ExitCode.success
+    }
+
+    /// The safe-area findings (`SafeAreaAudit`), a line each, as the report's flags are printed.
+    static func lines(_ unsafe: [SafeAreaAudit.Finding]) -> String {
+        unsafe.map { u in
+            "\(u.path)\(u.id.map { " (\($0))" } ?? ""): unsafe-area: \(u.message) at t=\(String(format: "%.2f", u.time))s\n"
+        }.joined()
     }
 
     static func f(_ v: Float?, _ digits: Int = 1) -> String {
@@ -62,7 +70,7 @@ enum LintCommand: Command {
         return "\"" + (flat.count > max ? String(flat.prefix(max - 1)) + "…" : flat) + "\""
     }
 
-    static func table(_ r: LegibilityReport, file: String) -> String {
+    static func table(_ r: LegibilityReport, unsafe: [SafeAreaAudit.Finding] = [], file: String) -> String {
         let header = ["item", "kind", "text", "color", "on", "size", "WCAG", "min", "APCA", "min", "worst at", "flags"]
         var rows: [[String]] = [header]
         for e in r.entries {
@@ -93,13 +101,15 @@ enum LintCommand: Command {
         for e in flagged {
             for fl in e.flags { out += "\(e.path)\(e.id.map { " (\($0))" } ?? ""): \(fl.code): \(fl.message)\n" }
         }
+        if flagged.isEmpty && !unsafe.isEmpty { out += "\n" }
+        out += lines(unsafe)
         for w in r.warnings { out += "warning: \(w)\n" }
-        let problems = r.flagCount + (r.strict ? r.warnings.count : 0)
-        out += problems == 0 ? "\nno problems found\n" : "\n\(r.flagCount) flagged, \(r.warnings.count) warnings\n"
+        let problems = r.flagCount + unsafe.count + (r.strict ? r.warnings.count : 0)
+        out += problems == 0 ? "\nno problems found\n" : "\n\(r.flagCount + unsafe.count) flagged, \(r.warnings.count) warnings\n"
         return out
     }
 
-    static func jsonText(_ r: LegibilityReport, file: String) -> String {
+    static func jsonText(_ r: LegibilityReport, unsafe: [SafeAreaAudit.Finding] = [], file: String) -> String {
         func num(_ v: Float?) -> Any { v.map { Double(($0 * 100).rounded() / 100) } ?? NSNull() }
         func measured(_ v: Float?) -> Any { v.map { LegibilityAudit.floored($0, 2) } ?? NSNull() }
         let entries: [[String: Any]] = r.entries.map { e in
@@ -113,8 +123,9 @@ enum LintCommand: Command {
                 "states": e.states.map { ["t": $0.time, "color": $0.color, "wcag": measured($0.wcag), "apca": measured($0.apca)] },
             ]
         }
-        let root: [String: Any] = ["scene": file, "frames": r.frames, "strict": r.strict, "passes": r.passes,
-                                   "entries": entries, "warnings": r.warnings]
+        let safeArea: [[String: Any]] = unsafe.map { ["path": $0.path, "id": $0.id ?? NSNull(), "code": "unsafe-area", "message": $0.message, "time": $0.time] }
+        let root: [String: Any] = ["scene": file, "frames": r.frames, "strict": r.strict, "passes": r.passes && unsafe.isEmpty,
+                                   "entries": entries, "warnings": r.warnings, "safeArea": safeArea]
         guard let data = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys]) else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }

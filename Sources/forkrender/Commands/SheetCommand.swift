@@ -42,14 +42,19 @@ enum SheetCommand: Command {
         let output = p.value("--output") ?? "sheet.png"
         // Decode once to validate and to find the default frame.
         let name = file ?? Showcase.name
-        let probe = try SceneDecoder().decode(text: text, named: name)
+        // The sheet reviews a scene: relative files start at its folder, and it shows the safe-area guides the
+        // scene asks for (`"safeArea": true`).
+        var decoder = SceneDecoder()
+        decoder.directory = file.map { ($0 as NSString).deletingLastPathComponent }
+        decoder.safeAreaGuides = true
+        let probe = try decoder.decode(text: text, named: name)
         if p.has("--frame") && p.has("--frames") { throw UsageError(message: "Give either '--frame' or '--frames', not both") }
         let frames = try p.frameList(frameCount: probe.frameCount)
             ?? [try p.int("--frame", in: 0...(probe.frameCount - 1)) ?? probe.frameCount / 2]
         let sweep = p.has("--tilt-sweep")
         for frame in frames {
             let sheet = try SceneDecoder.naming(name) { () throws(SceneError) in
-                try TierSheet.render(sceneText: text, frame: frame, scale: scale, workers: Workers(threads),
+                try TierSheet.render(sceneText: text, frame: frame, scale: scale, decoder: decoder, workers: Workers(threads),
                                      tilts: sweep ? SceneDocument.sweepTilts(count: TierSheet.sweepPositions) : nil,
                                      label: SheetLabels.draw)
             }

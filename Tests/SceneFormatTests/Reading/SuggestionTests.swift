@@ -34,6 +34,9 @@ import Raster
         (#"{"check": {"region": [{"frame": [0, 0, 10, 10]}]}}"#, "check.region", "regions"),
         (#"{"check": {"regions": [{"frame": [0, 0, 10, 10], "maxDiffPixel": 3}]}}"#, "check.regions[0].maxDiffPixel", "maxDiffPixels"),
         (#"{\#(panel), "check": {"regions": [{"element": "crad"}]}}"#, "check.regions[0].element", "card"),
+        // The adaptive foreground: a misspelled value and a misspelled key.
+        (#"{"glass": [{"frame": [20, 20, 200, 100], "foreground": "adaptve"}]}"#, "glass[0].foreground", "adaptive"),
+        (#"{"glass": [{"frame": [20, 20, 200, 100], "foregound": "dark"}]}"#, "glass[0].foregound", "foreground"),
     ] as [(String, String, String)])
     func suggestions(scene: String, path: String, suggestion: String) {
         let e = error(scene)
