@@ -58,7 +58,7 @@ package struct FrameState: Sendable {
     /// reads (each store's `dropsOnCancelledFrame`), and what `KeptInventoryTests` holds to the declarations.
     package var stores: [any AnyKeptStore] {
         [fields.keptStore, interiors.keptStore, masks.store, reuse.store, haloCells.store, windows.store, backdrop.store,
-         underlay.store, frames.store, bodies.store]
+         underlay.store, frames.store, bodies.store, styling.store]
     }
 
     /// Drops what a cancelled frame may have kept in part, store by store as each one's declaration says: a tile
