@@ -1,7 +1,9 @@
 import Foundation
 import FuzzDriver
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// One input: a symbol's artwork, through the scene decoder as a designer's scene brings it in, so that every
 /// check and budget the decoder applies to icons (file size, UTF-8, references, librsvg's parse, the box, and

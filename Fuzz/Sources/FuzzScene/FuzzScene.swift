@@ -1,6 +1,8 @@
 import FuzzDriver
 import Raster
-import Scene
+import SceneFormat
+import Compose
+import Output
 
 /// One input: scene bytes. Every input must either be refused with a `SceneError` or decode into a document
 /// within every budget that renders; a trap, a sanitizer report, a leak past libFuzzer's RSS limit (2 GB) or
