@@ -132,7 +132,8 @@ public struct SceneDecoder: Sendable {
         let glowHalo = try r.bool("glowHalo", default: true)
         let glass = try GlassSection.decode(r, .init(appearance: appearance, platform: platform,
                                                      reduceTransparency: reduceTransparency, duration: duration, fps: fps,
-                                                     layerRule: layerRule, glowHalo: glowHalo, touches: plane.events))
+                                                     layerRule: layerRule, glowHalo: glowHalo, touches: plane.events,
+                                                     canvas: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)))
         try checkDots(r, canvas: canvas, plane: plane)
         notes += glass.notes
         try FontDirectories.decode(r, base: directory)

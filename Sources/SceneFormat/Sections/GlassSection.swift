@@ -88,6 +88,8 @@ enum GlassSection {
         var glowHalo = true
         /// The plane's events: a touch on an interactive panel presses it (`TouchPresses`).
         var touches: [PlaneEvent] = []
+        /// The canvas in points: a panel whose every keyframe lies outside it gets a note.
+        var canvas: Rect? = nil
     }
 
     static func decode(_ root: ObjectReader, _ context: Context) throws(SceneError) -> GlassSpec {
@@ -156,6 +158,11 @@ enum GlassSection {
         if outline == .rect, o.has("radius"), cornerParent == nil, let k = frames.keys.min(by: { $0.value.inradius < $1.value.inradius }),
            RoundedRect.clampedRadius(radius, in: k.value) < radius {
             notes.append("\(o.childPath("radius")): radius \(fmt(radius)) pt of \(name) is more than half its shorter side (\(fmt(min(k.value.width, k.value.height))) pt at t = \(Value.format(k.time)) s); clamped to half the side")
+        }
+        // The frames between keyframes lie within their hull for every ease but a spring's overshoot.
+        if let canvas = c.canvas, let first = frames.keys.first?.value,
+           !frames.keys.dropFirst().reduce(first, { $0.union($1.value) }).intersects(canvas) {
+            notes.append("\(o.path): \(name) lies wholly outside the \(fmt(canvas.width)) x \(fmt(canvas.height)) pt canvas at every keyframe; it draws nothing")
         }
 
         let material = try o.choice("material", default: Self.defaultMaterial)

@@ -133,6 +133,17 @@ struct GlassSectionTests {
         #expect(refusal(glassScene("", platform: "andriod"))?.contains("Did you mean 'android'?") == true)
     }
 
+    /// A panel that lies wholly off the canvas at every keyframe draws nothing and says so, naming its path; one
+    /// that only passes through the canvas between keyframes, or touches it, gets no note.
+    @Test func aPanelOffTheCanvasGetsANote() throws {
+        let off = try SceneDecoder().decode(text: glassScene(#"{"id": "lost", "frame": [500, 10, 100, 40]}"#))
+        #expect(off.notes.contains { $0.hasPrefix("glass[0]: 'lost' lies wholly outside the 200 x 200 pt canvas") }, "\(off.notes)")
+        let across = try SceneDecoder().decode(text: glassScene(#"{"id": "flyby", "keyframes": [{"t": 0, "frame": [-200, 10, 100, 40]}, {"t": 1, "frame": [500, 10, 100, 40]}]}"#))
+        #expect(!across.notes.contains { $0.contains("outside") }, "\(across.notes)")
+        let edge = try SceneDecoder().decode(text: glassScene(#"{"id": "edge", "frame": [190, 10, 100, 40]}"#))
+        #expect(!edge.notes.contains { $0.contains("outside") }, "\(edge.notes)")
+    }
+
     /// Radii over half the shorter side are clamped, with a note (documented in docs/scene-format.md).
     @Test func oversizedRadiusIsClampedWithANote() throws {
         let doc = try SceneDecoder().decode(text: glassScene(#"{"id": "pill", "frame": [10, 10, 100, 40], "radius": 30}"#))
