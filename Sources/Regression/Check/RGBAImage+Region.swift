@@ -17,7 +17,7 @@ extension RGBAImage {
     }
 
     /// Copies `image` over this one with its top-left at `at`'s origin (the caller cut it from that rectangle).
-    mutating func paste(_ image: RGBAImage, at at: PixelRect) {
+    mutating func paste(_ image: RGBAImage, at: PixelRect) {
         for row in 0..<image.height {
             let to = ((at.y + row) * width + at.x) * 4
             pixels.replaceSubrange(to..<to + image.width * 4, with: image.pixels[row * image.width * 4..<(row + 1) * image.width * 4])
