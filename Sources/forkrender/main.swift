@@ -31,7 +31,7 @@ enum Forkrender {
 
     static func main(_ arguments: [String]) -> Int32 {
         if arguments.first == "bench" {
-            // The benchmarks are a program of their own, never installed (issue 55): say where they went.
+            // The benchmarks are a program of their own, never installed: say where they went.
             printError("error: 'forkrender bench' is now 'forkrender-bench', built from the source tree and not installed:"
                        + " swift run -c release forkrender-bench \(arguments.dropFirst().joined(separator: " "))")
             return ExitCode.usage

@@ -10,8 +10,7 @@ import Foundation
 ///
 /// A spawn and its registration are one step, under the set's lock (`start`): `killAll`, which takes the same
 /// lock, either runs before the spawn, and then no reader starts any more (`start` throws "interrupted"), or
-/// after the child is in the set, and then kills it. With the two apart, a Ctrl-C between them left ffprobe
-/// running for up to its 20 s (issue 56). The lock is held for the spawn alone (posix_spawn, a millisecond).
+/// after the child is in the set, and then kills it: a Ctrl-C never leaves a reader running. The lock is held for the spawn alone (posix_spawn, a millisecond).
 public final class ProcessReaders: @unchecked Sendable {
     /// The readers every `ProcessGroup(reading:)` joins unless given others (tests).
     public static let shared = ProcessReaders()

@@ -10,10 +10,9 @@
 //
 // A pair with a pixel that is not opaque is compared as both pixels blended over a background (pixelmatch
 // 7's `checkerboard`, its default): dr = (r1 a1 - r2 a2 - rb (a1 - a2)) / 255, with rb, gb, bb each 48 or 207
-// by the pixel's byte offset k = 4 * index (`background`). Over white (pixelmatch 5's rule, forkrender's
-// before issue 56) opaque white and fully transparent pixels were equal; over this pattern they never are
-// (delta 7,516.9 at least: a threshold of 0.462), so a reference with a transparent background fails against
-// a white one.
+// by the pixel's byte offset k = 4 * index (`background`). Over white (pixelmatch 5's rule) opaque white and
+// fully transparent pixels are equal; over this pattern they never are (delta 7,516.9 at least: a threshold of
+// 0.462), so a reference with a transparent background fails against a white one.
 //
 // 35215 is the largest value the weights can reach on 8-bit colors, so a threshold t in 0...1 accepts a pixel
 // when delta <= 35215 t^2: t = 1 accepts every pair, and black against white (delta = 32857.1) is flagged
