@@ -2,7 +2,7 @@ import Foundation
 import SceneFormat
 import Compose
 
-/// Which frames of a scene to render: `--frames` lists and `--shard i/n` slices. One grammar for every command
+/// Which frames of a scene to render: `--frames` lists (`Shard` slices them across machines). One grammar for every command
 /// that takes `--frames` (renders, `check`, `sheet`, `lint`): a comma-separated list of items, each an index
 /// (`45`) or an inclusive range (`90..119`, `90-119`, `90..` to the end, `..59` from the start).
 public enum FrameSelection {
@@ -58,22 +58,6 @@ public enum FrameSelection {
             throw SelectionError("frame range \(text) passes the last frame: the scene has \(count) frames, 0..\(count - 1)")
         }
         return lo...hi
-    }
-
-    /// Parses `i/n` with 0 <= i < n.
-    public static func parseShard(_ text: String) throws(SelectionError) -> (index: Int, count: Int) {
-        let p = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard p.count == 2, let i = Int(p[0]), let n = Int(p[1]), n >= 1, i >= 0, i < n else {
-            throw SelectionError("'\(text)' is not a shard; expected INDEX/COUNT with 0 <= INDEX < COUNT, such as 0/3")
-        }
-        return (i, n)
-    }
-
-    /// Shard `i` of `n`: a contiguous run of the frames, sizes differing by at most one. Contiguous runs let
-    /// each machine encode its part as a video segment that concatenates in order.
-    public static func shard(_ frames: [Int], index i: Int, of n: Int) -> [Int] {
-        let lo = frames.count * i / n, hi = frames.count * (i + 1) / n
-        return Array(frames[lo..<hi])
     }
 }
 

@@ -25,10 +25,13 @@ enum ErrorReport {
         }
     }
 
-    /// 130 for an output error caused by Ctrl-C (the render stopped on purpose), 2 for everything else: usage,
-    /// input and output errors alike (a failed check is a result, not an error, and returns 1 itself).
+    /// 130 for an output error caused by Ctrl-C (the render stopped on purpose), 3 for output the machine failed
+    /// to write (`OutputError.retryable`: another try may succeed), 2 for everything else, errors that the
+    /// same command meets again: usage, a scene that never renders, unreadable input, an impossible output path
+    /// (a failed check is a result, not an error, and returns 1 itself).
     static func status(of error: any Error) -> Int32 {
-        error is OutputError && Interrupt.shared.isSet ? ExitCode.interrupted : ExitCode.usage
+        guard let output = error as? OutputError else { return ExitCode.usage }
+        return Interrupt.shared.isSet ? ExitCode.interrupted : output.retryable ? ExitCode.retryable : ExitCode.usage
     }
 }
 

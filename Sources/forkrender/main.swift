@@ -4,7 +4,9 @@ import Compose
 import Output
 
 // forkrender: a thin command line over the Scene library. Exit codes: 0 success, 1 a check failed,
-// 2 usage, input or output error, 130 interrupted.
+// 2 an error the same command would meet again (usage, an invalid scene that never renders, unreadable input,
+// an output path that cannot be), 3 output the machine failed to write (full disk, I/O, ffmpeg failing),
+// which may succeed on retry, 130 interrupted. A job controller retries 3 and fails the index on 1 and 2.
 
 let version = RendererFingerprint.version
 
@@ -16,13 +18,14 @@ enum ExitCode {
     static let success: Int32 = 0
     static let checkFailed: Int32 = 1
     static let usage: Int32 = 2
+    static let retryable: Int32 = 3
     static let interrupted: Int32 = 130
 }
 
 /// The commands: the first argument names a subcommand, anything else goes to the root command, which renders.
 enum Forkrender {
     static var subcommands: [any Command.Type] { [
-        SheetCommand.self, LintCommand.self, DiffCommand.self, CheckCommand.self, PreviewCommand.self,
+        SheetCommand.self, LintCommand.self, DiffCommand.self, CheckCommand.self, MergeReportsCommand.self, PreviewCommand.self,
         ShowcaseCommand.self, HelpCommand.self,
     ] }
 

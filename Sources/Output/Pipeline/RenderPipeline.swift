@@ -311,6 +311,18 @@ private final class PipelineState: @unchecked Sendable {
 /// A failure to write output (a folder that can't be created, a full disk, a closed pipe, ffmpeg failing).
 public struct OutputError: Error, CustomStringConvertible, Sendable {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// The machine failed, not the input: a full disk, an I/O error, ffmpeg stopping or failing. The same
+    /// command may succeed on another try or another machine (the command line exits 3, which a job controller
+    /// retries); every other output error would fail again (exit 2).
+    public var retryable: Bool
+    public init(_ message: String, retryable: Bool = false) {
+        self.message = message
+        self.retryable = retryable
+    }
     public var description: String { message }
+
+    /// Whether a failed write's errno is the machine's (space, quota, I/O, memory, descriptors), not the path's.
+    public static func isMachine(errno e: Int32) -> Bool {
+        [ENOSPC, EDQUOT, EIO, ENOMEM, EAGAIN, EMFILE, ENFILE].contains(e)
+    }
 }

@@ -51,18 +51,18 @@ public enum AtomicFile {
             return n == buf.count && closed
         }
         guard ok else {
-            let why = String(cString: strerror(errno))
+            let code = errno, why = String(cString: strerror(code))
             unlink(tmp)
-            throw OutputError("cannot write '\(path)': \(why)")
+            throw OutputError("cannot write '\(path)': \(why)", retryable: OutputError.isMachine(errno: code))
         }
         try commit(tmp, to: path)
     }
 
     public static func commit(_ tmp: String, to path: String) throws(OutputError) {
         guard rename(tmp, path) == 0 else {
-            let why = String(cString: strerror(errno))
+            let code = errno, why = String(cString: strerror(code))
             unlink(tmp)
-            throw OutputError("cannot move the finished file into place at '\(path)': \(why)")
+            throw OutputError("cannot move the finished file into place at '\(path)': \(why)", retryable: OutputError.isMachine(errno: code))
         }
     }
 }

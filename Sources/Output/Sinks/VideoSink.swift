@@ -48,7 +48,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         do {
             encoder = try VideoEncoder(ffmpeg: ffmpeg, output: temporary, format: ext, width: width, height: height, fps: fps)
         } catch {
-            throw OutputError("cannot start ffmpeg at \(ffmpeg): \(error.message)")
+            throw OutputError("cannot start ffmpeg at \(ffmpeg): \(error.message)", retryable: true)
         }
     }
 
@@ -92,7 +92,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
             }
         } catch {
             if lock.withLock({ aborted }) { throw OutputError("interrupted") }
-            throw OutputError("ffmpeg stopped reading frames: \(encoder.log())")
+            throw OutputError("ffmpeg stopped reading frames: \(encoder.log())", retryable: true)
         }
     }
 
@@ -102,12 +102,12 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         if lock.withLock({ aborted }) { throw OutputError("interrupted") }
         guard status == 0, quiet else {
             unlink(temporary)
-            throw OutputError("ffmpeg failed (exit \(status)): \(encoder.log()); no video was written")
+            throw OutputError("ffmpeg failed (exit \(status)): \(encoder.log()); no video was written", retryable: true)
         }
         let frames = lock.withLock { delivered }
         if let problem = VideoEncoder.verify(temporary, frames: frames) {
             unlink(temporary)
-            throw OutputError("ffmpeg wrote an incomplete video (\(problem)); no video was written")
+            throw OutputError("ffmpeg wrote an incomplete video (\(problem)); no video was written", retryable: true)
         }
         try AtomicFile.commit(temporary, to: path)
     }

@@ -24,6 +24,6 @@ func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer, what: String) throws(O
     }
     guard failure == 0 else {
         if failure == EPIPE { throw OutputError("\(what) was closed by the reader (broken pipe)") }
-        throw OutputError("cannot write to \(what): \(String(cString: strerror(failure)))")
+        throw OutputError("cannot write to \(what): \(String(cString: strerror(failure)))", retryable: OutputError.isMachine(errno: failure))
     }
 }

@@ -86,7 +86,9 @@ public enum LegibilityAudit {
     struct Tally {
         var worst: (wcag: Float, apca: Float, time: Double, pixel: SIMD2<Int>)?
         var outside: (wholly: Bool, time: Double)?
-        /// The worst figures in each state, by state index.
+        /// The worst figures in each state, by state index, over the frames where the state is settled: the
+        /// crossfade into it shows a mix of two colors, which is neither state's figure (it still counts in
+        /// the item's worst).
         var states: [Int: (wcag: Float, apca: Float)] = [:]
 
         mutating func add(_ s: ContrastSample, time t: Double, state: Int?) {
@@ -109,24 +111,42 @@ public enum LegibilityAudit {
         compositor.setTilt(tilt)
         let layer = ContentLayer(document: document)
         let items = document.content.items
+        let width = document.canvas.pixelWidth, height = document.canvas.pixelHeight
         var tallies = [Tally](repeating: Tally(), count: items.count)
         for i in frames {
-            var frame = try compositor.renderWhole(frame: i)
             let t = document.time(ofFrame: i)
-            let space = frame.space, width = frame.width, height = frame.height
-            layer.render(into: &frame, time: t, workers: workers) { index, mask, paint, before in
-                let item = items[index], pose = item.timeline.pose(at: t)
+            _ = try draw(document, frame: i, compositor: &compositor, layer: layer, workers: workers) { index, mask, pose, backdrop, ink in
+                let item = items[index]
                 if let on = item.on, let panel = document.content.panels.placement(of: on, at: t) {
                     tallies[index].add(outside: outside(mask, panel: panel, scale: document.canvas.scale), time: t)
                 }
-                guard item.isMeasured, pose.presence == 1, let s = ContrastSample.measure(mask, backdrop: { x, y in
-                    before[(y - mask.originY) * mask.width + x - mask.originX]
-                }, ink: { paint.ink(over: $0, opacity: pose.opacity, space: space) }, width: width, height: height) else { return }
-                tallies[index].add(s, time: t, state: pose.state)
+                guard item.isMeasured, pose.presence == 1,
+                      let s = ContrastSample.measure(mask, backdrop: backdrop, ink: ink, width: width, height: height) else { return }
+                tallies[index].add(s, time: t, state: item.timeline.settledState(at: t))
             }
         }
         return tallies
     }
+
+    /// Draws frame `i` for measuring: the frame without content, then the content over it. `visit` sees each
+    /// item as it is drawn: its index, its mask, its pose, the backdrop behind it before it was drawn (device
+    /// pixels inside the mask) and its ink over a backdrop color. Returns the finished frame.
+    static func draw(_ document: SceneDocument, frame i: Int, compositor: inout Compositor, layer: ContentLayer, workers: Workers,
+                     visit: (_ index: Int, _ mask: CoverageMask, _ pose: ContentPose, _ backdrop: (Int, Int) -> Color,
+                             _ ink: (Color) -> Color) -> Void) throws(SceneError) -> Framebuffer {
+        var frame = try compositor.renderWhole(frame: i)
+        let t = document.time(ofFrame: i)
+        let space = frame.space, items = document.content.items
+        withoutActuallyEscaping(visit) { visit in
+            _ = layer.render(into: &frame, time: t, workers: workers) { index, mask, paint, before in
+                let pose = items[index].timeline.pose(at: t)
+                visit(index, mask, pose, { x, y in before[(y - mask.originY) * mask.width + x - mask.originX] },
+                      { paint.ink(over: $0, opacity: pose.opacity, space: space) })
+            }
+        }
+        return frame
+    }
+
     /// Whether an item's ink (the pixels its mask covers) lies wholly (true) or partly (false) outside its
     /// panel's frame (as drawn, with its press scale), or nil when inside. The panel is rounded out to whole
     /// pixels, so anti-aliasing at an edge the item shares with the panel is inside.
@@ -222,5 +242,16 @@ extension ContentItem {
         case .label, .symbol: return true
         case .fill, .separator: return false
         }
+    }
+}
+
+extension ContentTimeline {
+    /// The state settled at `t`: the last one started whose crossfade has ended (`t >= time + duration`), nil
+    /// before the first and while a crossfade runs. At `t == time` a crossfading state still shows the color
+    /// before it, and a state whose crossfade the next one interrupts is never settled.
+    func settledState(at t: Double) -> Int? {
+        guard let k = states.lastIndex(where: { $0.time <= t }) else { return nil }
+        let s = states[k]
+        return s.duration == 0 || t >= s.time + s.duration ? k : nil
     }
 }

@@ -27,6 +27,7 @@ enum CheckCommand: Command {
             OptionSpec(name: "--report", value: "folder",
                        help: "Write index.html and expected, actual, diff PNGs of failures."),
             OptionSpec(name: "--junit", value: "file", help: "Write a JUnit XML report for CI systems."),
+            .shard("Check the i-th of n contiguous blocks of the run's (scene, frame) pairs (0-based); needs --report, where check-result.json is left for merge-reports"),
         ] + OptionSpec.checkComparison + [
             .scaleOverride("Override every scene's check.scale and canvas scale (the golden suite uses 1)."),
             .threads,
@@ -39,6 +40,8 @@ enum CheckCommand: Command {
           forkrender check scenes/ --references refs/ --report out/ --junit out/check.xml
           forkrender check scenes/dots-tap.json --references refs/ --update changed
           forkrender check scenes/ --references Tests/GoldenTests/References --scale 1   # the golden suite
+          forkrender check scenes/ --references refs/ --shard env --report shard-$CI_NODE_INDEX/   # one CI runner
+          forkrender merge-reports shard-*/ -o report/                     # then one report and exit status
 
         DEFAULTS: a reference recorded by this renderer (its fingerprint, `forkrender --version --verbose`) is
         compared exactly: threshold 0, no pixel, anti-aliasing counted. One from another renderer (other FreeType,
@@ -47,7 +50,8 @@ enum CheckCommand: Command {
         scene.
 
         EXIT STATUS: 0 every frame passed (or was recorded as asked), 1 a frame differs or its reference is
-        missing, 2 usage error, invalid scene, unreadable reference or unwritable output.
+        missing, 2 usage error, invalid scene, unreadable reference or unwritable output, 3 output the machine
+        failed to write (full disk, I/O error: a retry may succeed).
         """)
 
     static func run(_ p: ParsedArguments) throws -> Int32 {
@@ -70,6 +74,10 @@ enum CheckCommand: Command {
             frames: p.value("--frames"), workers: Workers(try p.threads()),
             artifacts: p.value("--report"), decoder: SceneDecoder(maxPixels: try p.maxPixels()))
         let quiet = p.quiet
+        let shard = try p.shard()
+        if shard != nil && p.value("--report") == nil {
+            throw UsageError(message: "'--shard' needs '--report <folder>': each shard leaves its result there for 'forkrender merge-reports'")
+        }
 
         // Validate everything before rendering anything.
         try checkReferenceFolder(runner)
@@ -80,7 +88,8 @@ enum CheckCommand: Command {
         let layout = try ReferenceLayout.make(scenes: files, references: runner.references, root: root,
                                               folders: p.positionals.filter { OutputPaths.isDirectory($0) == true })
         if root == nil { try suggestRoot(layout, runner, updateGiven: p.value("--update") != nil, quiet: quiet) }
-        let jobs = try files.map { f throws(CheckError) in try runner.prepare(scene: f, in: layout) }
+        let all = try files.map { f throws(CheckError) in try runner.prepare(scene: f, in: layout) }
+        let jobs = shard.map { ShardPlan.slice(all, shard: $0) } ?? all
         if !quiet { for note in layout.notes { printError("note: \(note)") } }
         if runner.onCI && !quiet { printError("note: CI=true: references are compared, never written") }
         if let folder = p.value("--report") { ReviewReport.removePreviousRun(in: folder) }
@@ -91,21 +100,32 @@ enum CheckCommand: Command {
                 if !quiet && isatty(2) != 0 { printError("\(item.scene) \(CheckItem.frameName(item.frame)): \(item.status.rawValue)") }
             }
         }
-        let shown = quiet ? items.filter { $0.status != .passed } : items
-        if !shown.isEmpty { print(CheckSummary.table(shown), terminator: "") }
-        print(CheckSummary.totals(items))
+        printSummary(items, quiet: quiet)
         if !quiet, let why = items.lazy.compactMap(\.fallback).first {
             printError("note: \(items.filter { $0.fallback != nil }.count) of \(items.count) frames \(why)")
         }
 
-        var status = items.contains { $0.status == .error } ? ExitCode.usage
-            : items.contains { $0.status.isFailure } ? ExitCode.checkFailed : ExitCode.success
+        let status = writeReports(items, p, runner, root: root, shard: shard, plan: ShardPlan.keys(all))
+        if !quiet && items.contains(where: { $0.status == .recorded || $0.status == .updated }) {
+            printError("note: references were written under '\(runner.references)'; review them (git diff) and commit them")
+        }
+        return status
+    }
+
+    /// Writes what `--report` and `--junit` ask for (with `--shard`, the shard's `check-result.json` in the
+    /// report folder too, which `merge-reports` reads) and returns the run's exit status: a report that cannot be written makes it 2.
+    static func writeReports(_ items: [CheckItem], _ p: ParsedArguments, _ runner: CheckRunner, root: String?,
+                             shard: Shard?, plan: [String]) -> Int32 {
+        var status = exitStatus(items)
         if let folder = p.value("--report") {
             let settings = settingsLine(runner)
             let accept = ShellQuote.command(["forkrender", "check"] + p.positionals + (root.map { ["--scenes-root", $0] } ?? []) + ["--references", runner.references]
                           + (runner.scale.map { ["--scale", Value.format(Double($0))] } ?? []) + ["--update", "changed"])
             do throws(CheckError) {
                 try ReviewReport(settings: settings, acceptCommand: accept).write(items, to: folder)
+                if let shard {
+                    try ShardResult(shard: shard, plan: plan, settings: settings, acceptCommand: accept, items: items).write(to: folder)
+                }
                 if items.contains(where: { $0.status.isFailure }) {
                     print("report: \((folder as NSString).appendingPathComponent("index.html"))")
                 }
@@ -120,10 +140,21 @@ enum CheckCommand: Command {
                 status = report(error)
             }
         }
-        if !quiet && items.contains(where: { $0.status == .recorded || $0.status == .updated }) {
-            printError("note: references were written under '\(runner.references)'; review them (git diff) and commit them")
-        }
         return status
+    }
+
+    /// The table on stdout (without `--quiet`, every frame; with it, those that did not pass) and the totals.
+    static func printSummary(_ items: [CheckItem], quiet: Bool) {
+        let shown = quiet ? items.filter { $0.status != .passed } : items
+        if !shown.isEmpty { print(CheckSummary.table(shown), terminator: "") }
+        print(CheckSummary.totals(items))
+    }
+
+    /// 2 when a reference could not be read (an input error), else 1 when a frame failed or is missing, else 0:
+    /// the same rule for a run and for the merge of its shards.
+    static func exitStatus(_ items: [CheckItem]) -> Int32 {
+        items.contains { $0.status == .error } ? ExitCode.usage
+            : items.contains { $0.status.isFailure } ? ExitCode.checkFailed : ExitCode.success
     }
 
     /// A run whose scenes would all miss their references while a root above would find them (a CI job per

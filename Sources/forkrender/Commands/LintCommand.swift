@@ -20,6 +20,8 @@ enum LintCommand: Command {
             OptionSpec(name: "--json", help: "Print the report as JSON for tools."),
             .scaleOverride("Render at this scale (pixels per point); the figures do not depend on it, so 1 is quickest.", defaultText: "the scene's"),
             .frameList("Measure only these frames", defaultText: "all"),
+            OptionSpec(name: "--map", value: "file",
+                       help: "Write a PNG of the frame where the worst contrast fails, dimmed: each item's failing pixels red, passing green, outlined red when flagged."),
             .threads,
         ],
         discussion: "EXIT STATUS: 0 no flags (or not --strict), 1 something flagged under --strict, 2 usage or scene error.")
@@ -42,6 +44,12 @@ enum LintCommand: Command {
         let report = try LegibilityAudit.run(document: document, frames: frames, strict: strict, workers: Workers(threads))
         let unsafe = SafeAreaAudit.run(document: document, frames: frames ?? Array(0..<document.frameCount))
         print(json ? jsonText(report, unsafe: unsafe, file: file) : table(report, unsafe: unsafe, file: file), terminator: "")
+        if let map = p.value("--map") {
+            let shown = LegibilityMap.frame(for: report, document: document, frames: frames ?? Array(0..<document.frameCount))
+            let image = try LegibilityMap.draw(document: document, report: report, frame: shown, workers: Workers(threads))
+            try AtomicFile.write(try image.pngBytes(), to: map)
+            printError("map: \(map) (frame \(shown))")
+        }
         return strict && !(report.passes && unsafe.isEmpty) ? ExitCode.checkFailed : ExitCode.success
     }
 

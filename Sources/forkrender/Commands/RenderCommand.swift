@@ -21,8 +21,7 @@ enum RenderCommand: Command {
             OptionSpec(name: "--video", value: "file",
                        help: "Encode a video with ffmpeg from raw frames (.mp4, .mov, .webm, .gif)."),
             .frameList("Render only these frames (with --video: one run of consecutive frames)"),
-            OptionSpec(name: "--shard", value: "i/n",
-                       help: "Render the i-th of n contiguous slices of the frames (0-based)."),
+            .shard("Render the i-th of n contiguous slices of the frames (0-based)"),
             .threads,
             OptionSpec(name: "--png-level", value: "\(EncodeSettings.pngLevels.lowerBound)-\(EncodeSettings.pngLevels.upperBound)",
                        help: "Compress the PNGs with zlib at this level, with zlib's Z_FILTERED strategy (libpng's own for filtered rows); 0 stores them uncompressed.",
@@ -53,7 +52,9 @@ enum RenderCommand: Command {
           forkrender scenes/dots-tap.json -o - | ffmpeg -f image2pipe -c:v png -i - out.mp4
           forkrender scenes/dots-tap.json --video preview.mp4 --frames 0..59
 
-        EXIT STATUS: 0 success, 1 a check failed, 2 usage, input or output error, 130 interrupted.
+        EXIT STATUS: 0 success, 1 a check failed, 2 an error that a retry meets again (usage, a scene that never
+        renders, unreadable input, an impossible output path), 3 output the machine failed to write (full disk,
+        I/O error, ffmpeg failing: a retry may succeed), 130 interrupted.
         """)
 
     static func run(_ p: ParsedArguments) throws -> Int32 {

@@ -35,8 +35,7 @@ struct RenderJob {
             throw UsageError(message: "'--frames \(options.frames ?? "")' is not one run of consecutive frames: a video plays its frames in order at the scene's fps, so a gap would be a jump cut; render the list as PNGs with -o, or give --video '\(video)' one range such as \(frames.first ?? 0)..\(frames.last ?? 0)")
         }
         if let s = options.shard {
-            let (i, n) = try FrameSelection.parseShard(s)
-            frames = FrameSelection.shard(frames, index: i, of: n)
+            frames = try Shard.parse(s, environment: ProcessInfo.processInfo.environment).slice(frames)
         }
         if options.output == "-" && isatty(1) != 0 {
             throw UsageError(message: "Refusing to write PNG data to a terminal; pipe '-o -' into a program such as ffmpeg")

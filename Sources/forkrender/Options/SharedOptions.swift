@@ -1,3 +1,4 @@
+import Foundation
 import Compose
 import Output
 import Raster
@@ -40,6 +41,12 @@ extension OptionSpec {
     static func frameList(_ help: String, defaultText: String? = nil) -> OptionSpec {
         OptionSpec(name: "--frames", value: "list", help: help + ": indices and inclusive ranges (0,45,90-119; 30..59, 30.., ..59).", defaultText: defaultText)
     }
+
+    /// `--shard i/n` or `--shard env` (`Shard`: Kubernetes, GitLab, Slurm or FORKRENDER_SHARD), for render and check.
+    static func shard(_ help: String) -> OptionSpec {
+        OptionSpec(name: "--shard", value: "i/n|env",
+                   help: help + "; env reads FORKRENDER_SHARD, JOB_COMPLETION_INDEX/JOB_COMPLETIONS, CI_NODE_INDEX/CI_NODE_TOTAL or SLURM_ARRAY_TASK_*.")
+    }
 }
 
 extension ParsedArguments {
@@ -68,6 +75,11 @@ extension ParsedArguments {
     /// `--max-megapixels` in pixels.
     func maxPixels() throws(UsageError) -> Int {
         Int(checked: (try double("--max-megapixels", in: 0.000001...100_000) ?? 64) * 1_000_000)
+    }
+
+    /// `--shard`, read from the environment for `env`; nil without the option.
+    func shard() throws(SelectionError) -> Shard? {
+        try value("--shard").map { s throws(SelectionError) in try Shard.parse(s, environment: ProcessInfo.processInfo.environment) }
     }
 
     /// The frames `--frames` selects out of `frameCount` (ascending, each once), nil without the option.

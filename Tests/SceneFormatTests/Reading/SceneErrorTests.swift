@@ -115,15 +115,6 @@ import Testing
         #expect(throws: SelectionError.self) { try FrameSelection.parse("0..120", frameCount: 120) }
         #expect(throws: SelectionError.self) { try FrameSelection.parse("a..b", frameCount: 120) }
     }
-
-    @Test func shardsPartitionTheFramesInOrder() throws {
-        let frames = Array(0..<31)
-        var joined: [Int] = []
-        for i in 0..<3 { joined += FrameSelection.shard(frames, index: i, of: 3) }
-        #expect(joined == frames)
-        #expect(try FrameSelection.parseShard("2/3") == (2, 3))
-        #expect(throws: SelectionError.self) { try FrameSelection.parseShard("3/3") }
-    }
 }
 
 @Suite struct TiltTests {

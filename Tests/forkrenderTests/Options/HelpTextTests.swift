@@ -29,8 +29,10 @@ import Testing
               --frames <list>         Render only these frames (with --video: one run of
                                       consecutive frames): indices and inclusive ranges
                                       (0,45,90-119; 30..59, 30.., ..59).
-              --shard <i/n>           Render the i-th of n contiguous slices of the frames
-                                      (0-based).
+              --shard <i/n|env>       Render the i-th of n contiguous slices of the frames
+                                      (0-based); env reads FORKRENDER_SHARD,
+                                      JOB_COMPLETION_INDEX/JOB_COMPLETIONS,
+                                      CI_NODE_INDEX/CI_NODE_TOTAL or SLURM_ARRAY_TASK_*.
               --threads <n>           Worker threads; the bytes never depend on it.
                                       (default: all cores)
               --png-level <0-9>       Compress the PNGs with zlib at this level, with zlib's
@@ -82,6 +84,8 @@ import Testing
                                       distance, anti-aliasing aware).
               check                   Render scenes and compare them with reference PNGs
                                       (visual regression).
+              merge-reports           Merge the report folders of a sharded check into one
+                                      report and exit status.
               preview                 A live page on 127.0.0.1: scrub time, drag tilt,
                                       switch tiers (docs/preview.md).
               showcase                Print the built-in showcase scene, a starting point
@@ -95,8 +99,10 @@ import Testing
               forkrender scenes/dots-tap.json -o - | ffmpeg -f image2pipe -c:v png -i - out.mp4
               forkrender scenes/dots-tap.json --video preview.mp4 --frames 0..59
 
-            EXIT STATUS: 0 success, 1 a check failed, 2 usage, input or output error, 130
-            interrupted.
+            EXIT STATUS: 0 success, 1 a check failed, 2 an error that a retry meets again
+            (usage, a scene that never renders, unreadable input, an impossible output
+            path), 3 output the machine failed to write (full disk, I/O error, ffmpeg
+            failing: a retry may succeed), 130 interrupted.
 
             """),
         (["sheet"], """
@@ -146,6 +152,9 @@ import Testing
               --frames <list>         Measure only these frames: indices and inclusive
                                       ranges (0,45,90-119; 30..59, 30.., ..59). (default:
                                       all)
+              --map <file>            Write a PNG of the frame where the worst contrast
+                                      fails, dimmed: each item's failing pixels red, passing
+                                      green, outlined red when flagged.
               --threads <n>           Worker threads; the bytes never depend on it.
                                       (default: all cores)
               -h, --help              Show help information.
@@ -221,6 +230,12 @@ import Testing
               --report <folder>       Write index.html and expected, actual, diff PNGs of
                                       failures.
               --junit <file>          Write a JUnit XML report for CI systems.
+              --shard <i/n|env>       Check the i-th of n contiguous blocks of the run's
+                                      (scene, frame) pairs (0-based); needs --report, where
+                                      check-result.json is left for merge-reports; env reads
+                                      FORKRENDER_SHARD,
+                                      JOB_COMPLETION_INDEX/JOB_COMPLETIONS,
+                                      CI_NODE_INDEX/CI_NODE_TOTAL or SLURM_ARRAY_TASK_*.
               --threshold <0-1>       Per-pixel YIQ tolerance: 0 flags any change, 1
                                       nothing. (default: check.threshold, else 0 for a
                                       reference of this renderer's fingerprint, 0.1 for
@@ -251,6 +266,8 @@ import Testing
               forkrender check scenes/ --references refs/ --report out/ --junit out/check.xml
               forkrender check scenes/dots-tap.json --references refs/ --update changed
               forkrender check scenes/ --references Tests/GoldenTests/References --scale 1   # the golden suite
+              forkrender check scenes/ --references refs/ --shard env --report shard-$CI_NODE_INDEX/   # one CI runner
+              forkrender merge-reports shard-*/ -o report/                     # then one report and exit status
 
             DEFAULTS: a reference recorded by this renderer (its fingerprint, `forkrender
             --version --verbose`) is compared exactly: threshold 0, no pixel, anti-aliasing
@@ -261,7 +278,40 @@ import Testing
 
             EXIT STATUS: 0 every frame passed (or was recorded as asked), 1 a frame differs
             or its reference is missing, 2 usage error, invalid scene, unreadable reference
-            or unwritable output.
+            or unwritable output, 3 output the machine failed to write (full disk, I/O
+            error: a retry may succeed).
+
+            """),
+        (["merge-reports"], """
+            OVERVIEW: Merge the report folders of 'forkrender check --shard i/n --report
+            <folder>' runs into the JUnit file, HTML report and exit status of one unsharded
+            run.
+
+            USAGE: forkrender merge-reports <shard-folder>... -o <folder> [--junit <file>]
+
+            ARGUMENTS:
+              <shard-folder>          A shard's --report folder, holding its
+                                      check-result.json; every shard of the run once.
+
+            OPTIONS:
+              -o, --output <folder>   Write index.html, check-result.json and the review
+                                      images of the merged run here.
+              --junit <file>          Write the merged JUnit XML report here. (default:
+                                      <folder>/junit.xml)
+              -q, --quiet             Print only frames that did not pass, and the totals.
+              -h, --help              Show help information.
+
+            EXAMPLES:
+              forkrender check scenes/ --references refs/ --shard 0/2 --report shard-0/   # one runner
+              forkrender check scenes/ --references refs/ --shard 1/2 --report shard-1/   # another
+              forkrender merge-reports shard-*/ -o report/ --junit report/junit.xml
+
+            Refused, naming the folders: shards of different counts, a missing or repeated
+            index, another renderer fingerprint, or other scenes, frames or options.
+
+            EXIT STATUS: as one unsharded 'forkrender check' of the same frames: 0 every
+            frame passed, 1 a frame differs or its reference is missing, 2 an unreadable
+            reference, a usage error, or shards that do not make one run.
 
             """),
         (["preview"], """

@@ -9,7 +9,7 @@ import Testing
 /// pass, printing a skip for each such test.
 @Suite struct DevToolGuardTests {
     /// The suites with a test that runs a --dev tool.
-    static let suites = ["ShardingRecipeTests", "SymbolArtworkTests", "TextOracleTests", "PreviewBrowserTests",
+    static let suites = ["ShardingRecipeTests", "ShardedCheckTests", "SymbolArtworkTests", "TextOracleTests", "PreviewBrowserTests",
                          "PreviewPageTests", "PNGBandTests", "PNGIgzipTests", "PNGFrameEncodeTests", "VideoColorTests"]
 
     @Test func theSwitchHidesEveryDevTool() {
