@@ -22,7 +22,7 @@ enum ExitCode {
 /// The commands: the first argument names a subcommand, anything else goes to the root command, which renders.
 enum Forkrender {
     static var subcommands: [any Command.Type] { [
-        SheetCommand.self, LintCommand.self, DiffCommand.self, CheckCommand.self, PreviewCommand.self,
+        SheetCommand.self, LintCommand.self, DiffCommand.self, CheckCommand.self, ReviewCommand.self, PreviewCommand.self,
         ShowcaseCommand.self, HelpCommand.self,
     ] }
 

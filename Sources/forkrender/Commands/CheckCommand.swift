@@ -27,6 +27,8 @@ enum CheckCommand: Command {
             OptionSpec(name: "--report", value: "folder",
                        help: "Write index.html and expected, actual, diff PNGs of failures."),
             OptionSpec(name: "--junit", value: "file", help: "Write a JUnit XML report for CI systems."),
+            OptionSpec(name: "--review", help: "After the run, serve the report on 127.0.0.1 to accept or reject each frame (needs --report; Ctrl-C stops it)."),
+            ReviewCommand.port,
         ] + OptionSpec.checkComparison + [
             .scaleOverride("Override every scene's check.scale and canvas scale (the golden suite uses 1)."),
             .threads,
@@ -83,7 +85,7 @@ enum CheckCommand: Command {
         let jobs = try files.map { f throws(CheckError) in try runner.prepare(scene: f, in: layout) }
         if !quiet { for note in layout.notes { printError("note: \(note)") } }
         if runner.onCI && !quiet { printError("note: CI=true: references are compared, never written") }
-        if let folder = p.value("--report") { ReviewReport.removePreviousRun(in: folder) }
+        let previousDecisions = try ReviewCommand.startReport(p.value("--report"), review: p.has("--review"))
 
         var items: [CheckItem] = []
         for job in jobs {
@@ -91,6 +93,7 @@ enum CheckCommand: Command {
                 if !quiet && isatty(2) != 0 { printError("\(item.scene) \(CheckItem.frameName(item.frame)): \(item.status.rawValue)") }
             }
         }
+        try ReviewCommand.carryDecisions(previousDecisions, &items, p.value("--report"))
         let shown = quiet ? items.filter { $0.status != .passed } : items
         if !shown.isEmpty { print(CheckSummary.table(shown), terminator: "") }
         print(CheckSummary.totals(items))
@@ -106,6 +109,7 @@ enum CheckCommand: Command {
                           + (runner.scale.map { ["--scale", Value.format(Double($0))] } ?? []) + ["--update", "changed"])
             do throws(CheckError) {
                 try ReviewReport(settings: settings, acceptCommand: accept).write(items, to: folder)
+                try ReviewManifest(items).write(to: folder)
                 if items.contains(where: { $0.status.isFailure }) {
                     print("report: \((folder as NSString).appendingPathComponent("index.html"))")
                 }
@@ -123,7 +127,7 @@ enum CheckCommand: Command {
         if !quiet && items.contains(where: { $0.status == .recorded || $0.status == .updated }) {
             printError("note: references were written under '\(runner.references)'; review them (git diff) and commit them")
         }
-        return status
+        return try p.has("--review") ? ReviewCommand.serve(p.value("--report")!, port: p.int("--port", in: 0...65535) ?? 8041, then: status) : status
     }
 
     /// A run whose scenes would all miss their references while a root above would find them (a CI job per
