@@ -85,7 +85,7 @@ enum CheckCommand: Command {
         let jobs = try files.map { f throws(CheckError) in try runner.prepare(scene: f, in: layout) }
         if !quiet { for note in layout.notes { printError("note: \(note)") } }
         if runner.onCI && !quiet { printError("note: CI=true: references are compared, never written") }
-        let previousDecisions = try ReviewCommand.startReport(p.value("--report"), review: p.has("--review"))
+        let previousDecisions = try ReviewCommand.startReport(p)
 
         var items: [CheckItem] = []
         for job in jobs {

@@ -57,11 +57,14 @@ enum ReviewCommand: Command {
         return status
     }
 
-    /// Before a check run writes its report: `--review` needs `--report` and is refused on CI; the decisions an
-    /// earlier review left in the folder are read (the run replaces the folder's report).
-    static func startReport(_ folder: String?, review: Bool) throws -> ReviewDecisions? {
+    /// Before a check run writes its report (and before anything renders): `--review` needs `--report` and is
+    /// refused on CI, `--port` goes with `--review`; the decisions an earlier review left in the folder are read
+    /// (the run replaces the folder's report).
+    static func startReport(_ p: ParsedArguments) throws -> ReviewDecisions? {
+        let folder = p.value("--report"), review = p.has("--review")
         if review && folder == nil { throw UsageError(message: "'--review' needs '--report <folder>': the page it serves and where decisions.json is kept") }
         if review && UpdateMode.isCI { throw UsageError(message: "'--review' refused: references are never written on CI (the environment has CI=true)") }
+        if try p.int("--port", in: 0...65535) != nil && !review { throw UsageError(message: "'--port' is the review server's: give it with '--review'") }
         guard let folder else { return nil }
         let previous = try ReviewDecisions.read(from: folder)
         ReviewReport.removePreviousRun(in: folder)

@@ -107,5 +107,12 @@ import Output
         // --review needs --report.
         let usage = try f.check(["--review"])
         #expect(usage.status == 2 && usage.err.contains("'--review' needs '--report <folder>'"), "\(usage.err)")
+        let port = try f.check(["--port", "0"])
+        #expect(port.status == 2 && port.err.contains("'--port' is the review server's"), "\(port.err)")
+        let range = try f.check(["--report", f.report.path, "--review", "--port", "65536"])
+        #expect(range.status == 2 && range.err.contains("'65536'") && range.err.contains("'--port'"), "\(range.err)")
+        // Refused on CI, before anything renders.
+        let ci = try Binary.run(["check", f.scenes.path, "--references", f.refs.path, "--report", f.report.path, "--review"], ci: true)
+        #expect(ci.status == 2 && ci.err.contains("'--review' refused"), "\(ci.err)")
     }
 }
