@@ -43,6 +43,9 @@ enum ReviewCommand: Command {
             return status == ExitCode.interrupted ? ExitCode.success : status
         }
         let board = try ReviewBoard(folder: folder)
+        // What the check printed comes first, also through a pipe (stdout is block-buffered there): nil flushes
+        // every output stream.
+        fflush(nil)
         let routes = ReviewRoutes(board: board)
         let server = try PreviewServer(port: port) { routes.respond($0) }
         // Written unbuffered: a script reading the URL from a pipe must see it at once.
