@@ -9,7 +9,8 @@
 // Every module's folders are its rooms (docs/architecture.md, "Rooms"): Raster: PNG/, Geometry/, Lanes/, Threads/,
 // Math/, Color/. Content: Text/, SVG/. Dots: Input/, Forces/, Physics/, Sprites/. Glass: Blur/, Frosted/, Halo/,
 // Liquid/, Shape/, Window/. SceneFormat: Reading/, Sections/, Model/, Budgets/. Compose: Layers/, Kept/.
-// Output: Pipeline/, Sinks/. Media: Process/, Video/, Color/. Regression: Comparison/, Check/, Reports/, Review/.
+// Output: Pipeline/, Sinks/. Media: Process/, Video/, Color/. Regression: Comparison/, Check/, Reports/, Review/, Approval/.
+// Preview: Frames/, Session/, Page/, Review/.
 // forkrender: Commands/, Options/, Documentation/. Tests/<Module>Tests mirror the rooms.
 // Test hooks live in `+Testing.swift` files, internal (tests `@testable import`) or `package` (benchmarks).
 import PackageDescription
@@ -100,7 +101,8 @@ let package = Package(
         // The preview page's files (Sources/Preview/Page), compiled into the binary as byte arrays
         // (`PackageResources`), so the binary stays one file and no bundle is looked up at run time.
         .target(name: "Preview", dependencies: ["Regression", "Output", "Compose", "SceneFormat", "Raster", "CHTTP"],
-                resources: ["index.html", "preview.css", "preview.js", "patch-worker.js"].map { .embedInCode("Page/" + $0) }),
+                resources: ["index.html", "preview.css", "preview.js", "patch-worker.js"].map { .embedInCode("Page/" + $0) }
+                    + [.embedInCode("Review/review.js")]),
         // The stage benchmarks and peers, outside the library modules and the installed binary (as tiny-skia's
         // benches/): a program of their own, `forkrender-bench`, which scripts/install.sh and the .deb never build.
         .target(name: "Benchmarks", dependencies: ["Output", "Compose", "SceneFormat", "Media", "Regression", "Glass", "Dots",

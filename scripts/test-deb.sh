@@ -2,7 +2,10 @@
 # The Debian package on a clean machine: a minimal Debian chroot made by debootstrap (the release and mirror this
 # machine's apt uses, no Swift toolchain inside) gets the package with `apt-get install ./forkrender_*.deb`, then
 # renders the showcase to PNGs and an mp4, runs `check` against references made outside the chroot (and compares
-# the PNGs byte for byte), `lint`, `diff` and `--version --verbose`, and shows that `ldd` finds every library;
+# the PNGs byte for byte), at threshold 0 and at check's defaults (which must compare exactly: the fingerprint
+# the references carry is the chroot's, so no frame may fall back to the cross-renderer tolerance, and a dots'
+# idle alpha of 0.08 instead of 0.05, which threshold 0.1 lets through, must fail), `lint`, `diff` and
+# `--version --verbose`, and shows that `ldd` finds every library;
 # first, that the packaged binary holds no benchmark (scripts/check-no-bench.sh, `nm` and `strings`).
 #
 #   scripts/test-deb.sh [<forkrender_*.deb>]    # without one, scripts/package-deb.sh builds it
@@ -96,6 +99,12 @@ scenes="basic-grid.json liquid-merge.json content-navbar-liquid.json"
 (cd scenes && env -u CI "$fr" check $scenes --references "$host/refs" --scale 1 --update all -q > "$host/check.txt")
 "$fr" --version --verbose > "$host/version.txt"
 cp -r "$host/refs" "$root/root/refs"
+# References of a slightly changed basic-grid (the dots' idle alpha 0.08, default 0.05), under the same key.
+mkdir -p "$host/changed"
+printf '{"canvas": {"width": 390, "height": 844, "scale": 3}, "appearance": "light", "duration": 1, "fps": 30, "plane": {"dotIdle": 0.08}}\n' \
+  > "$host/changed/basic-grid.json"
+(cd "$host/changed" && env -u CI "$fr" check basic-grid.json --references "$host/refs-changed" --scale 1 --update all -q > /dev/null)
+cp -r "$host/refs-changed" "$root/root/refs-changed"
 
 start=$SECONDS
 in_root sh -ec '
@@ -106,6 +115,14 @@ in_root sh -ec '
   test -s showcase.mp4
   cd /usr/share/forkrender/scenes
   CI=true forkrender check '"$scenes"' --references /root/refs --scale 1 --threshold 0 -q
+  CI=true forkrender check '"$scenes"' --references /root/refs --scale 1 --junit /root/defaults.xml > /root/defaults.txt 2>&1 \
+    || { cat /root/defaults.txt >&2; echo "check at the defaults failed inside the chroot (above)" >&2; exit 1; }
+  if grep -l "tolerance for another renderer" /root/defaults.txt /root/defaults.xml; then
+    echo "check at the defaults fell back to the cross-renderer tolerance inside the chroot (above)" >&2; exit 1
+  fi
+  CI=true forkrender check basic-grid.json --references /root/refs-changed --scale 1 --threshold 0.1 -q
+  rc=0; CI=true forkrender check basic-grid.json --references /root/refs-changed --scale 1 -q > /root/changed.txt || rc=$?
+  [ "$rc" -eq 1 ] || { echo "check at the defaults exited $rc on a dotIdle change of 0.03 inside the chroot (expected 1: failed)" >&2; exit 1; }
   forkrender lint content-navbar-liquid.json --frames 0..2 > /root/lint.txt
   forkrender diff /root/frames/0000.png /root/frames/0000.png -q
   if forkrender diff /root/frames/0000.png /root/frames/0009.png -q; then echo "diff: frames 0 and 9 equal" >&2; exit 1; fi
@@ -117,4 +134,6 @@ for f in "$host"/frames/*.png; do
   cmp "$f" "$root/root/frames/$(basename "$f")" || { echo "test-deb: frame $(basename "$f") differs" >&2; exit 1; }
 done
 echo "test-deb: in the chroot: 10 showcase frames byte-identical to this machine's, an mp4, check ($scenes) against" \
-     "references made here, lint, diff, --version --verbose equal to this machine's ($((SECONDS - start)) s)"
+     "references made here (at threshold 0, and at the defaults: $(tail -1 "$root/root/defaults.txt"), compared exactly;" \
+     "a dotIdle change that threshold 0.1 passes failed: $(tail -1 "$root/root/changed.txt")), lint, diff," \
+     "--version --verbose equal to this machine's ($((SECONDS - start)) s)"

@@ -66,6 +66,27 @@ public struct PreviewAccess: Sendable {
         return nil
     }
 
+    /// 405 unless `request` is a POST, 403 unless it carries the token: what every route that changes files
+    /// demands (`button` names the page's control that sends it); nil when allowed.
+    public func changeRefusal(_ request: PreviewRequest, button: String) -> PreviewResponse? {
+        guard request.method == "POST" else {
+            return PreviewResponse(status: 405, text: "\(request.path) changes files: it takes POST from the page's \(button) button",
+                                   headers: [("Allow", "POST")])
+        }
+        guard hasToken(request) else {
+            return PreviewResponse(status: 403, text: "refused: \(request.path) needs the page's token (X-Forkrender-Token); use the page's \(button) button")
+        }
+        return nil
+    }
+
+    /// 405 unless `request` is a GET or HEAD: what every route that only reads demands; nil when allowed.
+    public static func readRefusal(_ request: PreviewRequest) -> PreviewResponse? {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return PreviewResponse(status: 405, text: "\(request.path) takes GET or HEAD", headers: [("Allow", "GET, HEAD")])
+        }
+        return nil
+    }
+
     /// Whether `request` carries this process's token (compared in time independent of where it differs).
     public func hasToken(_ request: PreviewRequest) -> Bool {
         guard let sent = request.values(of: Self.tokenHeader).first else { return false }

@@ -99,20 +99,9 @@ public struct PreviewRoutes: Sendable {
     /// 405 for a method the route does not take, 403 for a change without the page's token; nil when allowed.
     private func refusal(_ request: PreviewRequest, by route: Route) -> PreviewResponse? {
         switch route.method {
-        case .change:
-            guard request.method == "POST" else {
-                return PreviewResponse(status: 405, text: "\(route.path) changes files: it takes POST from the page's Export button",
-                                       headers: [("Allow", "POST")])
-            }
-            guard access.hasToken(request) else {
-                return PreviewResponse(status: 403, text: "refused: \(route.path) needs the page's token (X-Forkrender-Token); use the page's Export button")
-            }
-        case .read:
-            guard request.method == "GET" || request.method == "HEAD" else {
-                return PreviewResponse(status: 405, text: "\(request.path) takes GET or HEAD", headers: [("Allow", "GET, HEAD")])
-            }
+        case .change: access.changeRefusal(request, button: "Export")
+        case .read: PreviewAccess.readRefusal(request)
         }
-        return nil
     }
 
     private func frame(_ request: PreviewRequest) throws -> PreviewResponse {

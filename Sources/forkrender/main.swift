@@ -25,7 +25,8 @@ enum ExitCode {
 /// The commands: the first argument names a subcommand, anything else goes to the root command, which renders.
 enum Forkrender {
     static var subcommands: [any Command.Type] { [
-        SheetCommand.self, LintCommand.self, DiffCommand.self, CheckCommand.self, MergeReportsCommand.self, PreviewCommand.self,
+        SheetCommand.self, LintCommand.self, DiffCommand.self, CheckCommand.self, MergeReportsCommand.self,
+        ReviewCommand.self, PreviewCommand.self,
         ShowcaseCommand.self, HelpCommand.self,
     ] }
 

@@ -58,10 +58,15 @@ final class RunningPreview {
     private let err = Pipe()
 
     /// `file` nil: the built-in showcase.
-    init(file: String?, port: Int = 0, export: String? = nil, scale: Int? = nil, extra: [String] = []) throws {
+    convenience init(file: String?, port: Int = 0, export: String? = nil, scale: Int? = nil, extra: [String] = []) throws {
+        try self.init(arguments: ["preview"] + (file.map { [$0] } ?? []) + ["--port", "\(port)", "--threads", "2"]
+            + (export.map { ["--export", $0] } ?? []) + (scale.map { ["--scale", "\($0)"] } ?? []) + extra)
+    }
+
+    /// Any server command of the binary (`preview`, `review`) that prints its URL as the first line.
+    init(arguments: [String]) throws {
         process.executableURL = PreviewProcess.binary
-        process.arguments = ["preview"] + (file.map { [$0] } ?? []) + ["--port", "\(port)", "--threads", "2"]
-            + (export.map { ["--export", $0] } ?? []) + (scale.map { ["--scale", "\($0)"] } ?? []) + extra
+        process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -83,12 +88,12 @@ final class RunningPreview {
         }
         if got.wait(timeout: .now() + 20) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
-            throw PreviewStartError(message: "forkrender preview printed no URL within 20 s")
+            throw PreviewStartError(message: "forkrender \(arguments[0]) printed no URL within 20 s")
         }
         guard let range = line.range(of: "http://127.0.0.1:") else {
             kill(process.processIdentifier, SIGKILL)
             let e = String(decoding: err.fileHandleForReading.availableData, as: UTF8.self)
-            throw PreviewStartError(message: "forkrender preview printed '\(line)' \(e)")
+            throw PreviewStartError(message: "forkrender \(arguments[0]) printed '\(line)' \(e)")
         }
         url = String(line[range.lowerBound...].prefix { $0 != " " })
     }

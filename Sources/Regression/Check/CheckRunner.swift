@@ -252,6 +252,14 @@ public struct CheckRunner: Sendable {
         return o
     }
 
+    /// A report's actual frames carry the fingerprint too: accepting one in review (`ReviewBoard`) writes the
+    /// reference with the fingerprint of the renderer that drew it, wherever the review runs.
+    static var actualOptions: PNGEncodeOptions {
+        var o = PNGEncodeOptions.default
+        o.text = referenceOptions.text
+        return o
+    }
+
     /// Adds to a failed item how the reference's renderer differs from this one, when it does: the tolerance
     /// it was compared with and why (`fallback`), else the differences alone (file-byte libraries).
     private func noteFingerprint(_ item: inout CheckItem) {
@@ -283,19 +291,19 @@ public struct CheckRunner: Sendable {
         guard let artifacts else { return nil }
         let base = (scene as NSString).appendingPathComponent(CheckItem.frameName(frame))
         var out = CheckItem.Artifacts(folder: artifacts)
-        func write(_ img: RGBAImage, _ suffix: String) -> String? {
+        func write(_ img: RGBAImage, _ suffix: String, options: PNGEncodeOptions = .default) -> String? {
             let rel = base + "-\(suffix).png"
             let path = (artifacts as NSString).appendingPathComponent(rel)
             do {
                 try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                         withIntermediateDirectories: true)
-                try AtomicFile.write(try img.pngBytes(), to: path)
+                try AtomicFile.write(try img.pngBytes(options: options), to: path)
                 return rel
             } catch {
                 return nil
             }
         }
-        out.actual = write(actual, "actual")
+        out.actual = write(actual, "actual", options: Self.actualOptions)
         if let expected { out.expected = write(expected, "expected") }
         if let diff { out.diff = write(diff, "diff") }
         if let expected {

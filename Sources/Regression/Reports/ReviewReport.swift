@@ -102,7 +102,7 @@ public struct ReviewReport {
     }
 
     /// A relative path as a URL: `tab#1/0000-diff.png` must not end at the `#`.
-    static func link(_ path: String) -> String {
+    public static func link(_ path: String) -> String {
         path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 

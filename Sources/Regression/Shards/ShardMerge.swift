@@ -83,6 +83,7 @@ public struct ShardMerge {
         }
         let first = results[0]
         try ReviewReport(settings: first.settings, acceptCommand: first.acceptCommand).write(items, to: folder)
+        try ReviewManifest(items).write(to: folder)
         try ShardResult(shard: .whole, plan: first.plan, settings: first.settings, acceptCommand: first.acceptCommand,
                         items: items, fingerprint: first.fingerprint).write(to: folder)
         do {

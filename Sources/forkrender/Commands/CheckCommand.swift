@@ -28,6 +28,8 @@ enum CheckCommand: Command {
                        help: "Write index.html and expected, actual, diff PNGs of failures."),
             OptionSpec(name: "--junit", value: "file", help: "Write a JUnit XML report for CI systems."),
             .shard("Check the i-th of n contiguous blocks of the run's (scene, frame) pairs (0-based); needs --report, where check-result.json is left for merge-reports"),
+            OptionSpec(name: "--review", help: "After the run, serve the report on 127.0.0.1 to accept or reject each frame (needs --report; Ctrl-C stops it)."),
+            ReviewCommand.port,
         ] + OptionSpec.checkComparison + [
             .scaleOverride("Override every scene's check.scale and canvas scale (the golden suite uses 1)."),
             .threads,
@@ -92,7 +94,7 @@ enum CheckCommand: Command {
         let jobs = shard.map { ShardPlan.slice(all, shard: $0) } ?? all
         if !quiet { for note in layout.notes { printError("note: \(note)") } }
         if runner.onCI && !quiet { printError("note: CI=true: references are compared, never written") }
-        if let folder = p.value("--report") { ReviewReport.removePreviousRun(in: folder) }
+        let previousDecisions = try ReviewCommand.startReport(p)
 
         var items: [CheckItem] = []
         for job in jobs {
@@ -100,6 +102,7 @@ enum CheckCommand: Command {
                 if !quiet && isatty(2) != 0 { printError("\(item.scene) \(CheckItem.frameName(item.frame)): \(item.status.rawValue)") }
             }
         }
+        try ReviewCommand.carryDecisions(previousDecisions, &items, p.value("--report"))
         printSummary(items, quiet: quiet)
         if !quiet, let why = items.lazy.compactMap(\.fallback).first {
             printError("note: \(items.filter { $0.fallback != nil }.count) of \(items.count) frames \(why)")
@@ -109,7 +112,7 @@ enum CheckCommand: Command {
         if !quiet && items.contains(where: { $0.status == .recorded || $0.status == .updated }) {
             printError("note: references were written under '\(runner.references)'; review them (git diff) and commit them")
         }
-        return status
+        return try p.has("--review") ? ReviewCommand.serve(p.value("--report")!, port: p.int("--port", in: 0...65535) ?? 8041, then: status) : status
     }
 
     /// Writes what `--report` and `--junit` ask for (with `--shard`, the shard's `check-result.json` in the
@@ -123,6 +126,7 @@ enum CheckCommand: Command {
                           + (runner.scale.map { ["--scale", Value.format(Double($0))] } ?? []) + ["--update", "changed"])
             do throws(CheckError) {
                 try ReviewReport(settings: settings, acceptCommand: accept).write(items, to: folder)
+                try ReviewManifest(items).write(to: folder)
                 if let shard {
                     try ShardResult(shard: shard, plan: plan, settings: settings, acceptCommand: accept, items: items).write(to: folder)
                 }

@@ -10,7 +10,8 @@ import Testing
 @Suite struct PreviewPageTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/Preview/Page")
-    static let scripts = ["preview.js", "patch-worker.js"]
+    /// Relative to `folder`: the review page's script lives in the review server's room.
+    static let scripts = ["preview.js", "patch-worker.js", "../Review/review.js"]
 
     static func onDisk(_ name: String) throws -> String {
         try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
@@ -18,7 +19,8 @@ import Testing
 
     @Test func theBinaryEmbedsTheFilesAndServesThemAsOneDocument() throws {
         for (name, embedded) in [("index.html", PreviewPage.index), ("preview.css", PreviewPage.css),
-                                 ("preview.js", PreviewPage.script), ("patch-worker.js", PreviewPage.worker)] {
+                                 ("preview.js", PreviewPage.script), ("patch-worker.js", PreviewPage.worker),
+                                 ("../Review/review.js", ReviewRoutes.script)] {
             #expect(try Self.onDisk(name) == embedded + "\n", "\(name) differs from what the build embedded: build again")
         }
         let page = PreviewPage.html(token: "0123456789abcdef0123456789abcdef")
@@ -67,7 +69,7 @@ import Testing
         let dir = ChildProcess.temporaryFolder("preview-page-syntax-\(checker)")
         defer { try? FileManager.default.removeItem(at: dir) }
         for name in scripts {
-            let copy = dir.appendingPathComponent(name)
+            let copy = dir.appendingPathComponent((name as NSString).lastPathComponent)
             try Self.onDisk(name).write(to: copy, atomically: true, encoding: .utf8)
             let problem = try check(copy)
             #expect(problem == nil, "\(name) does not parse: \(problem ?? "")")

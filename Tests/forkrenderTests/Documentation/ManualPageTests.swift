@@ -5,7 +5,7 @@ import Testing
 /// The manual page and `forkrender help <command>` say what `--help` says: the manual is generated from the same
 /// option tables, and these tests read it back, option by option, against the help the binary prints.
 @Suite struct ManualPageTests {
-    static let subcommands = ["sheet", "lint", "diff", "check", "preview", "showcase", "help"]
+    static let subcommands = ["sheet", "lint", "diff", "check", "review", "preview", "showcase", "help"]
 
     /// (label, description) of every ARGUMENTS and OPTIONS row of a help text, wrapped lines joined.
     static func helpRows(_ text: String) -> [String] {

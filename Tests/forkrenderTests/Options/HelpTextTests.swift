@@ -86,6 +86,8 @@ import Testing
                                       (visual regression).
               merge-reports           Merge the report folders of a sharded check into one
                                       report and exit status.
+              review                  Serve a check report on 127.0.0.1 to accept or reject
+                                      its frames.
               preview                 A live page on 127.0.0.1: scrub time, drag tilt,
                                       switch tiers (docs/preview.md).
               showcase                Print the built-in showcase scene, a starting point
@@ -236,6 +238,11 @@ import Testing
                                       FORKRENDER_SHARD,
                                       JOB_COMPLETION_INDEX/JOB_COMPLETIONS,
                                       CI_NODE_INDEX/CI_NODE_TOTAL or SLURM_ARRAY_TASK_*.
+              --review                After the run, serve the report on 127.0.0.1 to accept
+                                      or reject each frame (needs --report; Ctrl-C stops
+                                      it).
+              --port <n>              The review server's port on 127.0.0.1 and ::1; 0 picks
+                                      a free one. (default: 8041)
               --threshold <0-1>       Per-pixel YIQ tolerance: 0 flags any change, 1
                                       nothing. (default: check.threshold, else 0 for a
                                       reference of this renderer's fingerprint, 0.1 for
@@ -312,6 +319,31 @@ import Testing
             EXIT STATUS: as one unsharded 'forkrender check' of the same frames: 0 every
             frame passed, 1 a frame differs or its reference is missing, 2 an unreadable
             reference, a usage error, or shards that do not make one run.
+
+            """),
+        (["review"], """
+            OVERVIEW: Serve a check report (the folder of 'forkrender check --report') on
+            127.0.0.1: Accept writes a frame as its reference, Reject records the decision;
+            decisions.json in the report folder keeps both.
+
+            USAGE: forkrender review <report-folder> [--port <n>]
+
+            ARGUMENTS:
+              <report-folder>         The folder 'forkrender check --report' wrote
+                                      (index.html, review.json and the frames' PNGs).
+
+            OPTIONS:
+              --port <n>              The review server's port on 127.0.0.1 and ::1; 0 picks
+                                      a free one. (default: 8041)
+              -h, --help              Show help information.
+
+            EXAMPLES:
+              forkrender check scenes/ --references refs/ --report out/
+              forkrender review out/                 # then open the printed URL; Ctrl-C stops it
+              forkrender check scenes/ --references refs/ --report out/ --review
+
+            EXIT STATUS: 130 when stopped with Ctrl-C, 2 usage error, a folder without a
+            report, or a port in use.
 
             """),
         (["preview"], """
