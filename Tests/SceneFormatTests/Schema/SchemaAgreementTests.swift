@@ -41,7 +41,7 @@ import Output
     }
 
     @Test(.enabled(if: DevTool.python(importing: "jsonschema") != nil,
-                   "\(DevTool.missing("python3 with jsonschema", package: "python3-jsonschema"))"))
+                   "\(DevTool.missing("python3 with jsonschema", package: "PyPI jsonschema"))"))
     func schemaAndDecoderAgreeOnEveryMutant() throws {
         let mutants = try Self.mutants()
         #expect(mutants.count >= 300, "only \(mutants.count) mutants")
