@@ -19,6 +19,8 @@ let package = Package(
         .executableTarget(name: "FuzzPreview", dependencies: ["FuzzDriver", .product(name: "ForkRenderKit", package: "forkrender")]),
         // An icon file's bytes or inline path data -> the scene decoder's symbol checks -> one tiny frame.
         .executableTarget(name: "FuzzIcon", dependencies: ["FuzzDriver", .product(name: "ForkRenderKit", package: "forkrender")]),
+        // ffprobe's output -> VideoProbe's parser -> the scene decoder's video checks (a resolver, no process).
+        .executableTarget(name: "FuzzVideoProbe", dependencies: ["FuzzDriver", .product(name: "ForkRenderKit", package: "forkrender")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,9 +5,10 @@
 #   FuzzPNG      PNG bytes -> header cap -> decode (the path `diff` and `check` read references through)
 #   FuzzPreview  a request (method, path, query, headers) -> the preview's access checks and routes, no socket
 #   FuzzIcon     an icon file's bytes or inline path data -> the scene decoder's symbol checks -> one tiny frame
+#   FuzzVideoProbe  ffprobe's output -> VideoProbe's parser -> the decoder's video budgets (no process)
 # Builds with -sanitize=fuzzer,address into .build/fuzz, apart from the normal build.
 #
-#   scripts/fuzz.sh [SECONDS] [FuzzScene|FuzzPNG|FuzzPreview|FuzzIcon ...]
+#   scripts/fuzz.sh [SECONDS] [FuzzScene|FuzzPNG|FuzzPreview|FuzzIcon|FuzzVideoProbe ...]
 #
 # Exit status: 0 when no target found anything; 1 when one did: a crash, a sanitizer report, a leak that grows
 # per input, a timeout (10 s on one input) or an input using over 2 GB; each such input is saved as
@@ -32,9 +33,9 @@
 # refuses a chunk over 8,000,000 bytes first); over 300 s it now stays at 455-474 MB.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-all=(FuzzScene FuzzPNG FuzzPreview FuzzIcon)
+all=(FuzzScene FuzzPNG FuzzPreview FuzzIcon FuzzVideoProbe)
 seconds="${1:-600}"
-case "$seconds" in ''|*[!0-9]*) echo "usage: scripts/fuzz.sh [SECONDS] [FuzzScene|FuzzPNG|FuzzPreview|FuzzIcon ...]" >&2; exit 2 ;; esac
+case "$seconds" in ''|*[!0-9]*) echo "usage: scripts/fuzz.sh [SECONDS] [FuzzScene|FuzzPNG|FuzzPreview|FuzzIcon|FuzzVideoProbe ...]" >&2; exit 2 ;; esac
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
@@ -65,6 +66,7 @@ for t in "${targets[@]}"; do
   # connection holds the request line and headers; longer inputs only slow the search).
   max_len=65536
   [ "$t" = FuzzPreview ] && max_len=4096
+  [ "$t" = FuzzVideoProbe ] && max_len=16384  # VideoProbe.maxOutput: ffprobe says no more
   marker=$(mktemp)
   echo "fuzz: $t for $seconds s"
   code=0

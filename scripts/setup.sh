@@ -12,7 +12,8 @@
 #                             # rsvg-convert, Chromium with chromium-driver and Selenium: the preview page's browser
 #                             # test and the web glass tier's; NumPy and, from PyPI, skia-python: the frosted and
 #                             # Android glass tiers' oracles) and GNU parallel (the README's sharding recipe runs as
-#                             # a test), Node.js (the preview page's JavaScript syntax check); their tests skip when
+#                             # a test), Node.js (the preview page's JavaScript syntax check), PyPI's jsonschema (the
+#                             # schema agreement test); their tests skip when
 #                             # these are missing. On Debian also what packaging
 #                             # needs (dpkg-dev, lintian: scripts/package-deb.sh; debootstrap: scripts/test-deb.sh)
 #                             # and what the manual and completion tests try (groff, zsh, fish)
@@ -100,6 +101,13 @@ if [ "$dev" -eq 1 ]; then
     python3 -m pip install --quiet pixelmatch==0.4.0 pillow==13.0.0 2>/dev/null \
       || python3 -m pip install --quiet --break-system-packages pixelmatch==0.4.0 pillow==13.0.0 \
       || echo "setup: could not install pixelmatch (PyPI); scripts/fingerprint-spread.py will not run" >&2
+  fi
+  # PyPI's jsonschema, the validator SchemaAgreementTests holds scenes/scene.schema.json against the decoder with
+  # (scripts/schema-mutants.py, scripts/validate-scenes.py); pinned so the mutants' verdicts repeat.
+  if ! python3 -c 'import jsonschema' >/dev/null 2>&1; then
+    python3 -m pip install --quiet jsonschema==4.26.0 2>/dev/null \
+      || python3 -m pip install --quiet --break-system-packages jsonschema==4.26.0 \
+      || echo "setup: could not install jsonschema (PyPI); the schema agreement test will skip" >&2
   fi
 fi
 echo "setup: dependencies present"

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Validates every scene in scenes/ and the built-in showcase against scenes/scene.schema.json.
 
-Needs the `jsonschema` package (pip install jsonschema). The renderer's own decoder is stricter (it also checks
-ranges across keys, the glass rules and event times); this checks that the schema editors use agrees with it.
+Needs the `jsonschema` package (pip install jsonschema). The schema states every bound, cap, pairing and item
+kind the decoder enforces that JSON Schema can express; the decoder also checks what a scene means (time order,
+references, files, budgets: docs/scene-format.md, "What the schema cannot say"). scripts/schema-mutants.py and
+SchemaAgreementTests check that the two agree beyond the examples.
 """
 import glob, json, os, sys
 import jsonschema

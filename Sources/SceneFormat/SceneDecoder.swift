@@ -105,6 +105,7 @@ public struct SceneDecoder: Sendable {
             throw SceneError(path: "", location: error.location, message: "invalid JSON: \(error.message)")
         }
         let r = try ObjectReader(root, path: "", keys: Self.rootKeys)
+        _ = try r.string("$schema")  // the editor's link to the schema: a string, or the schema refuses the scene
 
         let canvas = try decodeCanvas(r)
         let sceneAppearance = try r.choice("appearance", default: Appearance.light)
@@ -140,7 +141,6 @@ public struct SceneDecoder: Sendable {
         let content = try ContentSection.decode(r, panels: GlassPanels(glass), appearance: appearance,
                                                   duration: duration, directory: directory)
         try checkText(r, canvas: canvas, content: content)
-        notes += content.notes + content.fontWarnings.map { "\($0.path): \($0.message)" }
         let check = try CheckSection.decode(r, frameCount: max(1, Int(checked: duration * fps, .toNearestOrAwayFromZero)),
                                             panels: GlassPanels(glass))
         notes += check.framesPastEnd.map(\.note)

@@ -49,7 +49,7 @@ import Content
         // The stand-in is the system sans (DejaVu Sans, or Noto Sans where scripts/setup.sh installed Noto).
         let sans = try FontLibrary.resolve(FontRequest(family: "sans")).faceName
         #expect(w.message.contains("'Nonexistent Sans 9' not found; using \(sans)"), "\(w.message)")
-        #expect(doc.notes.contains { $0.hasPrefix("content[0].font: font 'Nonexistent Sans 9' not found") })
+        #expect(doc.content.fallbackWarnings.contains { $0.hasPrefix("content[0].font: font 'Nonexistent Sans 9' not found") })
         let report = try LegibilityAudit.run(document: doc, strict: true, workers: .single)
         #expect(!report.passes)
         #expect(try LegibilityAudit.run(document: doc, strict: false, workers: .single).passes)

@@ -43,15 +43,22 @@ public enum VideoProbe {
             return .failure(.init("ffprobe did not finish reading it within \(formatSeconds(seconds)) s"))
         }
         let errors = reasons(child.errors.text(waiting: 0.5), path: path)
-        let text = String(decoding: bytes.prefix(read), as: UTF8.self)
+        return parse(String(decoding: bytes.prefix(read), as: UTF8.self), complete: read < maxOutput, status: status, errors: errors)
+    }
+
+    /// ffprobe's `default` writer output read as fields, or why it is no video: `complete` is false when the
+    /// output filled `maxOutput`, `status` is ffprobe's exit status and `errors` its reasons. Lines without
+    /// '=' are skipped; the first value of a key wins, except that "N/A" gives way to a later one (the stream's
+    /// `duration` first, the format's when the stream has none). Total over any text: scripts/fuzz.sh's
+    /// FuzzVideoProbe feeds it arbitrary bytes.
+    public static func parse(_ text: String, complete: Bool, status: Int32, errors: [String]) -> Result<[String: String], VideoError> {
         var fields: [String: String] = [:]
         for line in text.split(separator: "\n") {
             guard let eq = line.firstIndex(of: "=") else { continue }
             let key = String(line[..<eq])
-            // The stream's `duration` comes first; the format's second fills it only when it is missing.
             if fields[key] == nil || fields[key] == "N/A" { fields[key] = String(line[line.index(after: eq)...]) }
         }
-        guard read < maxOutput, status == 0, fields["codec_name"] != nil else {
+        guard complete, status == 0, fields["codec_name"] != nil else {
             return .failure(.init("cannot be read as a video: ffprobe says '\(errors.isEmpty ? "exit \(status)" : errors.joined(separator: "; "))'"))
         }
         // A stream that ends before the frames its header declares: a truncated or damaged file.

@@ -303,33 +303,40 @@ public enum Value {
         return Rect(x: Float(v[0]), y: Float(v[1]), width: Float(v[2]), height: Float(v[3]))
     }
 
-    /// A color: a token name (`"systemBlue"`, resolved for the appearance), `#RRGGBB[AA]`, or a token with an
-    /// opacity (`{"token": "label", "opacity": 0.3}`).
+    /// A color: a token name (`"systemBlue"`, resolved for the appearance), a literal (`ColorLiteral`: `#RRGGBB`,
+    /// `rgba(...)`), or a token or a literal with an opacity (`{"token": "label", "opacity": 0.3}`,
+    /// `{"hex": "#FF0000", "opacity": 0.5}`).
     public static func color(_ n: JSONNode, path: String, appearance: Appearance) throws(SceneError) -> Color {
         switch n.value {
         case .string(let s):
-            if s.hasPrefix("#") {
-                guard let c = Color(hex: s) else {
-                    throw SceneError(path: path, location: n.location, message: "expected a color #RGB, #RRGGBB or #RRGGBBAA, found '\(s)'")
-                }
-                return c
-            }
-            return try choice(n, path: path, Token.self).color(appearance)
+            if ColorLiteral.looksLiteral(s) { return try literal(n, path: path) }
+            if let c = Token(rawValue: s) { return c.color(appearance) }
+            throw SceneError(path: path, location: n.location,
+                             message: "unknown color '\(s)'; expected \(ColorLiteral.forms), or a token: \(Token.allCases.map(\.rawValue).joined(separator: ", "))",
+                             suggestion: ColorLiteral.named[s.lowercased()] ?? Suggest.closest(to: s, in: Token.allCases.map(\.rawValue)))
         case .object:
             let o = try ObjectReader(n, path: path, keys: ["token", "hex", "opacity"])
             var c: Color
-            if let t = o.node("token") {
-                c = try choice(t, path: o.childPath("token"), Token.self).color(appearance)
-            } else if let h = o.node("hex") {
-                c = try color(h, path: o.childPath("hex"), appearance: appearance)
-            } else {
-                throw SceneError(path: path, location: n.location, message: "a color object needs 'token' or 'hex'")
+            switch (o.node("token"), o.node("hex")) {
+            case (let t?, nil): c = try choice(t, path: o.childPath("token"), Token.self).color(appearance)
+            case (nil, let h?): c = try literal(h, path: o.childPath("hex"))
+            case (_?, _?): throw o.fail("hex", "a color object has 'token' or 'hex', not both")
+            case (nil, nil): throw SceneError(path: path, location: n.location, message: "a color object needs 'token' or 'hex'")
             }
             c = c.opacity(try o.float("opacity", default: 1, in: .unit))
             return c
         default:
             throw SceneError(path: path, location: n.location,
-                             message: "expected a color (a token name such as \"systemBlue\", \"#RRGGBB\", or {\"token\", \"opacity\"}), found \(n.value.kindName)")
+                             message: "expected a color (a token name such as \"systemBlue\", \(ColorLiteral.forms), or {\"token\", \"opacity\"}), found \(n.value.kindName)")
         }
+    }
+
+    /// A literal colour string (`ColorLiteral`), refused naming the accepted forms.
+    static func literal(_ n: JSONNode, path: String) throws(SceneError) -> Color {
+        let s = try string(n, path: path)
+        guard let c = ColorLiteral.parse(s) else {
+            throw SceneError(path: path, location: n.location, message: "expected a color \(ColorLiteral.forms), found '\(s)'")
+        }
+        return c
     }
 }

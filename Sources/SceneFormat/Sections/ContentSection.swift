@@ -10,8 +10,24 @@ public struct ContentSpec: Sendable {
     public internal(set) var panels: any PanelGeometry
     /// Fonts that were not found and stood in for by another face: warnings, errors under `--strict`.
     public internal(set) var fontWarnings: [SceneError]
-    /// Which face each font request got, for the log.
+    /// Which face each generic request got ("sans: using DejaVu Sans Book"): the design, not a fallback, so no
+    /// command prints it; `fontWarnings` are the ones a user must see.
     public internal(set) var notes: [String]
+
+    /// `fontWarnings` as a render prints them, even under `-q`: one line per distinct message, the first item's
+    /// path with the others counted ("content[2].font: font 'Inter' not found; using DejaVu Sans Book (and 3
+    /// more items)"), so ten labels in a missing font say it once.
+    public var fallbackWarnings: [String] {
+        var order: [String] = [], paths: [String: [String]] = [:]
+        for w in fontWarnings {
+            if paths[w.message] == nil { order.append(w.message) }
+            paths[w.message, default: []].append(w.path)
+        }
+        return order.map { m in
+            let p = paths[m]!
+            return "\(p[0]): \(m)" + (p.count > 1 ? " (and \(p.count - 1) more item\(p.count == 2 ? "" : "s"))" : "")
+        }
+    }
 
     public init(items: [ContentItem] = [], panels: any PanelGeometry = GlassPanels(GlassSpec()),
                 fontWarnings: [SceneError] = [], notes: [String] = []) {
@@ -108,9 +124,7 @@ public enum ContentColor: Sendable, Hashable {
 }
 
 enum ContentSection {
-    static let keys = ["id", "text", "symbol", "fill", "separator", "on", "at", "frame", "vibrancy", "color",
-                       "font", "size", "weight", "italic", "align", "tracking", "lineSpacing", "features",
-                       "viewBox", "rule", "stroke", "radius", "length", "axis"] + ContentTimelineSection.keys
+    static let keys = ContentKinds.allKeys
 
     /// Apple's weight names, as OpenType weight classes.
     static let weights: [(String, Int)] = [
@@ -140,6 +154,7 @@ enum ContentSection {
             throw SceneError(path: o.path, location: o.location,
                              message: "a content item is exactly one of 'text', 'symbol', 'fill' or 'separator'; found \(found)")
         }
+        try ContentKinds.check(o, kindKey: kinds[0])
         var on: String?
         if let id = try o.string("on") {
             guard panels.panelIDs.contains(id) else {
@@ -234,7 +249,7 @@ enum ContentSection {
             tracking: try o.float("tracking", default: 0, in: .closed(-100, 100)),
             alignment: try o.choice("align", default: TextAlignment.leading),
             lineSpacing: try o.float("lineSpacing", default: 1, in: .closed(0.5, 4)),
-            features: try o.string("features") ?? "")
+            features: try FontFeatures.decode(o, "features"))
         return ContentItem.Label(text: text, font: font, style: style, at: at, frame: frame)
     }
 

@@ -38,7 +38,7 @@ enum RenderCommand: Command {
             OptionSpec(name: "--max-memory", value: "GB", help: "Refuse renders whose memory estimate is above this (docs/limits.md).", defaultText: "8"),
             OptionSpec(name: "--strict", help: "Treat warnings as errors (a font that falls back to another face, a library's message while drawing an icon)."),
             .fontDirectory,
-            .quiet(),
+            .quiet("Print nothing but errors and warnings."),
             OptionSpec(name: "--version", help: "Show the version."),
             OptionSpec(name: "--verbose", help: "With --version: also the libraries and font files that shape the frames (the fingerprint check --update writes into references)."),
             OptionSpec(name: "--generate-completion-script", value: "shell",
@@ -128,6 +128,8 @@ enum RenderCommand: Command {
     /// Renders the job's frames into `sinks` with a progress bar, then says what was written where.
     static func render(_ job: RenderJob, into sinks: [any FrameSink]) throws {
         let options = job.options, document = job.document
+        // A face that falls back changes the picture: said even under -q.
+        for warning in document.content.fallbackWarnings { printError("warning: \(warning)") }
         if !options.quiet {
             for note in document.notes { printError("note: \(note)") }
         }

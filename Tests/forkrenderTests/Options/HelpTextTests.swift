@@ -62,7 +62,7 @@ import Testing
                                       icon).
               --font-dir <folder>     Add a folder of font files before looking up faces,
                                       e.g. one holding Besley (repeatable).
-              -q, --quiet             Print nothing but errors.
+              -q, --quiet             Print nothing but errors and warnings.
               --version               Show the version.
               --verbose               With --version: also the libraries and font files that
                                       shape the frames (the fingerprint check --update
