@@ -88,6 +88,9 @@ public struct Plane: Sendable {
     var maxDisplacement: Float = 0
     /// What the next render draws beneath the dots; the caller sets it per frame (a scroll moves it).
     public var backdrop: PlaneBackdrop?
+    /// Pixels a stage after the sprites rewrites in every frame (a bar's scroll edge effect), set per frame by
+    /// the caller: the next render's record holds them (`PlaneSpriteRecord.overdrawn`), so they are redrawn whole.
+    public var overdrawn: [PixelRect] = []
 
     public init(configuration c: PlaneConfiguration, events: [PlaneEvent] = [],
                 attachments: [PlaneFieldAttachment] = []) {

@@ -178,4 +178,25 @@ public enum GlassDefaults {
         public static let environment: Double = 0.25
         public static let environmentLight: Double = 0.35
     }
+
+    /// The scroll edge effect (`ScrollEdge`). Apple publishes words and pictures, no figures (SwiftUI's
+    /// `ScrollEdgeEffectStyle`: soft "a subtle, blurred boundary ... progressively more opaque" toward the edge;
+    /// hard "a linear, nearly opaque boundary" with "a defined, straight horizontal line"); the numbers below are
+    /// chosen to match those pictures and are the ones docs/liquid-glass.md states.
+    public enum ScrollEdgeEffect {
+        /// The band reaches this far past the bar's far side, points (soft: the content fades in over it).
+        public static let softExtent: Float = 24
+        /// hard: the line sits on the bar's edge.
+        public static let hardExtent: Float = 0
+        /// soft: the box radius at the edge, points (a box of radius r has the variance of a Gaussian of
+        /// sigma r / sqrt(3) ... (r + 1) / sqrt(3): about 3.5 pt here, under the bars' own 10 pt blur).
+        public static let radius: Float = 6
+        /// soft: the background's weight at the edge (fade x s^2).
+        public static let fade: Float = 0.8
+        /// hard: "nearly opaque": the background at 95% over the band.
+        public static let opacity: Float = 0.95
+        /// hard: the dividing line, the separator token in a hairline of one device pixel (as the border's).
+        public static let lineToken = Token.separator
+        public static let lineWidthPixels = 1
+    }
 }

@@ -30,6 +30,8 @@ public struct SceneDecoder: Sendable {
     /// Whether frames show the safe-area guides a scene asks for (`"canvas": {"safeArea": true}`): the commands
     /// that review a scene set it (`sheet`, the preview); rendered frames leave the guides out.
     public var safeAreaGuides = false
+    /// Replaces the scene's `canvas.background` (`--background`): "transparent", or a colour as a scene writes it.
+    public var background: String?
 
     public typealias TiltOverride = SceneFormat.TiltOverride
 
@@ -54,6 +56,8 @@ public struct SceneDecoder: Sendable {
 
     static let rootKeys = ["$schema", "canvas", "appearance", "platform", "reduceTransparency", "blending", "dither",
                            "duration", "fps", "seed", "tilt", "plane", "glass", "glowHalo", "containers", "content", "events", "check", "fontDirs"]
+
+    static let canvasKeys = ["width", "height", "scale", "device", "safeArea", "background"]
 
     /// Reads and decodes a scene file. Errors carry the file name.
     public func decode(file path: String) throws(SceneError) -> SceneDocument {
@@ -107,9 +111,10 @@ public struct SceneDecoder: Sendable {
         let r = try ObjectReader(root, path: "", keys: Self.rootKeys)
         _ = try r.string("$schema")  // the editor's link to the schema: a string, or the schema refuses the scene
 
-        let canvas = try decodeCanvas(r)
+        var canvas = try decodeCanvas(r)
         let sceneAppearance = try r.choice("appearance", default: Appearance.light)
         let appearance = self.appearance ?? sceneAppearance
+        canvas.background = try CanvasBackground.decode(r, override: background, appearance: appearance)
         let scenePlatform = try r.choice("platform", default: Platform.ios26)
         let platform = self.platform ?? scenePlatform
         let sceneReduce = try r.bool("reduceTransparency", default: false)
@@ -159,7 +164,7 @@ public struct SceneDecoder: Sendable {
     }
 
     func decodeCanvas(_ r: ObjectReader) throws(SceneError) -> Canvas {
-        let c = try r.object("canvas", keys: ["width", "height", "scale", "device", "safeArea"])
+        let c = try r.object("canvas", keys: Self.canvasKeys)
         let device = try c.flatMap { (c) throws(SceneError) in try Self.device(c) }
         let width = try c?.float("width", default: 390, in: .length), height = try c?.float("height", default: 844, in: .length)
         var canvas = Canvas(

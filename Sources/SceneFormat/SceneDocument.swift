@@ -55,6 +55,13 @@ public struct Canvas: Sendable, Hashable {
     /// Whether frames show the device's safe-area guides: the scene's `"safeArea"`, for the commands that review a
     /// scene (`sheet`, the preview: `SceneDecoder.safeAreaGuides`); never in rendered frames unless asked.
     public internal(set) var guides = false
+    /// The plane's fill when the scene (`"background"`) or the command line (`--background`) names one: a colour,
+    /// or transparent black for `"transparent"`; nil: the appearance's systemGroupedBackground.
+    public internal(set) var background: Color?
+
+    /// Whether frames carry alpha: the background is not opaque, so a pixel's alpha is the plane's own coverage
+    /// (the backdrop's and the dots') with the glass and content over it.
+    public var isTransparent: Bool { (background?.alpha ?? 1) < 1 }
 
     public init(width: Float, height: Float, scale: Float) {
         self.width = width

@@ -26,8 +26,13 @@ import Raster
             #expect(fb.width == doc.canvas.pixelWidth && fb.height == doc.canvas.pixelHeight)
             let finite = fb.withUnsafePixels { px in px.allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.z.isFinite && $0.w.isFinite } }
             #expect(finite, "non-finite pixel in \(scene) frame \(i)")
-            // Frames are opaque: the plane's background covers the canvas.
-            #expect(fb.withUnsafePixels { px in px.allSatisfy { abs($0.w - 1) < 1e-5 } })
+            // Frames are opaque where the plane's background covers the canvas; over a transparent one, alpha
+            // lies in 0...1.
+            if doc.canvas.isTransparent {
+                #expect(fb.withUnsafePixels { px in px.allSatisfy { $0.w >= 0 && $0.w <= 1 + 1e-5 } })
+            } else {
+                #expect(fb.withUnsafePixels { px in px.allSatisfy { abs($0.w - 1) < 1e-5 } })
+            }
         }
     }
 

@@ -2,8 +2,8 @@ import Dots
 import Raster
 import SceneFormat
 
-/// The plane layer of a frame: systemGroupedBackground, the backdrop (the app's image beneath the dots) and the
-/// simulated dot grid (Dots module).
+/// The plane layer of a frame: systemGroupedBackground, the backdrop (the app's image beneath the dots), the
+/// simulated dot grid (Dots module) and the bars' scroll edge effects over them (`ScrollEdgeStage`).
 ///
 /// Builds the `Plane` from the plane section (its configuration resolved at decode, canvas, seed and Reduce
 /// Transparency included), advances it at 60 Hz and draws it. Attachments that name a glass panel (`element`) track that panel's frame.
@@ -15,10 +15,13 @@ struct PlaneLayer {
     let elementPanels: [String: GlassPanelSpec]
     /// The placed backdrop, kept between frames.
     let backdrops: BackdropCache
+    /// The bars' scroll edge effects, the layer's last stage.
+    let edges: ScrollEdgeStage
 
     init(document: SceneDocument, backdrops: BackdropCache = BackdropCache(keeping: .everything)) {
         self.backdrops = backdrops
         self.document = document
+        edges = ScrollEdgeStage(document: document)
         plane = Plane(configuration: document.plane.configuration, events: document.plane.events,
                       attachments: document.plane.attachments)
         scale = document.canvas.scale
@@ -41,6 +44,7 @@ struct PlaneLayer {
     /// caller must not publish the frame (`Compositor.incomplete`).
     func plane(at t: Double, workers: Workers) -> (Plane, SceneError?) {
         var p = plane
+        p.overdrawn = edges.bands(at: t)
         do throws(SceneError) {
             p.backdrop = try backdrops.backdrop(document, time: t) { workers.isCancelled }
             return (p, nil)
@@ -53,6 +57,7 @@ struct PlaneLayer {
     func render(into fb: inout Framebuffer, time t: Double, workers: Workers) -> SceneError? {
         let (p, failure) = plane(at: t, workers: workers)
         p.render(into: &fb, scale: scale, workers: workers)
+        edges.apply(to: &fb, at: t, workers: workers)
         return failure
     }
 
@@ -61,6 +66,7 @@ struct PlaneLayer {
     func render(into fb: inout Framebuffer, time t: Double, workers: Workers, record: inout PlaneSpriteRecord) -> SceneError? {
         let (p, failure) = plane(at: t, workers: workers)
         p.render(into: &fb, scale: scale, workers: workers, record: &record)
+        edges.apply(to: &fb, at: t, workers: workers)
         return failure
     }
 }

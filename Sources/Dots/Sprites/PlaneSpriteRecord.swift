@@ -21,6 +21,10 @@ public struct PlaneSpriteRecord: Sendable {
     /// The backdrop's key (0: none) and the frame pixels it covers: the same pair, the same backdrop pixels.
     var backdropKey: UInt64 = 0 { didSet { renew() } }
     var backdropRect = PixelRect(x: 0, y: 0, width: 0, height: 0) { didSet { renew() } }
+    /// Pixels a stage after the sprites rewrote over this frame (`Plane.overdrawn`): they hold neither the
+    /// sprites' pixels nor the fill, so every pair of records where either has them counts them as changed (the
+    /// plane redraws them whole, and every reader of the pair reads them again), and `fill` lists them as boxes.
+    var overdrawn: [PixelRect] = [] { didSet { renew() } }
     /// Which record this is: copies of a record share it, and a record changed in place gets a new one.
     private var identity = Identity()
     /// The boxes of the dots that differ from the record this one was drawn after, found once by the plane's
@@ -86,6 +90,8 @@ public struct PlaneSpriteRecord: Sendable {
         background = unsafeBitCast(layout.background, to: SIMD4<UInt32>.self)
         visible = plane.configuration.visible
         if let b = layout.backdrop { (backdropKey, backdropRect) = (b.key, b.rect) }
+        let frame = PixelRect(x: 0, y: 0, width: fb.width, height: fb.height)
+        overdrawn = plane.overdrawn.map { $0.intersection(frame) }.filter { !$0.isEmpty }
         (centers, colors) = plane.storage.withHandle { st in
             ((0..<st.count).map { unsafeBitCast(plane.spriteCenter($0, st, scale: layout.scale), to: SIMD2<UInt32>.self) },
              (0..<st.count).map { unsafeBitCast(Plane.spriteColor($0, st, layout.paint), to: SIMD4<UInt32>.self) })
@@ -162,6 +168,7 @@ public struct PlaneSpriteRecord: Sendable {
             for b in noted.boxes { body(b.columns, b.rows) }
             return
         }
+        for r in old.overdrawn + overdrawn { body(r.columns, r.rows) }
         if backdropKey != old.backdropKey || backdropRect != old.backdropRect {
             for r in [old.backdropRect, backdropRect] {
                 let on = r.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
@@ -233,17 +240,18 @@ public struct PlaneSpriteRecord: Sendable {
         guard space != nil else { return nil }
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
         let backdrop = backdropKey == 0 ? [] : [backdropRect.intersection(frame)].filter { !$0.isEmpty }
-        return (unsafeBitCast(background, to: SIMD4<Float>.self), backdrop + dotBoxes)
+        return (unsafeBitCast(background, to: SIMD4<Float>.self), backdrop + overdrawn + dotBoxes)
     }
 
-    /// The boxes of `fill` the dots drew in (none when hidden), without the backdrop's: outside them the plane
-    /// holds the background and the backdrop's pixels as they were copied (a still image's underlay).
+    /// The boxes of `fill` the dots drew in (none when hidden) and the overdrawn ones, without the backdrop's:
+    /// outside them the plane holds the background and the backdrop's pixels as they were copied (a still
+    /// image's underlay).
     public var dotBoxes: [PixelRect] {
         let r = Float(bitPattern: radius)
-        return visible ? centers.compactMap { c in
+        return overdrawn + (visible ? centers.compactMap { c in
             let b = Plane.spriteBox(unsafeBitCast(c, to: Point.self), radius: r, width: width, height: height)
             return b.xs < b.xe && b.ys < b.ye ? PixelRect(x: b.xs, y: b.ys, width: b.xe - b.xs, height: b.ye - b.ys) : nil
-        } : []
+        } : [])
     }
 
     /// The backdrop's key (0: none) and the frame pixels it covers (not clipped to the frame).

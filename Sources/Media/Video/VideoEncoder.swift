@@ -10,6 +10,13 @@ import Raster
 /// instead of 4), raw RGBA for .gif (palettegen wants RGB) and for odd dimensions (ffmpeg pads those by a pixel,
 /// and its conversion at the padded edge is not matched here).
 ///
+/// Frames with alpha (`alpha`, a transparent canvas) go through the pipe as RGBA with straight alpha and are kept
+/// with their alpha plane, converted by swscale: .webm as VP9 with alpha (libvpx-vp9, yuva420p; WebM's
+/// alpha_mode), converted and tagged as every other video (BT.709 full range); .mov as ProRes 4444 (prores_ks,
+/// yuva444p10le), BT.709 in ProRes's limited range, which its readers assume (ffmpeg 5.1's prores_ks writes no
+/// colour tags: a reader picks the matrix itself); .mp4 (H.264) and .gif hold no alpha plane and are refused
+/// (`alphaRefusal`).
+///
 /// Colour: H.264 and VP9 are written BT.709 full range at every size (`YUV420Encoding.video`, which says why)
 /// and say so in the stream (`colorArguments`: H.264's VUI, VP9's colour space and range, the mp4 `colr` and
 /// WebM `Colour` elements), so that every reader converts them back alike. docs/architecture.md, "Colour of a
@@ -30,10 +37,12 @@ public final class VideoEncoder: @unchecked Sendable {
     /// Starts `ffmpeg` encoding frames of `width x height` at `fps` into `output` in the container `format` (an
     /// extension from `extensions`), without transparent huge pages: 10% of a showcase `--video`'s wall time
     /// (`ProcessGroup.withoutTransparentHugePages`).
-    public init(ffmpeg: String, output: String, format ext: String, width: Int, height: Int, fps: Double) throws(ProcessError) {
-        pixelFormat = Self.inputFormat(format: ext, width: width, height: height)
-        let args = Self.arguments(format: ext, width: width, height: height, fps: fps, input: "pipe:0", output: output,
-                                  inputFormat: pixelFormat)
+    public init(ffmpeg: String, output: String, format ext: String, width: Int, height: Int, fps: Double,
+                alpha: Bool = false) throws(ProcessError) {
+        pixelFormat = alpha ? "rgba" : Self.inputFormat(format: ext, width: width, height: height)
+        let args = alpha ? Self.alphaArguments(format: ext, width: width, height: height, fps: fps, input: "pipe:0", output: output)
+            : Self.arguments(format: ext, width: width, height: height, fps: fps, input: "pipe:0", output: output,
+                             inputFormat: pixelFormat)
         process = try ProcessGroup(writing: ffmpeg, arguments: args, hugePages: false)
     }
 
@@ -118,6 +127,34 @@ public final class VideoEncoder: @unchecked Sendable {
             args += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer"]
         }
         return args + [output]
+    }
+
+    /// Why frames with alpha cannot be written as `ext`, nil when they can (.mov and .webm).
+    public static func alphaRefusal(format ext: String) -> String? {
+        ["mov", "webm"].contains(ext) ? nil
+            : "a .\(ext) video holds no alpha plane: write transparent frames as .mov (ProRes 4444) or .webm (VP9 with alpha)"
+    }
+
+    /// ffmpeg's arguments for raw RGBA frames with straight alpha, kept with their alpha plane: ProRes 4444 in
+    /// .mov (profile 4444, 16-bit alpha, BT.709 limited range), VP9 with alpha in .webm (yuva420p, BT.709 full
+    /// range as every video, `YUV420Encoding.video`); odd sides padded with transparent black.
+    public static func alphaArguments(format ext: String, width: Int, height: Int, fps: Double, input: String,
+                                      output: String) -> [String] {
+        precondition(alphaRefusal(format: ext) == nil, "no alpha plane in .\(ext)")
+        let prores = ext == "mov"
+        let encoding = YUV420Encoding.video
+        let scale = prores ? "scale=out_color_matrix=bt709:out_range=tv" : scaleFilter(encoding)
+        let args = ["-hide_banner", "-loglevel", "error", "-y",
+                    "-f", "rawvideo", "-pix_fmt", "rgba", "-video_size", "\(width)x\(height)",
+                    "-framerate", rate(fps), "-i", input,
+                    "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:color=black@0," + scale]
+        guard !prores else {
+            return args + ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-alpha_bits", "16",
+                           "-vendor", "apl0", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
+                           "-color_range", "tv", output]
+        }
+        return args + ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "30", "-b:v", "0", "-row-mt", "1",
+                       "-deadline", "good", "-cpu-used", "4", "-auto-alt-ref", "0"] + colorArguments(encoding) + [output]
     }
 
     /// The stream's colour tags for yuv420p in `encoding` from sRGB frames: the matrix (`bt709`, or

@@ -30,10 +30,15 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     private var samplesConverted = 0, samplesTotal = 0
     private let abortLock = NSLock()
 
-    public init(path: String, width: Int, height: Int, fps: Double, dither: Bool) throws(OutputError) {
+    /// `alpha`: the frames carry alpha (a transparent canvas), kept as the video's alpha plane; refused for a
+    /// format that has none.
+    public init(path: String, width: Int, height: Int, fps: Double, dither: Bool, alpha: Bool = false) throws(OutputError) {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         guard Self.extensions.contains(ext) else {
             throw OutputError("cannot tell the video format of '\(path)': use one of .\(Self.extensions.joined(separator: ", ."))")
+        }
+        if alpha, let why = VideoEncoder.alphaRefusal(format: ext) {
+            throw OutputError("cannot write '\(path)' with the canvas's transparent background: \(why)")
         }
         guard let ffmpeg = VideoEncoder.findFFmpeg() else {
             throw OutputError("ffmpeg was not found on PATH; --video needs it. Install it with 'apt-get install ffmpeg' (Debian/Ubuntu) or 'brew install ffmpeg' (macOS)")
@@ -46,7 +51,8 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         self.temporary = AtomicFile.temporaryPath(for: path)
         self.dither = dither
         do {
-            encoder = try VideoEncoder(ffmpeg: ffmpeg, output: temporary, format: ext, width: width, height: height, fps: fps)
+            encoder = try VideoEncoder(ffmpeg: ffmpeg, output: temporary, format: ext, width: width, height: height, fps: fps,
+                                       alpha: alpha)
         } catch {
             throw OutputError("cannot start ffmpeg at \(ffmpeg): \(error.message)", retryable: true)
         }

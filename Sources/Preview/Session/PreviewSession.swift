@@ -172,7 +172,8 @@ public final class PreviewSession: @unchecked Sendable {
         var written = [png]
         for (name, tilt) in [("timeline.mp4", r.tiltOverride), ("tilt-sweep.mp4", TiltOverride.sweep)] {
             let video = (folder as NSString).appendingPathComponent(name)
-            let sink = try VideoSink(path: video, width: d.canvas.pixelWidth, height: d.canvas.pixelHeight, fps: d.fps, dither: d.dither)
+            let sink = try VideoSink(path: video, width: d.canvas.pixelWidth, height: d.canvas.pixelHeight, fps: d.fps, dither: d.dither,
+                                     alpha: d.canvas.isTransparent)
             // A cancelled export aborts its video: ffmpeg killed, the temporary file removed.
             _ = try RenderPipeline(document: d, workers: workers, tilt: tilt)
                 .run(frames: Array(0..<d.frameCount), sinks: [sink], cancelled: { [workers] in workers.cancellation.isCancelled })

@@ -33,7 +33,8 @@ public struct MemoryEstimate: Sendable {
         parts = [("frame buffers (\(c.pixelWidth) x \(c.pixelHeight) px)", pixels * Self.bytesPerPixel),
                  ("plane dots", dots * Self.bytesPerDot),
                  ("text masks", Self.glyphPixels(doc) * Self.bytesPerGlyphPixel),
-                 ("pictures in symbols", Self.symbolPicturePixels(doc) * Self.bytesPerPicturePixel)] + Self.backdrop(doc, renderer)
+                 ("pictures in symbols", Self.symbolPicturePixels(doc) * Self.bytesPerPicturePixel),
+                 ("scroll edge sums", ScrollEdgeSection.sumBytes(doc))] + Self.backdrop(doc, renderer)
             + renderer.keptStores.map { ("kept \($0.name)", $0.bytes(pixels: Self.pixels(of: $0.area, doc), dots: dots)) }
                 .filter { $0.1 > 0 }
     }

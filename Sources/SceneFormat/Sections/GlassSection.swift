@@ -46,6 +46,8 @@ public struct GlassPanelSpec: Sendable {
     /// Whether the glow halo lights this panel: the panel's `glowHalo`, else the scene's, else on, and only on a
     /// tier whose platform has one (`Tier.drawsGlowHalo`: the iOS tiers; CSS and RenderEffect have none).
     public internal(set) var glowHalo: Bool = true
+    /// What the plane beneath the bar becomes near the canvas edge (`scrollEdge`), nil for none.
+    public internal(set) var scrollEdge: ScrollEdge?
 
     public var isAnimated: Bool { frames.keys.count > 1 }
 
@@ -69,7 +71,7 @@ extension Platform {
 
 enum GlassSection {
     static let keys = ["id", "shape", "frame", "keyframes", "radius", "material", "tint", "tintOpacity", "tier",
-                       "container", "source", "layer", "parent", "glowHalo"] + LiquidSection.keys
+                       "container", "source", "layer", "parent", "glowHalo", "scrollEdge"] + LiquidSection.keys
     /// Corner radius of a rect panel when the scene gives none, in points.
     static let defaultRadius: Float = 20
     /// The material when the scene gives none: the seed's fallback, `.systemThinMaterial`.
@@ -183,6 +185,7 @@ enum GlassSection {
                                    radius: radius, material: material, tint: tint, container: container,
                                    tier: choice, cornerCurve: curve, liquid: liquid)
         panel.cornerParent = cornerParent
+        panel.scrollEdge = try ScrollEdgeSection.decode(o, frames: frames, canvas: c.canvas, appearance: c.appearance)
         let halo = try o.bool("glowHalo", default: c.glowHalo)
         panel.glowHalo = halo && choice.rendered.drawsGlowHalo
         if halo, o.has("glowHalo"), !choice.rendered.drawsGlowHalo {

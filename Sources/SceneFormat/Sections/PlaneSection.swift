@@ -42,6 +42,7 @@ enum PlaneSection {
         var c = PlaneConfiguration(canvas: context.canvas.bounds, appearance: appearance)
         c.seed = context.seed
         c.reduceTransparency = context.reduceTransparency
+        if let background = context.canvas.background { c.background = background }
         guard let r = try root.object("plane", keys: keys) else {
             return PlaneSpec(configuration: c, attachments: [], elements: [:], events: [])
         }

@@ -32,6 +32,9 @@ enum RenderCommand: Command {
             OptionSpec(name: "--tier", value: "tier",
                        help: "Render for this glass tier's device, as the tier sheet's column: frosted is iOS 18, opaque is iOS 26 with Reduce Transparency. A panel that names its own tier keeps it.",
                        defaultText: "the scene's platform", choices: TierSheet.columns.map(\.0)),
+            OptionSpec(name: "--background", value: "transparent|color",
+                       help: "Replace the plane's background: 'transparent' writes frames whose alpha is the plane's coverage (PNG, .mov ProRes 4444, .webm VP9), or a color (#RRGGBB, a token).",
+                       defaultText: "the scene's canvas.background, else systemGroupedBackground"),
             OptionSpec(name: "--appearance", value: "appearance", help: "Render in this appearance.",
                        defaultText: "the scene's", choices: Appearance.allCases.map(\.rawValue)),
             .maxMegapixels(),
@@ -109,7 +112,8 @@ enum RenderCommand: Command {
         }
         if let video = options.video {
             add(try VideoSink(path: video, width: document.canvas.pixelWidth,
-                              height: document.canvas.pixelHeight, fps: document.fps, dither: document.dither))
+                              height: document.canvas.pixelHeight, fps: document.fps, dither: document.dither,
+                              alpha: document.canvas.isTransparent))
         }
         return sinks
     }

@@ -20,6 +20,7 @@ struct RenderJob {
         decoder.platform = options.tier?.platform
         decoder.reduceTransparency = options.tier?.reduceTransparency
         decoder.appearance = options.appearance
+        decoder.background = options.background
         document = try decoder.decodeScene(file: options.file)
         settings = options.settings
         settings.dither = document.dither

@@ -20,6 +20,8 @@ struct RenderOptions {
     /// `--tier`: the device and Reduce Transparency of the tier sheet's column of that name; nil keeps the scene's.
     var tier: (platform: Platform, reduceTransparency: Bool)?
     var appearance: Appearance?
+    /// `--background`: "transparent" or a colour, as `canvas.background` takes it; nil keeps the scene's.
+    var background: String?
     var strict: Bool
     /// `--frames` and `--shard` as given: they select out of the scene's frames, known once it is decoded.
     var frames: String?
@@ -52,6 +54,7 @@ struct RenderOptions {
         // The parser took only the columns' names and the appearances' raw values.
         tier = p.value("--tier").flatMap { name in TierSheet.columns.first { $0.0 == name } }.map { ($0.1, $0.2) }
         appearance = p.value("--appearance").flatMap(Appearance.init(rawValue:))
+        background = p.value("--background")
         strict = p.has("--strict")
         frames = p.value("--frames")
         shard = p.value("--shard")

@@ -51,6 +51,12 @@ import Testing
                                       tier keeps it. (values: liquid, frosted, web, android,
                                       android-legacy, opaque) (default: the scene's
                                       platform)
+              --background <transparent|color>
+                                      Replace the plane's background: 'transparent' writes
+                                      frames whose alpha is the plane's coverage (PNG, .mov
+                                      ProRes 4444, .webm VP9), or a color (#RRGGBB, a
+                                      token). (default: the scene's canvas.background, else
+                                      systemGroupedBackground)
               --appearance <appearance>
                                       Render in this appearance. (values: light, dark)
                                       (default: the scene's)

@@ -1,0 +1,79 @@
+import ChildProcess
+import Foundation
+import Raster
+import Testing
+@testable import Compose
+@testable import SceneFormat
+import Output
+
+/// Transparent frames (`"canvas": {"background": "transparent"}`, `--background transparent`) against
+/// scripts/glass-oracles/pillow_transparent.py. scenes/transparent-glass.json (dots spread by a tap, a photograph at
+/// 70% opacity, a Liquid Glass bar and button with a label) at scale 1, frame 20, without dither:
+/// - the alpha of the transparent PNG equals the coverage NumPy solves from the compositing equation over the
+///   frames forkrender draws over black and over white, within 1 level;
+/// - Pillow's `alpha_composite` of the transparent PNG over two colours equals forkrender's own frames with the
+///   background set to each colour, within 1 level;
+/// both wherever no glass or content drew (outside `FrameSlot.covered`, 2 px wider): glass samples the plane,
+/// which over transparency is transparent black, so it differs there by design.
+@Suite("Transparent output against NumPy and Pillow", .serialized)
+struct TransparentOutputTests {
+    static let python = GlassOracles.python(importing: "numpy, PIL")
+    static let scene = ChildProcess.packageRoot.appendingPathComponent("scenes/transparent-glass.json").path
+    static let colors = [[51, 102, 204], [242, 193, 78]]
+    static let frame = 20
+
+    static func render(background: String?) throws -> (frame: Framebuffer, covered: [PixelRect]) {
+        var decoder = SceneDecoder(scale: 1)
+        decoder.background = background
+        var c = Compositor(document: try decoder.decode(file: scene), workers: Workers(2))
+        return c.renderKept(frame: frame) { fb, covered in (fb, covered) }
+    }
+
+    static func hex(_ c: [Int]) -> String { "#" + c.map { String(format: "%02x", $0) }.joined() }
+
+    static func floats(_ fb: Framebuffer) -> Data { fb.withUnsafePixels { Data(buffer: $0) } }
+
+    @Test("alpha is the plane's coverage, and the PNG over a colour is the frame over that colour")
+    func transparentFramesMatchTheOracle() throws {
+        guard let python = Self.python else {
+            Issue.record("no Python with NumPy and Pillow: run scripts/setup.sh --dev")
+            return
+        }
+        let (transparent, covered) = try Self.render(background: nil)
+        let (w, h) = (transparent.width, transparent.height)
+        let folder = ChildProcess.temporaryFolder("transparent-oracle")
+        let d = folder.appendingPathComponent("glass")
+        try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
+        try PNG.write(rgba8: transparent.rgba8(dither: false), width: w, height: h, to: d.appendingPathComponent("transparent.png").path)
+        for (name, color) in [("black", "#000000"), ("white", "#ffffff")] {
+            try Self.floats(try Self.render(background: color).frame).write(to: d.appendingPathComponent("over-\(name).f32"))
+        }
+        for (i, c) in Self.colors.enumerated() {
+            let over = try Self.render(background: Self.hex(c)).frame
+            try PNG.write(rgba8: over.rgba8(dither: false), width: w, height: h, to: d.appendingPathComponent("over-\(i).png").path)
+        }
+        var mask = [UInt8](repeating: 255, count: w * h * 4)
+        for r in covered {
+            for y in max(0, r.y - 2)..<min(h, r.maxY + 2) {
+                for x in max(0, r.x - 2)..<min(w, r.maxX + 2) { mask[4 * (y * w + x)..<4 * (y * w + x) + 3] = [0, 0, 0] }
+            }
+        }
+        try PNG.write(rgba8: mask, width: w, height: h, to: d.appendingPathComponent("mask.png").path)
+        try GlassOracles.run("pillow_transparent.py", python: python, in: folder,
+                             spec: ["cases": [["name": "glass", "width": w, "height": h, "colors": Self.colors]]], timeout: 300)
+        let results = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("results.json")))
+        let r = try #require((results as? [String: Any])?["glass"] as? [String: Any])
+        let alphaMax = try #require(r["alphaMax"] as? Double), overMax = try #require(r["overMax"] as? [Int])
+        let pixels = try #require(r["pixels"] as? Int), translucent = try #require(r["translucent"] as? Int)
+        let clear = try #require(r["transparent"] as? Int)
+        #expect(alphaMax <= 1, "alpha \(alphaMax) levels from the coverage the compositing equation gives")
+        #expect(overMax.allSatisfy { $0 <= 1 }, "over the colours: \(overMax) levels from forkrender's own frames")
+        // The comparison holds translucent pixels (the photograph at 70%, the dots' edges) and clear ones.
+        #expect(translucent > pixels / 10 && clear > pixels / 10, "\(translucent) translucent, \(clear) clear of \(pixels)")
+        // Over transparency Liquid Glass is opaque (its veil models the light it sees, black here); a frosted
+        // panel's alpha is its overlay's, over the blurred transparent plane.
+        let bar = transparent[195, 86], button = transparent[346, 788]
+        #expect(bar.w == 1, "the Liquid Glass bar's alpha \(bar.w)")
+        #expect(button.w > 0.5 && button.w < 1, "the frosted button's alpha \(button.w)")
+    }
+}
