@@ -30,6 +30,9 @@ public struct SceneDecoder: Sendable {
     /// Whether frames show the safe-area guides a scene asks for (`"canvas": {"safeArea": true}`): the commands
     /// that review a scene set it (`sheet`, the preview); rendered frames leave the guides out.
     public var safeAreaGuides = false
+    /// With `safeAreaGuides`: shows (true) or hides (false) the guides of the scene's device whatever its
+    /// `"safeArea"` says (the preview's switch); nil keeps the scene's.
+    public var showSafeArea: Bool?
 
     public typealias TiltOverride = SceneFormat.TiltOverride
 
@@ -172,7 +175,7 @@ public struct SceneDecoder: Sendable {
         if guides && device == nil {
             throw c!.fail("safeArea", "the safe-area guides are a device's: name one with \"device\" (docs/scene-format.md#devices)")
         }
-        canvas.guides = guides && safeAreaGuides
+        canvas.guides = (showSafeArea ?? guides) && safeAreaGuides && device != nil
         guard let scale else { return try checkCanvas(canvas, location: c?.location) }
         // The override's size is the command line's, not the scene's: its error names no line of the file.
         canvas.scale = scale
