@@ -172,6 +172,29 @@ public enum GlassDefaults {
         /// contact. Ours: 0.1 s, the touch-down-to-up of a quick tap; UIKit's own is the finger's.
         public static let tapPressSeconds: Double = 0.1
 
+        /// The selection lens of a tab bar (`SelectionSpring`): a SwiftUI-style spring from tab to tab, and the
+        /// squash its speed gives it. Response 0.35 s, damping fraction 0.7 (ours, the press's response with a
+        /// little less bounce): it overshoots by e^(-pi z / sqrt(1 - z^2)) = 4.6% of the move at 0.245 s and stays
+        /// within 1% of its target from 0.37 s. Kyant0's LiquidBottomTabs moves its lens on a critically damped
+        /// spring (stiffness 800, no overshoot); liquid_glass_widgets measured UIKit's lens landing with a squish,
+        /// its trailing edge overshooting: a bounce is what iOS shows.
+        public static let selectionResponse: Double = 0.35
+        public static let selectionDampingFraction: Double = 0.7
+        /// The squash of Kyant0's LiquidBottomTabs: with v the speed along an axis, the lens is stretched along it
+        /// by 1 / (1 - min(0.75 v, 0.2)) and thinned across it by 1 - min(0.25 v, 0.15) (its clamps).
+        public static let selectionStretch: Double = 0.75
+        public static let selectionStretchLimit: Double = 0.2
+        public static let selectionThinning: Double = 0.25
+        public static let selectionThinningLimit: Double = 0.15
+        /// The speed at which v = 1, in lens widths (heights, across) per second. Kyant0 divides by the lens's width
+        /// (v in widths per second) and then clamps at once; ours is 40 widths per second, so a one-tab move (peak
+        /// 8.2 widths per second on this spring) stretches by 20% and two tabs or more reach the clamp, 25%.
+        /// liquid_glass_widgets measured UIKit's travel stretch at about 12% of the lens's width.
+        public static let selectionSpeedReference: Double = 40
+        /// How long a selection event presses the lens (it swells while it travels): Kyant0's 250 ms between the
+        /// drag's start and stop on a tap.
+        public static let selectionPressSeconds: Double = 0.25
+
         /// The surroundings the rounded edge reflects, as a grey (0...1) and the light's share on the side facing
         /// it. The excess of Fresnel's reflectance over head-on (the flat top's own reflection is in the veil)
         /// mirrors them: bezel measured +25 levels at the outermost pixels over black, gone within about 1 pt.

@@ -148,7 +148,7 @@ public struct PreviewRoutes: Sendable {
         return .json(json(["written": try session.export(r)]))
     }
 
-    static let frameParameters = ["frame", "pitch", "roll", "appearance", "tier", "reduceTransparency"]
+    static let frameParameters = ["frame", "pitch", "roll", "appearance", "tier", "reduceTransparency", "safeArea"]
 
     private func allow(_ names: [String], _ request: PreviewRequest) throws(BadRequest) {
         var seen = Set<String>()
@@ -191,6 +191,7 @@ public struct PreviewRoutes: Sendable {
             settings.platform = p
         }
         settings.reduceTransparency = try flag("reduceTransparency", request)
+        settings.safeArea = try flag("safeArea", request)
         return FrameRequest(frame: frame, tilt: tilt, settings: settings)
     }
 
@@ -242,8 +243,17 @@ public struct PreviewRoutes: Sendable {
             "points": [Double(d.canvas.width), Double(d.canvas.height)],
             "appearance": d.appearance.rawValue, "platform": d.platform.rawValue, "reduceTransparency": d.reduceTransparency,
             "tiers": PreviewSettings.tiers.map(\.0), "panels": panels, "tilt": tilt, "content": content,
+            "device": Self.deviceJSON(d.canvas) ?? NSNull(),
             "version": session.version,
         ])
+    }
+
+    /// The scene's device for the safe-area switch: its name, whether the scene shows its guides, and its
+    /// safe-area insets in points (top, left, bottom, right); nil without a device.
+    static func deviceJSON(_ c: Canvas) -> [String: Any]? {
+        guard let device = c.device else { return nil }
+        let s = device.safeArea
+        return ["name": device.name, "safeArea": c.guides, "insets": [s.top, s.left, s.bottom, s.right].map(Double.init)]
     }
 
     /// The radius the panel is drawn with at a time, in points: a rect's corner radius (limited by its box), a

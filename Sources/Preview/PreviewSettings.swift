@@ -9,10 +9,15 @@ public struct PreviewSettings: Hashable, Sendable {
     public var appearance: Appearance?
     public var platform: Platform?
     public var reduceTransparency: Bool?
-    public init(appearance: Appearance? = nil, platform: Platform? = nil, reduceTransparency: Bool? = nil) {
+    /// The safe-area guides of the scene's device: shown (true) or hidden (false) whatever the scene's
+    /// `"safeArea"` says; nil: as the scene says.
+    public var safeArea: Bool?
+    public init(appearance: Appearance? = nil, platform: Platform? = nil, reduceTransparency: Bool? = nil,
+                safeArea: Bool? = nil) {
         self.appearance = appearance
         self.platform = platform
         self.reduceTransparency = reduceTransparency
+        self.safeArea = safeArea
     }
 
     /// The tier switch's names and the platform each previews (frosted as iOS 18, as in the tier sheet).

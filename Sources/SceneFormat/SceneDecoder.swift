@@ -32,6 +32,9 @@ public struct SceneDecoder: Sendable {
     public var safeAreaGuides = false
     /// Replaces the scene's `canvas.background` (`--background`): "transparent", or a colour as a scene writes it.
     public var background: String?
+    /// With `safeAreaGuides`: shows (true) or hides (false) the guides of the scene's device whatever its
+    /// `"safeArea"` says (the preview's switch); nil keeps the scene's.
+    public var showSafeArea: Bool?
 
     public typealias TiltOverride = SceneFormat.TiltOverride
 
@@ -177,7 +180,7 @@ public struct SceneDecoder: Sendable {
         if guides && device == nil {
             throw c!.fail("safeArea", "the safe-area guides are a device's: name one with \"device\" (docs/scene-format.md#devices)")
         }
-        canvas.guides = guides && safeAreaGuides
+        canvas.guides = (showSafeArea ?? guides) && safeAreaGuides && device != nil
         guard let scale else { return try checkCanvas(canvas, location: c?.location) }
         // The override's size is the command line's, not the scene's: its error names no line of the file.
         canvas.scale = scale

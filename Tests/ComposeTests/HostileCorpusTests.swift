@@ -76,6 +76,12 @@ import Raster
         .init(template: #"{"canvas":{"device":"iphone-17-pro-max","scale":@}}"#, path: "canvas"),
         .init(template: "{\"plane\":{\"backdrop\":{\"image\":{\"light\":\"\(list)\",\"dark\":\"\(list)\"},\"opacity\":@}}}", path: "plane.backdrop.opacity"),
         .init(template: #"{"glass":[{"frame":[0,0,100,100],"interactive":true}],"events":[{"type":"hold","t":0,"duration":@,"at":[50,50]}]}"#, path: "events[0].duration"),
+        // A tab bar's selection lens: its tabs' frames, its events' times and tabs, its initial tab.
+        .init(template: #"{"glass":[{"frame":[0,0,300,60],"selection":{"tabs":[[@,0,60,60]]}}]}"#, path: "glass[0].selection.tabs[0]"),
+        .init(template: #"{"glass":[{"frame":[0,0,300,60],"selection":{"tabs":[[0,0,@,60]]}}]}"#, path: "glass[0].selection.tabs[0]"),
+        .init(template: #"{"glass":[{"frame":[0,0,300,60],"selection":{"tabs":[[0,0,60,60]],"initial":@}}]}"#, path: "glass[0].selection.initial"),
+        .init(template: #"{"glass":[{"frame":[0,0,300,60],"selection":{"tabs":[[0,0,60,60]],"events":[{"t":@,"tab":0}]}}]}"#, path: "glass[0].selection.events[0].t"),
+        .init(template: #"{"glass":[{"frame":[0,0,300,60],"selection":{"tabs":[[0,0,60,60]],"events":[{"t":0.1,"tab":@}]}}]}"#, path: "glass[0].selection.events[0].tab"),
         .init(template: #"{"check":{"frames":[@]}}"#, path: "check.frames[0]"),
         .init(template: #"{"check":{"masks":[[0,0,@,10]]}}"#, path: "check.masks[0]"),
         .init(template: #"{"check":{"threshold":@}}"#, path: "check.threshold"),
@@ -117,6 +123,9 @@ import Raster
         (#"{"check":{"cluster":{"window":4097,"pixels":1}}}"#, "check.cluster.window"),
         (#"{"check":{"cluster":{"window":4,"pixels":17}}}"#, "check.cluster.pixels"),
         (#"{"check":{"regions":[{"frame":[0,0,10,10],"maxDiffPixels":64000001}]}}"#, "check.regions[0].maxDiffPixels"),
+        ("{\"glass\":[{\"frame\":[0,0,300,60],\"selection\":{\"tabs\":[\(Array(repeating: "[0,0,10,10]", count: 17).joined(separator: ","))]}}]}", "glass[0].selection.tabs"),
+        ("{\"duration\":10,\"glass\":[{\"frame\":[0,0,300,60],\"selection\":{\"tabs\":[[0,0,10,10]],\"events\":[\((0..<1001).map { "{\"t\":\(Double($0) / 200),\"tab\":0}" }.joined(separator: ","))]}}]}", "glass[0].selection.events"),
+        ("{\"glass\":[\(Array(repeating: #"{"frame":[0,0,100,40],"selection":{"tabs":[[0,0,40,40]]}}"#, count: 33).joined(separator: ","))]}", "glass[31].selection"),
     ]
 
     /// A backdrop image the corpus can name (absolute: the decoder reads text here, with no scene folder).

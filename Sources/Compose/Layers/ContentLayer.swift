@@ -66,7 +66,7 @@ package struct ContentLayer {
             written.append(PixelRect(x: mask.originX, y: mask.originY, width: mask.width, height: mask.height).intersection(canvas))
             let paint = self.paint(pose.ink, on: placement, lightInk: item.on.flatMap { styling.lightInk(panel: $0, time: time) })
             if let probe { probe(i, mask, paint, Self.colors(of: frame, under: mask)) }
-            paint.apply(mask, to: &frame, opacity: pose.opacity, workers: workers)
+            drawInk(mask, paint: paint, on: item.on, time: time, opacity: pose.opacity, into: &frame, workers: workers)
         }
         return written.filter { !$0.isEmpty }
     }

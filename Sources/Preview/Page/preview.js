@@ -1,6 +1,7 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
-const state = { frame: 0, tilt: null, appearance: "", tier: "", rt: false, playing: false, noAhead: false };
+// safeArea: null shows the scene's own guides ("canvas": {"safeArea": true}); true or false, the switch's.
+const state = { frame: 0, tilt: null, appearance: "", tier: "", rt: false, safeArea: null, playing: false, noAhead: false };
 // When each frame was drawn (`frames`; while dragging also `drag`, with each one's drag-to-pixels latency in ms
 // in `latency`: from the pointer event whose tilt it shows to the animation frame that drew it), playback's
 // frames, and the decoded answers dropped because a newer one came first.
@@ -36,6 +37,7 @@ function query(glassOnly) {
   if (state.appearance) q.set("appearance", state.appearance);
   if (state.tier) q.set("tier", state.tier);
   if (state.rt) q.set("reduceTransparency", "true");
+  if (state.safeArea !== null) q.set("safeArea", String(state.safeArea));
   return q.toString();
 }
 
@@ -281,6 +283,10 @@ async function loadScene() {
   for (const id of ["frame", "overlay"]) { const c = $(id); if (c.width !== scene.width || c.height !== scene.height) { c.width = scene.width; c.height = scene.height; } }
   const tier = $("tier");
   if (tier.options.length === 1) for (const t of scene.tiers) { const o = document.createElement("option"); o.textContent = t; tier.appendChild(o); }
+  // The guides are a device's: the switch is off and disabled for a scene without one.
+  const guides = $("safeArea");
+  guides.disabled = !scene.device;
+  guides.checked = state.safeArea ?? (scene.device ? scene.device.safeArea : false);
   info();
 }
 
@@ -329,6 +335,7 @@ $("sceneTilt").addEventListener("click", () => { state.tilt = null; knob.style.l
 $("appearance").addEventListener("change", (e) => { state.appearance = e.target.value; render(); });
 $("tier").addEventListener("change", (e) => { state.tier = e.target.value; render(); });
 $("rt").addEventListener("change", (e) => { state.rt = e.target.checked; render(); });
+$("safeArea").addEventListener("change", (e) => { state.safeArea = e.target.checked; render(); });
 $("overlap").addEventListener("change", async () => { await loadOverlap(); drawOverlay(); probe({ x: -1, y: -1 }); });
 $("export").addEventListener("click", async () => {
   $("exported").textContent = "exporting…";

@@ -79,6 +79,9 @@ final class SceneWatch: @unchecked Sendable {
         d.appearance = s.appearance
         d.platform = s.platform
         d.reduceTransparency = s.reduceTransparency
+        // A reviewing command: the scene's own guides show, and the switch shows or hides them.
+        d.safeAreaGuides = true
+        d.showSafeArea = s.safeArea
         return try d.decode(text: text, named: file)
     }
 

@@ -38,6 +38,11 @@ public enum SceneLimits {
     /// 0.08 s per panel for an hour at 60 fps (measured: 50 panels 3.8 s, 100 panels 8.3 s, 2,000 over a
     /// minute). The design language uses glass for a handful of controls.
     public static let glassPanels = 64
+    /// A selection lens's tabs: a tab bar holds five at most on iOS; its frame sums a term per selection event.
+    public static let selectionTabs = 16
+    /// A selection lens's events: its frame at any time sums one spring step per event before it, for every
+    /// frame drawn and every check of the layer rule (1,000 events: about 40 us per frame).
+    public static let selectionEvents = 1_000
     /// Content items (labels, symbols, fills, separators).
     public static let contentItems = 1_000
     /// Scene file size, bytes (the largest example scene is under 20 KB).

@@ -48,12 +48,16 @@ public struct GlassPanelSpec: Sendable {
     public internal(set) var glowHalo: Bool = true
     /// What the plane beneath the bar becomes near the canvas edge (`scrollEdge`), nil for none.
     public internal(set) var scrollEdge: ScrollEdge?
+    /// For a tab bar's selection lens (a panel the decoder adds for a bar's `"selection"`): its motion, which
+    /// gives its frame; `frames` then holds the tabs it rests on, at the times it sets off, for the decode-time checks.
+    public internal(set) var selection: SelectionLens?
 
-    public var isAnimated: Bool { frames.keys.count > 1 }
+    public var isAnimated: Bool { frames.keys.count > 1 || selection != nil }
 
-    /// The frame at a time, eased between keys.
+    /// The frame at a time, eased between keys (a selection lens's: on its spring).
     public func frame(at time: Double) -> Rect {
-        frames.value(at: time) { a, b, p in a.interpolated(to: b, Float(p)) } ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        if let selection { return selection.frame(at: time) }
+        return frames.value(at: time) { a, b, p in a.interpolated(to: b, Float(p)) } ?? Rect(x: 0, y: 0, width: 0, height: 0)
     }
 }
 
@@ -71,7 +75,7 @@ extension Platform {
 
 enum GlassSection {
     static let keys = ["id", "shape", "frame", "keyframes", "radius", "material", "tint", "tintOpacity", "tier",
-                       "container", "source", "layer", "parent", "glowHalo", "scrollEdge"] + LiquidSection.keys
+                       "container", "source", "layer", "parent", "glowHalo", "scrollEdge", "selection"] + LiquidSection.keys
     /// Corner radius of a rect panel when the scene gives none, in points.
     static let defaultRadius: Float = 20
     /// The material when the scene gives none: the seed's fallback, `.systemThinMaterial`.
@@ -99,13 +103,17 @@ enum GlassSection {
         c.containers = try LiquidSection.decodeContainers(root)
         var notes: [String] = []
         var sources: [(node: JSONNode, path: String, panel: Int)] = []
+        var selections: [(reader: ObjectReader, panel: Int)] = []
         var index = 0
         var panels = try root.array("glass") { (node, path) throws(SceneError) -> GlassPanelSpec in
             defer { index += 1 }
             let o = try ObjectReader(node, path: path, keys: keys)
             if let s = o.node("source") { sources.append((s, o.childPath("source"), index)) }
+            if let s = try o.object("selection", keys: SelectionSection.keys) { selections.append((s, index)) }
             return try decodePanel(o, c, notes: &notes)
         }
+        // Lenses go after every panel, so the indices above stay those of the scene's panels.
+        for s in selections { try SelectionSection.addLens(s.reader, bar: s.panel, to: &panels, c) }
         try checkIDs(panels)
         try resolveContainerRelativeCorners(&panels)
         // Before the layer rule, which reads each panel's outline with its presses.

@@ -5,6 +5,8 @@
                                                             the browser test (PreviewBrowserTests runs it)
     preview_page.py screenshot <url> <out.png>              the picture for docs/ (scripts/preview-screenshot.sh)
     preview_page.py playback <url> <seconds>                playback frames/s with and without rendering ahead
+    preview_page.py safearea <url>                          the safe-area switch over a device's scene
+                                                            (SafeAreaSwitchTests runs it)
     preview_page.py pace <url> [seconds] [moves a second]   a tilt drag at the display's pace: the page's updates/s
                                                             and drag-to-pixels latency, the load average before the
                                                             drag and the browser's CPU during it, and the canvas
@@ -16,6 +18,7 @@ or the browser is missing (the caller skips). Every wait has a deadline and the 
 import functools
 import http.server
 import json
+import math
 import os
 import signal
 import subprocess
@@ -500,6 +503,53 @@ def screenshot(url, out):
         d.quit()
 
 
+def safe_area(url):
+    """The safe-area switch: checking it overlays the device's guides (pixels change only in the unsafe bands,
+    top and bottom, and do there; the line under the status bar turns blue) and the canvas is the renderer's frame
+    for `safeArea=true`; unchecking it gives back the frame without them, byte for byte."""
+    d = browser()
+    try:
+        open_page(d, url)
+        device = d.execute_script("return window.preview.scene().device")
+        if not device:
+            fail("the scene info names no device")
+        box = d.find_element(By.ID, "safeArea")
+        if box.get_attribute("disabled") or box.is_selected():
+            fail("the safe-area switch is disabled, or on for a scene that does not ask for its guides")
+        before = canvas_digest(d)
+        d.execute_script("window.before = window.framePixels();")
+        box.click()
+        wait(d, "the frame with the guides", lambda: settled(d) and "safeArea=true" in d.find_element(By.ID, "frame").get_attribute("data-query"))
+        expect_canvas_is_renderer_frame(d, url)
+        scale, height = d.execute_script("const s = window.preview.scene(); return [s.scale, s.points[1]]")
+        top, bottom = device["insets"][0], device["insets"][2]
+        # Changed pixels per band: above the top inset's line, below the bottom one's, and between (none allowed).
+        counts = d.execute_script(
+            "const a = window.before, b = window.framePixels(), w = document.getElementById('frame').width;"
+            "const top = arguments[0], bottom = arguments[1]; let t = 0, m = 0, o = 0;"
+            "for (let i = 0; i < a.length; i += 4) { if (a[i] === b[i] && a[i + 1] === b[i + 1] && a[i + 2] === b[i + 2]) continue;"
+            " const y = Math.floor(i / 4 / w); if (y < top) t++; else if (y >= bottom) o++; else m++; } return [t, m, o];",
+            math.ceil((top + 0.5) * scale), math.floor((height - bottom - 0.5) * scale))
+        if counts[1] != 0:
+            fail(f"the guides changed {counts[1]} pixels inside the safe area")
+        if counts[0] < 100 or counts[2] < 100:
+            fail(f"the guides changed only {counts[0]} pixels in the status bar's band and {counts[2]} in the home indicator's")
+        # The line under the status bar, across the width: blue over what lay there.
+        blue = d.execute_script(
+            "const c = document.getElementById('frame'), y = Math.floor(arguments[0]);"
+            "const a = c.getContext('2d').getImageData(0, y, c.width, 1).data; let n = 0;"
+            "for (let i = 0; i < a.length; i += 4) if (a[i + 2] - a[i] > 60) n++; return n / (a.length / 4);", top * scale)
+        if blue < 0.9:
+            fail(f"only {blue:.2f} of the row under the status bar is the guides' blue")
+        box.click()
+        wait(d, "the frame without the guides", lambda: settled(d) and "safeArea=false" in d.find_element(By.ID, "frame").get_attribute("data-query"))
+        if canvas_digest(d) != before:
+            fail("switching the guides off did not give back the frame without them")
+        print(json.dumps({"topBandPixels": counts[0], "bottomBandPixels": counts[2], "lineBlueShare": round(blue, 3)}))
+    finally:
+        d.quit()
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 6 and sys.argv[1] == "test":
         test(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5])
@@ -509,6 +559,8 @@ if __name__ == "__main__":
         playback(sys.argv[2], float(sys.argv[3]))
     elif len(sys.argv) == 4 and sys.argv[1] == "screenshot":
         screenshot(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 3 and sys.argv[1] == "safearea":
+        safe_area(sys.argv[2])
     else:
         print(__doc__)
         sys.exit(2)

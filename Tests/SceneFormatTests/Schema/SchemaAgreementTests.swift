@@ -27,7 +27,7 @@ import Output
     /// narrow on purpose: an array over its cap ("65 elements, over the limit of 64") is shape, which the schema
     /// states, so "over the limit" alone is no reason to disagree.
     static let semantic: [(check: String, words: [String])] = [
-        ("time order", ["increasing time order", "expected a time within the scene", "a release needs", "after the one before"]),
+        ("time order", ["increasing time order", "expected a time within the scene", "a release needs", "after the one before", "before it has finished appearing"]),
         ("references", ["no glass panel has id", "no container"]),
         ("files", ["does not exist", "cannot be read"]),
         ("budgets", ["smaller than one pixel", "megapixels (raise it with --max-megapixels)", "rendering needs about", "the plane holds",
