@@ -29,8 +29,7 @@ enum SymbolRenderingSection {
         default: return (.monochrome, artwork)
         }
         guard o.has("palette") else {
-            throw SceneError(path: o.path, location: o.location,
-                             message: "missing key 'palette' (the colours of a symbol drawn with \"rendering\": \"palette\", e.g. [\"#FF3B30\", \"#FFFFFF\"])")
+            throw o.fail("rendering", "\"palette\" needs its colours: add \"palette\": [\"#FF3B30\", \"#FFFFFF\"] (the file's paints take them in order)")
         }
         let colors = try o.array("palette") { (n, path) throws(SceneError) -> Color in
             try Value.color(n, path: path, appearance: appearance)
