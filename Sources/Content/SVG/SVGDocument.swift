@@ -10,8 +10,9 @@ import Raster
 /// viewport, content outside the viewBox included.
 /// `mask(box:onto:canvasWidth:canvasHeight:)` maps that box onto a device-pixel rectangle and returns the
 /// anti-aliased coverage (cairo's 8-bit alpha, straight area coverage) clipped to the canvas. Colors and
-/// opacity in the document shape the coverage only through their alpha: a symbol is a mask, and its paint
-/// (vibrancy or a plain color) comes from the scene, as for glyphs.
+/// opacity in the document shape the coverage only through their alpha: a monochrome symbol is a mask, and its
+/// paint (vibrancy or a plain color) comes from the scene, as for glyphs. The document's own colours are
+/// `image(onto:canvasWidth:canvasHeight:)` (`SVGDocument+Color`, `SymbolRendering`).
 ///
 /// Safety: the document is parsed from memory with no base URL, so librsvg resolves no reference outside it
 /// (see `csvg.h`); `SVGReferencePolicy` refuses such references before parsing so that they are errors, not
