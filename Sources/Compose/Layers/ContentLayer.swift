@@ -142,7 +142,7 @@ package struct ContentLayer {
             "MaskCache", place: "Compose/Layers (`ContentLayer`), in the session's `FrameState`",
             holds: "a label's or symbol's coverage mask, and a coloured symbol's image", key: "the content item, its panel placement (frame and press scale) and its own place and scale at the frame's time",
             dropped: "replaced when the placement changes; with the session",
-            bound: "one mask per item, counted as the estimate's text masks (4 B per glyph pixel), and one image per coloured symbol (16 B per pixel of its fitted box, within the symbol pixel budget)")
+            bound: "one mask per item, counted as the estimate's text masks (4 B per glyph pixel), and one image per coloured symbol, 16 B per pixel of its box on the canvas (at most 2048 x 2048 px, 64 MB), not in the estimate")
 
         struct Kept: KeptValue {
             var entries: [Int: (Placing, CoverageMask)] = [:]

@@ -17,7 +17,7 @@ import Raster
 
     /// rsvg-convert's 64 x 64 straight RGBA bytes of `svg`.
     static func rsvgConvert(_ svg: String) throws -> [UInt8] {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-modes-\(getpid())")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-modes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("in.svg"), out = dir.appendingPathComponent("out.png")
@@ -30,7 +30,7 @@ import Raster
     /// NumPy's recolouring of rsvg-convert's drawing of `svg`: `script` reads `rgba` (64 x 64 x 4 floats in 0...1,
     /// straight) and sets `out` (premultiplied, 0...1, same shape). Returns `out` in 8-bit levels.
     static func numpy(_ svg: String, _ script: String) throws -> [Int] {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-numpy-\(getpid())")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-numpy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("in.svg"), png = dir.appendingPathComponent("in.png"), py = dir.appendingPathComponent("mode.py")

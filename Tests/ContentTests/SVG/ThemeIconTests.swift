@@ -74,7 +74,7 @@ import Raster
 
     /// rsvg-convert's 64 x 64 RGBA bytes (straight alpha) of `path`.
     static func rsvgConvert(_ path: String) throws -> [UInt8] {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-theme-\(getpid()).png").path
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("forkrender-theme-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let r = try ChildProcess.run(URL(fileURLWithPath: DevTool.find("rsvg-convert")!), ["-w", "64", "-h", "64", "-o", out, path], timeout: 60)
         #expect(r.status == 0, "rsvg-convert \(path) exited \(r.status)")
