@@ -16,7 +16,8 @@
 #                             # schema agreement test); their tests skip when
 #                             # these are missing. On Debian also what packaging
 #                             # needs (dpkg-dev, lintian: scripts/package-deb.sh; debootstrap: scripts/test-deb.sh)
-#                             # and what the manual and completion tests try (groff, zsh, fish)
+#                             # and what the manual and completion tests try (groff, zsh, fish), and the Papirus,
+#                             # Breeze and Adwaita icon themes (the real-icon test draws a sample of them)
 set -euo pipefail
 dev=0
 for arg in "$@"; do
@@ -60,7 +61,8 @@ if command -v apt-get >/dev/null 2>&1; then
   pkgs=(libpng-dev libisal-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev librsvg2-dev libmicrohttpd-dev
         fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji ffmpeg pngcheck pkg-config)
   if [ "$dev" -eq 1 ]; then pkgs+=(libharfbuzz-bin librsvg2-bin chromium chromium-driver python3-selenium nodejs parallel python3 python3-numpy python3-pip
-                                   debootstrap dpkg-dev lintian groff-base zsh fish); fi
+                                   debootstrap dpkg-dev lintian groff-base zsh fish
+                                   papirus-icon-theme breeze-icon-theme adwaita-icon-theme); fi
   missing=()
   for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -2,6 +2,7 @@
 #include "csvg.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,36 +155,39 @@ void csvg_close(csvg_document *doc) {
 
 int csvg_box(csvg_document *doc, double box[4]) {
     if (!doc || !box) return CSVG_ERR_ARGS;
+    /* The viewport rsvg-convert draws: the absolute width and height when both are (librsvg fits the viewBox
+       into them and draws the whole viewport), else the viewBox (width and height default to 100%). */
+    double w = 0, h = 0;
+    if (rsvg_handle_get_intrinsic_size_in_pixels(doc->handle, &w, &h)) {
+        box[0] = 0; box[1] = 0; box[2] = w; box[3] = h;
+        return CSVG_OK;
+    }
     gboolean has_viewbox = FALSE;
     RsvgRectangle vb = {0, 0, 0, 0};
     rsvg_handle_get_intrinsic_dimensions(doc->handle, NULL, NULL, NULL, NULL, &has_viewbox, &vb);
-    if (has_viewbox) {
-        box[0] = vb.x; box[1] = vb.y; box[2] = vb.width; box[3] = vb.height;
-        return CSVG_OK;
-    }
-    double w = 0, h = 0;
-    if (!rsvg_handle_get_intrinsic_size_in_pixels(doc->handle, &w, &h)) return CSVG_ERR_SIZE;
-    box[0] = 0; box[1] = 0; box[2] = w; box[3] = h;
+    if (!has_viewbox) return CSVG_ERR_SIZE;
+    box[0] = vb.x; box[1] = vb.y; box[2] = vb.width; box[3] = vb.height;
     return CSVG_OK;
 }
 
-int csvg_render(csvg_document *doc, const double target[4], int width, int height, unsigned char *out,
-                char *err, int errcap) {
-    if (!doc || !target || !out || width <= 0 || height <= 0) return CSVG_ERR_ARGS;
+/* Draws the document onto a new surface of `format` (see csvg_render); NULL with `err` set on failure. */
+static cairo_surface_t *draw(csvg_document *doc, const double target[4], int width, int height, cairo_format_t format,
+                             char *err, int errcap, int *status) {
     double box[4];
-    int status = csvg_box(doc, box);
-    if (status != CSVG_OK) { put(err, errcap, "the SVG has neither a viewBox nor an absolute width and height", NULL); return status; }
-    if (!(box[2] > 0) || !(box[3] > 0)) { put(err, errcap, "the SVG's viewBox is empty", NULL); return CSVG_ERR_SIZE; }
-    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, width, height);
+    *status = csvg_box(doc, box);
+    if (*status != CSVG_OK) { put(err, errcap, "the SVG has neither a viewBox nor an absolute width and height", NULL); return NULL; }
+    if (!(box[2] > 0) || !(box[3] > 0)) { put(err, errcap, "the SVG's viewBox is empty", NULL); *status = CSVG_ERR_SIZE; return NULL; }
+    cairo_surface_t *surface = cairo_image_surface_create(format, width, height);
     if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
         cairo_surface_destroy(surface);
         put(err, errcap, "out of memory", NULL);
-        return CSVG_ERR_NOMEM;
+        *status = CSVG_ERR_NOMEM;
+        return NULL;
     }
     cairo_t *cr = cairo_create(surface);
     /* Map the box onto the target: box units -> pixels. The document is then rendered into a viewport the size
-       of its own box, so a viewBox maps onto it one to one and a document without one draws at its intrinsic
-       size. */
+       of its own box, so its viewport maps onto the target one to one (a document sized by its viewBox alone
+       has that viewBox as its viewport). */
     cairo_translate(cr, target[0], target[1]);
     cairo_scale(cr, target[2] / box[2], target[3] / box[3]);
     RsvgRectangle viewport = {0, 0, box[2], box[3]};
@@ -197,13 +201,45 @@ int csvg_render(csvg_document *doc, const double target[4], int width, int heigh
         put(err, errcap, "librsvg could not render the document", e);
         if (e) g_error_free(e);
         cairo_surface_destroy(surface);
-        return CSVG_ERR_RENDER;
+        *status = CSVG_ERR_RENDER;
+        return NULL;
     }
+    *status = CSVG_OK;
+    return surface;
+}
+
+/* Draws onto a surface of `format` and copies it into `out`: A8 as is, ARGB32 as R, G, B, A bytes. */
+static int render_into(csvg_document *doc, const double target[4], int width, int height, cairo_format_t format,
+                       unsigned char *out, char *err, int errcap) {
+    if (!doc || !target || !out || width <= 0 || height <= 0) return CSVG_ERR_ARGS;
+    int status;
+    cairo_surface_t *surface = draw(doc, target, width, height, format, err, errcap, &status);
+    if (!surface) return status;
     const unsigned char *src = cairo_image_surface_get_data(surface);
     int stride = cairo_image_surface_get_stride(surface);
-    for (int y = 0; y < height; y++) memcpy(out + (size_t)y * (size_t)width, src + (size_t)y * (size_t)stride, (size_t)width);
+    for (int y = 0; y < height; y++) {
+        const unsigned char *line = src + (size_t)y * (size_t)stride;
+        if (format == CAIRO_FORMAT_A8) { memcpy(out + (size_t)y * (size_t)width, line, (size_t)width); continue; }
+        const uint32_t *row = (const uint32_t *)(const void *)line;
+        unsigned char *o = out + (size_t)y * (size_t)width * 4;
+        for (int x = 0; x < width; x++) {
+            uint32_t p = row[x];   /* ARGB32: one native-endian word, alpha in the top byte. */
+            o[4 * x] = (unsigned char)(p >> 16); o[4 * x + 1] = (unsigned char)(p >> 8);
+            o[4 * x + 2] = (unsigned char)p; o[4 * x + 3] = (unsigned char)(p >> 24);
+        }
+    }
     cairo_surface_destroy(surface);
     return CSVG_OK;
+}
+
+int csvg_render(csvg_document *doc, const double target[4], int width, int height, unsigned char *out,
+                char *err, int errcap) {
+    return render_into(doc, target, width, height, CAIRO_FORMAT_A8, out, err, errcap);
+}
+
+int csvg_render_color(csvg_document *doc, const double target[4], int width, int height, unsigned char *out,
+                      char *err, int errcap) {
+    return render_into(doc, target, width, height, CAIRO_FORMAT_ARGB32, out, err, errcap);
 }
 
 void csvg_library_versions(char *librsvg, char *cairo, int cap) {

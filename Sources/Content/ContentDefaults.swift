@@ -18,6 +18,11 @@ public enum ContentDefaults {
     // MARK: Symbols, fills, separators
     /// The coordinate box of symbol path data (SF Symbols and most icon sets draw on a 24 x 24 grid).
     public static let symbolViewBox = Rect(x: 0, y: 0, width: 24, height: 24)
+    /// How a symbol without `rendering` takes its colours: a mask filled with its ink, as SF Symbols' default.
+    public static let symbolRendering = SymbolRendering.monochrome
+    /// Most colours in a symbol's `palette` (SF Symbols' palette mode styles up to three layers; icon files
+    /// hold a handful of distinct paints).
+    public static let maxPaletteColors = 16
     /// Curve flattening tolerance, device pixels.
     public static let flatness: Float = 0.1
     /// Stroke defaults of inline symbols: SVG's own initial values (width 1, butt caps, miter joins, miter limit
@@ -39,11 +44,13 @@ public enum ContentDefaults {
     /// The cost budgets of a symbol (`SVGBudget`, checked on the document's text before librsvg parses it;
     /// docs/limits.md gives the measurements). Inline path data, characters: Lucide's longest path is under 1 KB.
     public static let maxPathCharacters = 65_536
-    /// Segments of one path (arcs count as the up to four cubics they become): icon paths hold tens to a few
-    /// hundred; 2,000 crossing lines take librsvg 3.9 s, so crossings have a budget of their own.
-    public static let maxPathSegments = 2_000
+    /// Segments of one path (arcs count as the up to four cubics they become), a bound of the scan's own work
+    /// (parsing and the crossing-pair sweep): icon paths hold tens to a few thousand (Breeze's kicker 2,425).
+    /// What segments cost librsvg depends on the pixels they are drawn at: the scene budgets segments x the
+    /// symbol's size (`SceneLimits.symbolSegmentRows`), and crossings have a budget of their own.
+    public static let maxPathSegments = 20_000
     /// Segments of a whole document, with `<use>` and markers instanced.
-    public static let maxSymbolSegments = 10_000
+    public static let maxSymbolSegments = 40_000
     /// Segment pairs with overlapping boxes, summed over a document's paths: what makes cairo's scan conversion
     /// quadratic. 1,000 random lines crossing a 2048 px icon (about 250,000 pairs) fill in 1.8 s.
     public static let maxCrossingPairs = 250_000
@@ -53,9 +60,12 @@ public enum ContentDefaults {
     public static let maxSymbolDepth = 32
     /// Dash pieces: stroke length / shortest dash period x entries.
     public static let maxDashSegments = 10_000.0
-    /// Filter primitives x the elements they may apply to (each one pass over the symbol's pixels: a blur of a
-    /// 2048 x 2048 px icon takes librsvg 2.6 s, of a 200 px one 0.03 s; the scene budgets the pixels).
-    public static let maxFilterWork = 16
+    /// Filter passes: each filtered element's filter's primitives, summed (each one pass over at most the
+    /// symbol's pixels: a blur of a 2048 x 2048 px icon takes librsvg 2.6 s, of a 200 px one 0.03 s; the scene
+    /// budgets the pixels, `SceneLimits.symbolFilterPixels`). Breeze's parley.svg runs 21 (3 primitives over 7
+    /// elements) and rocs.svg 146 (50 filtered elements): rsvg-convert draws rocs at 2048 px in 1.45 s of CPU,
+    /// at 64 px in 0.04 s. This bound keeps the scan's count and librsvg's per-pass overhead finite.
+    public static let maxFilterWork = 512
     /// Device pixels of a symbol's fitted box at the canvas scale: 2048 x 2048. librsvg's time per fill and per
     /// filter primitive grows with it.
     public static let maxSymbolPixels = 4_194_304.0

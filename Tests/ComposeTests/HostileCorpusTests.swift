@@ -65,6 +65,8 @@ import Raster
         .init(template: #"{"content":[{"separator":true,"at":[0,10],"length":@}]}"#, path: "content[0].length"),
         .init(template: #"{"content":[{"fill":true,"frame":[0,0,50,50],"radius":@}]}"#, path: "content[0].radius"),
         .init(template: #"{"content":[{"symbol":"M0 0L1 1Z","frame":[0,0,20,20],"viewBox":[0,0,@,1]}]}"#, path: "content[0].viewBox"),
+        .init(template: #"{"content":[{"symbol":"M0 0L1 1Z","frame":[0,0,20,20],"rendering":"palette","palette":[@]}]}"#, path: "content[0].palette"),
+        .init(template: #"{"content":[{"symbol":"M0 0L1 1Z","frame":[0,0,20,20],"rendering":@}]}"#, path: "content[0].rendering"),
         .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"opacity\":@}}}", path: "plane.backdrop.opacity"),
         .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"position\":[@,0]}}}", path: "plane.backdrop.position"),
         .init(template: "{\"plane\":{\"backdrop\":{\"image\":\"\(list)\",\"scroll\":{\"keyframes\":[{\"t\":@,\"offset\":[0,1]}]}}}}", path: "plane.backdrop.scroll.keyframes[0].t"),

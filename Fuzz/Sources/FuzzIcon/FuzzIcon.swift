@@ -9,7 +9,9 @@ import Output
 /// check and budget the decoder applies to icons (file size, UTF-8, references, librsvg's parse, the box, and
 /// whatever budgets come later) is on the path, then one tiny frame that draws it. The first byte chooses:
 ///
-///   even: the rest is an icon file's bytes, written to icon.svg beside the scene: `"symbol": {"file": "icon.svg"}`
+///   even: the rest is an icon file's bytes, written to icon.svg beside the scene: `"symbol": {"file": "icon.svg"}`;
+///         bits 2-3 choose its rendering (monochrome, hierarchical, a two-colour palette, original), so the
+///         palette rewrite and the colour drawing see every file too
 ///   odd:  the rest is inline path data, `"symbol": "<data>"`; bit 1 adds a dashed round stroke
 ///
 /// Every input must be refused with a `SceneError` or render; a trap, a sanitizer report, a leak that grows
@@ -27,6 +29,9 @@ enum Harness {
         #"{"canvas": {"width": 24, "height": 24, "scale": 1}, "duration": 0.1, "content": [{"symbol": \#(symbol), "frame": [2, 2, 20, 20]\#(extra)}]}"#
     }
 
+    static let renderings = ["", #", "rendering": "hierarchical""#, ##", "rendering": "palette", "palette": ["#FF0000", "#00FF00"]"##,
+                             #", "rendering": "original""#]
+
     /// A JSON string literal for `s` (JSONSerialization escapes what JSON needs).
     static func quoted(_ s: String) -> String {
         let data = try! JSONSerialization.data(withJSONObject: [s], options: [.fragmentsAllowed])
@@ -42,7 +47,7 @@ public func fuzzIcon(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text: String
     if mode & 1 == 0 {
         guard FileManager.default.createFile(atPath: Harness.icon, contents: Data(rest)) else { return 0 }
-        text = Harness.scene(symbol: #"{"file": "icon.svg"}"#)
+        text = Harness.scene(symbol: #"{"file": "icon.svg"}"#, extra: Harness.renderings[Int(mode >> 2) & 3])
     } else {
         // The decoder reads JSON text: path data that is not UTF-8 cannot be in a scene.
         guard let d = String(validating: rest, as: UTF8.self) else { return 0 }

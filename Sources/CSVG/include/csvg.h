@@ -37,8 +37,8 @@ csvg_document *csvg_open(const char *data, size_t length, char *err, int errcap)
 void csvg_close(csvg_document *doc);
 
 /*
- * The document's own coordinate box: its viewBox if it has one, else 0 0 width height from an absolute
- * width and height (at 96 dpi). Returns CSVG_ERR_SIZE when it has neither.
+ * The document's viewport as rsvg-convert sizes it: 0 0 width height from an absolute width and height (at
+ * 96 dpi), else its viewBox. Returns CSVG_ERR_SIZE when it has neither.
  */
 int csvg_box(csvg_document *doc, double box[4]);
 
@@ -50,6 +50,13 @@ int csvg_box(csvg_document *doc, double box[4]);
  */
 int csvg_render(csvg_document *doc, const double target[4], int width, int height, unsigned char *out,
                 char *err, int errcap);
+
+/*
+ * As csvg_render, in the document's own colours: `out` is width x height x 4 bytes of premultiplied R, G, B, A
+ * (cairo's ARGB32 surface, sRGB values as librsvg writes them, reordered to bytes).
+ */
+int csvg_render_color(csvg_document *doc, const double target[4], int width, int height, unsigned char *out,
+                      char *err, int errcap);
 
 /*
  * GLib's log (librsvg, Pango, gdk-pixbuf) routed away from the terminal: installed once by the first csvg_open,

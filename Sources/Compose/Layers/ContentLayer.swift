@@ -64,6 +64,12 @@ package struct ContentLayer {
             defer { written += drawColorGlyphs(item: i, placing: placing, opacity: pose.opacity, into: &frame) }
             guard !mask.isEmpty else { continue }
             written.append(PixelRect(x: mask.originX, y: mask.originY, width: mask.width, height: mask.height).intersection(canvas))
+            // A symbol in its own colours is an image, composited as colour glyphs are; its mask (the same
+            // coverage) places it for the ink box and the written rectangles.
+            if let image = colorImage(item: i, placing: placing) {
+                image.draw(into: &frame, opacity: pose.opacity)
+                continue
+            }
             let paint = self.paint(pose.ink, on: placement, lightInk: item.on.flatMap { styling.lightInk(panel: $0, time: time) })
             if let probe { probe(i, mask, paint, Self.colors(of: frame, under: mask)) }
             drawInk(mask, paint: paint, on: item.on, time: time, opacity: pose.opacity, into: &frame, workers: workers)
@@ -134,13 +140,14 @@ package struct ContentLayer {
     struct MaskCache: Sendable {
         static let descriptor = KeptStoreDescriptor(
             "MaskCache", place: "Compose/Layers (`ContentLayer`), in the session's `FrameState`",
-            holds: "a label's coverage mask", key: "the content item, its panel placement (frame and press scale) and its own place and scale at the frame's time",
+            holds: "a label's or symbol's coverage mask, and a coloured symbol's image", key: "the content item, its panel placement (frame and press scale) and its own place and scale at the frame's time",
             dropped: "replaced when the placement changes; with the session",
-            bound: "one mask per label, counted as the estimate's text masks (4 B per glyph pixel)")
+            bound: "one mask per item, counted as the estimate's text masks (4 B per glyph pixel), and one image per coloured symbol, 16 B per pixel of its box on the canvas (at most 2048 x 2048 px, 64 MB), not in the estimate")
 
         struct Kept: KeptValue {
             var entries: [Int: (Placing, CoverageMask)] = [:]
-            mutating func dropKept() { entries = [:] }
+            var images: [Int: (Placing, ColorGlyphImage)] = [:]
+            mutating func dropKept() { entries = [:]; images = [:] }
         }
 
         let store: KeptStore<Kept>
@@ -151,6 +158,14 @@ package struct ContentLayer {
             if let hit = store.access({ $0.entries[item] }), hit.0 == placing { return hit.1 }
             let m = build()
             store.access { $0.entries[item] = (placing, m) }
+            return m
+        }
+
+        /// A coloured symbol's image, kept as its mask is.
+        func image(item: Int, placing: Placing, build: () -> ColorGlyphImage) -> ColorGlyphImage {
+            if let hit = store.access({ $0.images[item] }), hit.0 == placing { return hit.1 }
+            let m = build()
+            store.access { $0.images[item] = (placing, m) }
             return m
         }
     }
@@ -195,6 +210,25 @@ package struct ContentLayer {
         return (layout, origin)
     }
 
+    /// The device-pixel rectangle a symbol's box is drawn onto in `frame` where `placing` puts it: fitted
+    /// uniformly and centered, then scaled with its placing.
+    func symbolTarget(_ s: ContentItem.Symbol, frame: Rect, placing: Placing) -> Rect {
+        let box = SVGDocument.fit(s.artwork.box, into: frame)
+        let o = placing.canvas(Point(box.x, box.y), pivot: frame.center)
+        return Rect(x: o.x, y: o.y, width: box.width * placing.size, height: box.height * placing.size).scaled(by: document.canvas.scale)
+    }
+
+    /// A symbol drawn in colours of its own (`SymbolRendering.isColored`) where `placing` puts it; nil for
+    /// every other item.
+    func colorImage(item i: Int, placing: Placing) -> ColorGlyphImage? {
+        guard case .symbol(let s) = document.content.items[i].kind, s.rendering.isColored,
+              case .frame(let frame) = placing.place else { return nil }
+        return cache.image(item: i, placing: placing) {
+            s.artwork.image(onto: symbolTarget(s, frame: frame, placing: placing),
+                            canvasWidth: document.canvas.pixelWidth, canvasHeight: document.canvas.pixelHeight)
+        }
+    }
+
     /// The coverage mask of item `i` where `placing` puts it.
     func mask(item i: Int, placing: Placing) -> CoverageMask {
         let item = document.content.items[i]
@@ -208,9 +242,10 @@ package struct ContentLayer {
             }
             return layout.mask(at: origin)
         case (.symbol(let s), .frame(let frame)):
-            let box = SVGDocument.fit(s.artwork.box, into: frame)
-            let o = placing.canvas(Point(box.x, box.y), pivot: frame.center)
-            let target = Rect(x: o.x, y: o.y, width: box.width * k, height: box.height * k).scaled(by: scale)
+            let target = symbolTarget(s, frame: frame, placing: placing)
+            if s.rendering == .hierarchical {
+                return s.artwork.hierarchicalMask(onto: target, canvasWidth: c.pixelWidth, canvasHeight: c.pixelHeight)
+            }
             return s.artwork.mask(onto: target, canvasWidth: c.pixelWidth, canvasHeight: c.pixelHeight)
         case (.fill(let f), .frame(let frame)):
             let o = placing.canvas(Point(frame.x, frame.y), pivot: frame.center)

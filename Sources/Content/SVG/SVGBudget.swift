@@ -76,7 +76,7 @@ public struct SVGBudget: Sendable, Equatable {
                        "Pango lays the text out at its enlarged size; scale the box in the scene or draw the text as paths")
         }
         if cost.filterWork > filterWork {
-            throw over("filters run", "\(cost.filterWork) primitive passes (primitives x filtered elements)", "\(filterWork)", "filter fewer elements")
+            throw over("filters run", "\(cost.filterWork) primitive passes (each filtered element's filter's primitives, summed)", "\(filterWork)", "filter fewer elements")
         }
     }
 }

@@ -9,8 +9,8 @@ import Raster
 /// not (a random walk of short lines): cairo's scan converter re-sorts its crossing edges row by row. So the
 /// cost of a path is its segments and its *crossing pairs*, counted here as pairs of segments whose bounding
 /// boxes overlap (an upper bound of the pairs that cross). Dashes multiply a stroke's pieces by path length /
-/// dash period; `<use>` and markers instance other elements; every filter primitive runs over the element's
-/// pixels once per filtered element.
+/// dash period; `<use>` and markers instance other elements; every filter primitive runs once per element its
+/// filter applies to, over at most the symbol's pixels (librsvg clips filter regions to its surface).
 ///
 /// The scan reads tags and attributes only: it is a tokenizer, not an XML parser (librsvg's own parser decides
 /// what the document means). Each loop advances through the text, so it takes time linear in the file (at most
@@ -29,8 +29,9 @@ public struct SVGCost: Sendable, Equatable {
     public var crossingPairs = 0
     /// Estimated dash pieces: the length of every stroke-able element / the shortest dash period x its entries.
     public var dashes = 0.0
-    /// Filter primitives x elements they may apply to: passes over the symbol's pixels, at most (`SceneDecoder.
-    /// checkSymbols` multiplies by them).
+    /// Filter passes: the primitives of each filtered element's filter (of the largest filter when the scan
+    /// cannot tell which), summed over the elements drawn: passes over the symbol's pixels, at most
+    /// (`SceneDecoder.checkSymbols` multiplies by them).
     public var filterWork = 0
     /// Pixels of the pictures embedded by `data:` URLs (nested `data:` SVG documents' included), each decoded
     /// once per document and held while it lives: 4 bytes each in the memory estimate.
@@ -43,12 +44,28 @@ public struct SVGCost: Sendable, Equatable {
     /// a transform the scan could not read, quoted: they matter only where there is text.
     public var textScale = 1.0
     public var uncountedTextScale: String?
+    /// The largest font size the document sets in absolute units (user units), at least 32 (`xx-large`, the
+    /// largest keyword; relative sizes do not grow, `SVGScan+Text`): a bound of any glyph's size before its
+    /// transforms.
+    public var fontSize = 32.0
 
     public init() {}
 }
 
 /// A problem the scan itself finds: something whose cost it cannot count (entity declarations, character
 /// references in measured attributes, malformed path data, lengths in relative units in a dashed document).
+extension SVGCost {
+    /// A bound of the area Pango and cairo lay the document's text out at, in device pixels, when one user unit
+    /// of its box is drawn `pixelsPerUnit` device pixels wide: characters x (font size x text scale x pixels
+    /// per unit)^2. 0 without text. Glyphs are laid out at their full size whatever part of them is on the
+    /// surface, so this, not the symbol's pixels, is what text costs (docs/limits.md).
+    public func glyphArea(pixelsPerUnit: Double) -> Double {
+        guard textCharacters > 0 else { return 0 }
+        let side = fontSize * textScale * pixelsPerUnit
+        return Double(textCharacters) * side * side
+    }
+}
+
 public struct SVGCostError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }

@@ -5,17 +5,21 @@ import Raster
 /// An SVG document, parsed by librsvg, that renders into a coverage mask: every symbol is one, whether it came
 /// from an `.svg` file or from inline path data (see `SymbolArtwork`).
 ///
-/// Contract: `box` is the document's coordinate box (its viewBox, else its absolute width and height at 96 dpi);
+/// Contract: `box` is the document's viewport, as rsvg-convert sizes it: its absolute width and height at 96 dpi,
+/// else its viewBox. librsvg fits the viewBox into that viewport by `preserveAspectRatio` and draws all of the
+/// viewport, content outside the viewBox included.
 /// `mask(box:onto:canvasWidth:canvasHeight:)` maps that box onto a device-pixel rectangle and returns the
 /// anti-aliased coverage (cairo's 8-bit alpha, straight area coverage) clipped to the canvas. Colors and
-/// opacity in the document shape the coverage only through their alpha: a symbol is a mask, and its paint
-/// (vibrancy or a plain color) comes from the scene, as for glyphs.
+/// opacity in the document shape the coverage only through their alpha: a monochrome symbol is a mask, and its
+/// paint (vibrancy or a plain color) comes from the scene, as for glyphs. The document's own colours are
+/// `image(onto:canvasWidth:canvasHeight:)` (`SVGDocument+Color`, `SymbolRendering`).
 ///
 /// Safety: the document is parsed from memory with no base URL, so librsvg resolves no reference outside it
 /// (see `csvg.h`); `SVGReferencePolicy` refuses such references before parsing so that they are errors, not
 /// silently missing pieces. Reference type because it owns a librsvg handle; a lock serializes calls.
 public final class SVGDocument: @unchecked Sendable {
-    /// The document's coordinate box (viewBox units).
+    /// The document's viewport: (0, 0, width, height) in pixels at 96 dpi, or its viewBox when it has no absolute
+    /// width and height.
     public let box: Rect
     /// The document text, kept for equality and for tests.
     public let text: String
@@ -29,11 +33,16 @@ public final class SVGDocument: @unchecked Sendable {
     /// Parses a document. Throws when it is over a budget (`SVGBudget.standard`), with librsvg's own message when
     /// it is not SVG, and when its box is missing, empty, non-finite or above `ContentDefaults.maxSymbolBox` units
     /// on a side.
-    public convenience init(text: String) throws(SVGDocumentError) {
+    public convenience init(text written: String) throws(SVGDocumentError) {
         // The budgets first: they read the text in one bounded pass, where the reference policy's regular
-        // expressions take seconds over a 1 MiB file. But the policy names an external entity precisely (the
-        // budgets refuse every entity declaration), so a document that declares one meets the policy first.
-        if text.contains("<!ENTITY") { try SVGReferencePolicy.check(text) }
+        // expressions take seconds over a 1 MiB file. But the policy names an external entity precisely, so a
+        // document that declares entities meets the policy first; then its internal entities are expanded
+        // (`SVGEntities`), and the budgets, the policy and librsvg all read the expanded text.
+        var text = written
+        if written.contains("<!ENTITY") {
+            try SVGReferencePolicy.check(written)
+            do { text = try SVGEntities.expand(written) } catch { throw SVGDocumentError(message: error.message) }
+        }
         let cost = try Self.cost(of: text, within: .standard)
         try SVGReferencePolicy.check(text)
         try self.init(opening: text, cost: cost)
@@ -110,6 +119,15 @@ public final class SVGDocument: @unchecked Sendable {
             let m = mask(unlockedOnto: target, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
             _ = Self.takeLog()
             return m
+        }
+    }
+
+    /// Runs `body` on the librsvg handle with the lock held, then drops what the libraries logged (as `mask`).
+    func withHandle<T>(_ body: (OpaquePointer) -> T) -> T {
+        lock.withLock {
+            let r = body(handle)
+            _ = Self.takeLog()
+            return r
         }
     }
 

@@ -2,8 +2,8 @@ import Raster
 
 /// The bounded scan behind `SVGCost(document:budget:)`: tags, the attributes that carry cost, and `<use>`
 /// references, read from the UTF-8 bytes of an icon file. Comments, CDATA, processing instructions and the
-/// doctype are skipped (an internal entity could expand into uncounted elements, so entity declarations are
-/// refused outright). Everything is counted on the element tree the tags describe; `<use>` and markers are then
+/// doctype are skipped; an icon file's internal entities are expanded before the scan (`SVGEntities`), so an
+/// entity declaration the scan still sees (in a `data:` document librsvg would expand itself) is refused. Everything is counted on the element tree the tags describe; `<use>` and markers are then
 /// expanded by memoized recursion with a cycle check, so instancing cannot multiply past the budget unseen.
 struct SVGScan {
     struct Element {
@@ -15,7 +15,11 @@ struct SVGScan {
         var segments = 0
         var pairs = 0
         var length = 0.0
-        var filtered = false
+        /// The filter this element applies: `url(#id)`'s id, "" for one the scan cannot name (CSS, a reference
+        /// written otherwise), nil for none.
+        var filter: String?
+        /// For a `<filter>`: its primitives (each one pass over the filter region).
+        var primitives = 0
         /// Elements of a `data:` SVG this element draws (`SVGScan+Pictures`).
         var nestedElements = 0
     }
@@ -31,7 +35,6 @@ struct SVGScan {
     var dashPeriod: Double?
     var dashEntries = 0
     var cssFilter = false
-    var filterPrimitives = 0
     var relativeLength: String?
     /// How many `data:` SVG documents contain this one (0 for an icon file).
     let nesting: Int
@@ -55,7 +58,7 @@ struct SVGScan {
 
     mutating func run() throws(SVGCostError) -> SVGCost {
         if contains("<!ENTITY") {
-            throw fail("entity declarations are refused in icon files: what they expand to cannot be counted against the budgets")
+            throw fail("entity declarations are refused in embedded SVG documents: librsvg would expand them unseen by the budgets")
         }
         try scanDashArrays()
         try scanFontSizes()
@@ -173,16 +176,11 @@ struct SVGScan {
         var e = Element(name: local, parent: stack.last)
         e.id = attributes["id"]
         e.href = (attributes["href"] ?? attributes["xlink:href"]).flatMap { $0.hasPrefix("#") ? String($0.dropFirst()) : nil }
-        e.filtered = attributes["filter"] != nil || (attributes["style"]?.contains("filter") ?? false)
-        if local.hasPrefix("fe") { filterPrimitives += 1 }
-        // librsvg allocates a filter's surfaces for its region: the default (the element's box plus 10%) keeps
-        // them the size of what is drawn; a region of its own could be any size (a blur over the default region
-        // of a 2048 px icon took 2.6 s).
-        if local == "filter" || local.hasPrefix("fe") {
-            for key in ["x", "y", "width", "height"] where attributes[key] != nil {
-                throw fail("<\(local)> with its own '\(key)' is refused in icon files: a filter region of its own can be any size; use the default region")
-            }
-        }
+        e.filter = Self.filterReference(attributes)
+        // A primitive is one pass of its filter. Filter regions are not limited: librsvg clips every region to
+        // the surface it draws on, the symbol's pixels (docs/limits.md: a region 2,000 times the icon's box
+        // costs what the default region does), so a pass costs at most those pixels, which the scene budgets.
+        if local.hasPrefix("fe"), let f = stack.last(where: { elements[$0].name == "filter" }) { elements[f].primitives += 1 }
         if local == "include" {
             throw fail("<\(tag)> is refused in icon files: what it includes cannot be counted against the budgets")
         }
@@ -201,6 +199,25 @@ struct SVGScan {
         } else {
             cost.depth = max(cost.depth, stack.count + 1)
         }
+    }
+
+    /// The filter an element's `filter` attribute or `style` applies (see `Element.filter`).
+    static func filterReference(_ a: [String: String]) -> String? {
+        var written: Substring
+        if let f = a["filter"] {
+            written = Substring(f)
+        } else if let style = a["style"], let at = style.range(of: "filter") {
+            // In `style`, the declaration's value: from "filter:" to the next ';'.
+            written = style[at.upperBound...].drop { $0 == " " || $0 == ":" }.prefix { $0 != ";" }
+        } else {
+            return nil
+        }
+        written = written.drop { $0 == " " }
+        if written.hasPrefix("none") { return nil }
+        guard let open = written.range(of: "url(#") else { return "" }
+        let id = written[open.upperBound...].prefix { $0 != ")" }
+        let plain = id.allSatisfy { $0 != "\"" && $0 != "'" && $0 != "&" && $0 != "\\" && $0 != " " }
+        return plain && !id.isEmpty ? String(id) : ""
     }
 
     static func referenceSide(_ a: [String: String]) -> Double {
@@ -390,23 +407,25 @@ struct SVGScan {
         func add(_ a: Int, _ b: Int) -> Int { min(cap, a + b) }
         func mul(_ a: Int, _ b: Int) -> Int { a == 0 || b == 0 ? 0 : (a > cap / b ? cap : a * b) }
         struct Sum {
-            var elements = 0, segments = 0, pairs = 0, filtered = 0
+            var elements = 0, segments = 0, pairs = 0, passes = 0
             var length = 0.0
             mutating func add(_ t: Sum, _ plus: (Int, Int) -> Int) {
                 elements = plus(elements, t.elements); segments = plus(segments, t.segments)
-                pairs = plus(pairs, t.pairs); filtered = plus(filtered, t.filtered); length += t.length
+                pairs = plus(pairs, t.pairs); passes = plus(passes, t.passes); length += t.length
             }
         }
         var memo = [Sum?](repeating: nil, count: elements.count)
         var visiting = [Bool](repeating: false, count: elements.count)
         var cycle = false
         let markers = elements.indices.filter { elements[$0].name == "marker" }
+        let (primitivesByID, mostPrimitives) = filterPrimitives()
+        func passes(_ reference: String?) -> Int { reference.map { primitivesByID[$0] ?? mostPrimitives } ?? 0 }
         func sum(_ k: Int) -> Sum {
             if let m = memo[k] { return m }
             if visiting[k] { cycle = true; return Sum() }
             visiting[k] = true
             let e = elements[k]
-            var s = Sum(elements: Self.saturated(1, e.nestedElements), segments: e.segments, pairs: e.pairs, filtered: e.filtered ? 1 : 0, length: e.length)
+            var s = Sum(elements: Self.saturated(1, e.nestedElements), segments: e.segments, pairs: e.pairs, passes: passes(e.filter), length: e.length)
             // Definitions draw only where they are referenced: their own subtree is not drawn in place.
             for child in e.children {
                 let name = elements[child].name
@@ -440,8 +459,8 @@ struct SVGScan {
         c.elements = drawn.elements
         c.segments = drawn.segments
         c.crossingPairs = drawn.pairs
-        let applications = cssFilter ? drawn.elements : drawn.filtered
-        c.filterWork = add(filterPrimitives == 0 ? 0 : mul(applications, filterPrimitives), nestedFilterWork)
+        let passes = cssFilter ? mul(drawn.elements, mostPrimitives) : drawn.passes
+        c.filterWork = add(passes, nestedFilterWork)
         if let period = dashPeriod {
             if let relativeLength {
                 throw fail("\(relativeLength) is in a relative unit in a dashed document: its dashes cannot be counted against the budget; use user units")
@@ -449,6 +468,17 @@ struct SVGScan {
             c.dashes = drawn.length / period * Double(max(2, dashEntries))
         }
         return c
+    }
+}
+
+extension SVGScan {
+    /// The primitives of each filter by id, and the most of any filter. A filter runs its primitives once per
+    /// element it applies to; a filter the scan cannot name is charged the most.
+    func filterPrimitives() -> ([String: Int], Int) {
+        let filters = elements.filter { $0.name == "filter" }
+        var byID: [String: Int] = [:]
+        for f in filters { if let id = f.id, byID[id] == nil { byID[id] = f.primitives } }
+        return (byID, filters.map(\.primitives).max() ?? 0)
     }
 }
 

@@ -66,7 +66,7 @@ extension SceneDecoder {
     public func checkSymbols(_ doc: SceneDocument) throws(SceneError) -> [SceneError] {
         var warnings: [SceneError] = []
         let limit = ContentDefaults.maxSymbolPixels
-        var pairs = 0, filterPixels = 0.0, pictures = 0
+        var pairs = 0, filterPixels = 0.0, pictures = 0, glyphArea = 0.0, segmentRows = 0.0
         for item in doc.content.items {
             guard case .symbol(let s) = item.kind else { continue }
             let box = SVGDocument.fit(s.artwork.box, into: s.frame)
@@ -85,6 +85,17 @@ extension SceneDecoder {
             guard pictures <= SceneLimits.symbolPicturePixels else {
                 throw SceneError(path: "\(item.path).symbol", location: nil,
                                  message: "the scene's symbols embed pictures of \(Value.format((Double(pictures) / 1e5).rounded() / 10)) megapixels up to this one (\(s.source)), over the limit of \(Value.format((Double(SceneLimits.symbolPicturePixels) / 1e5).rounded() / 10)) for a scene; embed smaller pictures or use fewer (docs/limits.md)")
+            }
+            let perUnit = Double(box.width) * k / Double(s.artwork.box.width)
+            glyphArea += s.artwork.cost.glyphArea(pixelsPerUnit: perUnit)
+            guard glyphArea <= SceneLimits.symbolGlyphArea else {
+                throw SceneError(path: "\(item.path).symbol", location: nil,
+                                 message: "the text of the scene's symbols would be laid out over \(Value.format((glyphArea / 1e9).rounded())) gigapixels up to this one (\(s.artwork.cost.textCharacters) characters at up to \(Value.format((s.artwork.cost.fontSize * s.artwork.cost.textScale * perUnit).rounded())) px), over the limit of \(Value.format(SceneLimits.symbolGlyphArea / 1e9)); Pango lays glyphs out at full size: make the icon's text or its transforms smaller, or label it in the scene (docs/limits.md)")
+            }
+            segmentRows += Double(s.artwork.cost.segments) * Double(max(box.width, box.height)) * k
+            guard segmentRows <= SceneLimits.symbolSegmentRows else {
+                throw SceneError(path: "\(item.path).symbol", location: nil,
+                                 message: "the scene's symbols draw \(Value.format((segmentRows / 1e5).rounded() / 10)) million segment rows up to this one (path segments x the symbol's larger side in pixels), over the limit of \(Value.format(SceneLimits.symbolSegmentRows / 1e6)) million; simplify the icon or make it smaller (docs/limits.md)")
             }
             if let w = Self.libraryWarning(s, path: item.path, pixels: (Double(box.width) * k, Double(box.height) * k)) { warnings.append(w) }
             filterPixels += Double(s.artwork.cost.filterWork) * pixels

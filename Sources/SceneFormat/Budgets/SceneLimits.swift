@@ -54,6 +54,16 @@ public enum SceneLimits {
     /// device pixels): two passes over a 2048 x 2048 px symbol, about 5 s of librsvg; a 100 pt symbol at scale 3
     /// may run 93.
     public static let symbolFilterPixels = 8_388_608.0
+    /// The area an icon's `<text>` is laid out at, device pixels, summed over the scene's symbols
+    /// (`SVGCost.glyphArea`): Pango and cairo lay out and rasterize every glyph at its full size, clipped or not.
+    /// Measured with rsvg-convert 2.54 at 2048 px: 1,000 characters at 8,192 px (6.7e10) 0.85 s of CPU, at
+    /// 32,768 px 5.0 s, and at 131,072 px (a 96-unit font under scale(16) in a 24-unit box) over 60 s.
+    public static let symbolGlyphArea = 6.4e10
+    /// Path segments x the symbol's larger side in device pixels, summed over the scene's symbols: cairo walks
+    /// each edge over the rows it spans. Measured with rsvg-convert 2.54 at 2048 px (user CPU time; wall time
+    /// was 3x on the shared machine): Breeze's 2,425-segment kicker icon (5.0e6) 0.19 s; 20,000 edges that each
+    /// span every row (4.1e7) 0.56 s; a 40,000-segment random walk (8.2e7) 0.87 s. About half a second of CPU.
+    public static let symbolSegmentRows = 4.0e7
     /// A backdrop image's pixels, read from its PNG header before decoding: 16.8 megapixels (4096 x 4096) is
     /// 256 MB as float pixels in the blend space, and more than any phone screenshot holds.
     public static let backdropPixels = 16_777_216.0

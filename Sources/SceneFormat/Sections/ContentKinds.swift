@@ -10,7 +10,7 @@ enum ContentKinds {
     /// Each kind: the key that makes an item of it, its name in messages, and its own keys.
     static let kinds: [(key: String, name: String, keys: [String])] = [
         ("text", "label", ["text", "at", "frame", "font", "size", "weight", "italic", "align", "tracking", "lineSpacing", "features"]),
-        ("symbol", "symbol", ["symbol", "frame", "viewBox", "rule", "stroke"]),
+        ("symbol", "symbol", ["symbol", "frame", "viewBox", "rule", "stroke"] + SymbolRenderingSection.keys),
         ("fill", "fill", ["fill", "frame", "radius"]),
         ("separator", "separator", ["separator", "at", "length", "axis"]),
     ]

@@ -86,6 +86,8 @@ public struct ContentItem: Sendable {
         public internal(set) var frame: Rect
         /// The icon file as the scene names it, or "path data".
         public internal(set) var source: String
+        /// How the symbol takes its colours (`SymbolRendering`); for `palette`, `artwork` is already recoloured.
+        public internal(set) var rendering: SymbolRendering
     }
 
     /// A rounded rectangle with continuous corners.
@@ -173,7 +175,7 @@ enum ContentSection {
             kind = .label(try label(o, warnings: &warnings, notes: &notes))
             defaultLevel = .label
         case "symbol":
-            kind = .symbol(try SymbolSection.decode(o, directory: directory))
+            kind = .symbol(try SymbolSection.decode(o, directory: directory, appearance: appearance))
             defaultLevel = .label
         case "fill":
             guard try o.bool("fill", default: true) else { throw o.fail("fill", "expected true (a rounded-rectangle fill of 'frame')") }

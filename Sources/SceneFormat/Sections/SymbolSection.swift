@@ -11,7 +11,14 @@ enum SymbolSection {
 
     /// `directory` resolves relative icon paths: the scene file's folder (the current directory for a scene
     /// given as text).
-    static func decode(_ o: ObjectReader, directory: String?) throws(SceneError) -> ContentItem.Symbol {
+    static func decode(_ o: ObjectReader, directory: String?, appearance: Appearance) throws(SceneError) -> ContentItem.Symbol {
+        var symbol = try decodeArtwork(o, directory: directory)
+        (symbol.rendering, symbol.artwork) = try SymbolRenderingSection.decode(o, artwork: symbol.artwork, appearance: appearance)
+        return symbol
+    }
+
+    /// The symbol's artwork, drawn monochrome until `SymbolRenderingSection` says otherwise.
+    static func decodeArtwork(_ o: ObjectReader, directory: String?) throws(SceneError) -> ContentItem.Symbol {
         let frame = try ContentSection.requiredRect(o, "frame", "the box the symbol is fitted into, [x, y, width, height] in points")
         let node = try o.require("symbol", "path data or {\"file\": \"icon.svg\"}")
         if case .object = node.value {
@@ -22,7 +29,7 @@ enum SymbolSection {
             let name = try f.string("file") ?? ""
             guard !name.isEmpty else { throw f.fail("file", "expected the path of an .svg file") }
             let artwork = try document(file: name, directory: directory, reader: f)
-            return ContentItem.Symbol(artwork: artwork, frame: frame, source: name)
+            return ContentItem.Symbol(artwork: artwork, frame: frame, source: name, rendering: .monochrome)
         }
         let d = try Value.string(node, path: o.childPath("symbol"))
         let box = try o.rect("viewBox") ?? ContentDefaults.symbolViewBox
@@ -31,7 +38,7 @@ enum SymbolSection {
         let rule = try o.choice("rule", default: FillRule.nonzero)
         do {
             let artwork = try SymbolArtwork.document(path: d, viewBox: box, rule: rule, stroke: stroke)
-            return ContentItem.Symbol(artwork: artwork, frame: frame, source: "path data")
+            return ContentItem.Symbol(artwork: artwork, frame: frame, source: "path data", rendering: .monochrome)
         } catch {
             throw o.fail("symbol", error.message)
         }

@@ -1,6 +1,6 @@
 /// Attribute values as an XML parser hands them to librsvg: character references (`&#105;`, `&#x69;`) and the
-/// five predefined entities replaced by their characters. Other entity references are left as written (icon
-/// files may not declare entities: the budgets refuse them).
+/// five predefined entities replaced by their characters. Other entity references are left as written (an icon
+/// file's own entities are expanded before anything reads it: `SVGEntities`).
 enum XMLCharacters {
     static func decode(_ value: String) -> String {
         guard value.contains("&") else { return value }

@@ -23,7 +23,7 @@ extension SVGScan {
     }
 
     /// The `font-size` and `font` presentation attributes of one element.
-    func fontAttributes(_ attributes: [String: String]) throws(SVGCostError) {
+    mutating func fontAttributes(_ attributes: [String: String]) throws(SVGCostError) {
         for (key, shorthand) in [("font-size", false), ("font", true)] {
             guard let raw = attributes[key] else { continue }
             let css = CSSText(XMLCharacters.decode(raw))
@@ -33,7 +33,7 @@ extension SVGScan {
 
     /// One value: a size keyword, or a number with a unit within the bounds above. In the `font` shorthand only
     /// the words with a unit are sizes (a bare number is a weight or a line height).
-    func fontSize(_ value: String, shorthand: Bool, written: String) throws(SVGCostError) {
+    mutating func fontSize(_ value: String, shorthand: Bool, written: String) throws(SVGCostError) {
         let words = value.split(whereSeparator: { $0 == " " || $0 == "/" || $0 == "\t" || $0 == "\n" || $0 == "," })
         let keywords: Set<Substring> = ["xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "smaller",
                                         "inherit", "initial", "unset", "revert"]
@@ -60,6 +60,7 @@ extension SVGScan {
                 guard abs(n * k) <= limit else {
                     throw refuse("is over the limit of \(ScalarFormat.short(limit)) user units (\(ContentDefaults.maxIconFontScale) x the box's larger side)")
                 }
+                cost.fontSize = max(cost.fontSize, abs(n * k))
             } else if !shorthand {
                 throw refuse("has a unit that cannot be counted against the budget")
             }

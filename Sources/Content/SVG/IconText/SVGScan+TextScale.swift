@@ -11,11 +11,14 @@ extension SVGScan {
     /// Multiplies in one element's own factor; remembers a transform it cannot read.
     mutating func countTextScale(_ local: String, _ a: [String: String]) throws(SVGCostError) {
         if let t = a["transform"] { enlarge(by: Self.transformScale(t, css: false), written: "transform=\"\(t)\"") }
-        if !elements.isEmpty, let vb = a["viewBox"] {
+        // The root's viewport is the symbol's box when it has a width or height (`SVGDocument.box`): its
+        // viewBox is fitted into it as a nested one is ("slice" and "none" scale by the larger ratio).
+        let root = elements.isEmpty
+        if let vb = a["viewBox"], !root || a["width"] != nil || a["height"] != nil {
             let v = vb.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" }).compactMap { Double($0) }
             guard v.count == 4 else { return }
             let keys = local == "marker" ? ["markerWidth", "markerHeight"] : ["width", "height"]
-            var viewport = reference
+            var viewport = root ? 0 : reference
             for key in keys { if let raw = a[key] { viewport = max(viewport, abs(try length(raw, what: "\(local) \(key)"))) } }
             let smaller = min(abs(v[2]), abs(v[3]))
             enlarge(by: smaller > 0 ? viewport / smaller : nil, written: "viewBox=\"\(vb)\"")
@@ -73,15 +76,31 @@ extension SVGScan {
     }
 
     /// The arguments as numbers: angles in degrees (unitless as SVG reads them; CSS's `deg`, `rad`, `grad`,
-    /// `turn` converted), lengths with their unit dropped (a translation does not scale).
+    /// `turn` converted), lengths with their unit dropped (a translation does not scale). Numbers are read as
+    /// SVG's grammar writes them, so a sign or a second '.' starts the next one (`translate(-384.57-499.8)`).
     static func numbers(_ s: Substring) -> [Double]? {
         let degreesPer: [Substring: Double] = ["deg": 1, "rad": 180 / .pi, "grad": 0.9, "turn": 360]
+        let chars = Array(s.unicodeScalars)
+        func digit(_ k: Int) -> Bool { k < chars.count && chars[k] >= "0" && chars[k] <= "9" }
         var out: [Double] = []
-        for word in s.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
-            var digits = word.prefix { "0123456789.+-e".contains($0) }
-            if digits.last == "e" { digits = digits.dropLast() }  // the e of a unit such as `em`
-            guard let v = Double(digits), v.isFinite else { return nil }
-            out.append(v * (degreesPer[word.dropFirst(digits.count)] ?? 1))
+        var k = 0
+        while k < chars.count {
+            if " ,\t\n\r".unicodeScalars.contains(chars[k]) { k += 1; continue }
+            let begin = k
+            if chars[k] == "+" || chars[k] == "-" { k += 1 }
+            var digits = false
+            while digit(k) { k += 1; digits = true }
+            if k < chars.count, chars[k] == "." { k += 1; while digit(k) { k += 1; digits = true } }
+            // An exponent only where digits follow it (the e of `em` is a unit).
+            if digits, k < chars.count, chars[k] == "e" {
+                let sign = k + 1 < chars.count && (chars[k + 1] == "+" || chars[k + 1] == "-") ? 1 : 0
+                if digit(k + 1 + sign) { k += 1 + sign; while digit(k) { k += 1 } }
+            }
+            guard digits, let v = Double(String(String.UnicodeScalarView(chars[begin..<k]))), v.isFinite else { return nil }
+            let unitBegin = k
+            while k < chars.count, chars[k].properties.isAlphabetic || chars[k] == "%" { k += 1 }
+            let unit = Substring(String(String.UnicodeScalarView(chars[unitBegin..<k])))
+            out.append(v * (degreesPer[unit] ?? 1))
         }
         return out
     }
