@@ -11,6 +11,8 @@
 #                          (scenes/backdrop-list-{light,dark}.json), frame 0, scale 0.5
 #   docs/liquid-regular-clear.png  `regular` above `clear` over a photograph (scenes/liquid-regular-clear.json),
 #                          frame 0, scale 1
+#   docs/feed-edge-selection.png  a list scrolling under bars with the soft scroll edge, the tab bar's selection lens
+#                          mid-move (scenes/feed-edge-selection.json), frame 13, scale 1
 #
 # Tests/forkrenderTests/Process/DocsImagesTests.swift renders the same and fails when a committed picture differs from
 # a fresh render (pixelmatch threshold 0), so run this, look at the pictures, and commit them with the change
@@ -35,4 +37,6 @@ for screen in photo list; do
 done
 "$bin" scenes/liquid-regular-clear.json --frames 0 --scale 1 -o "$tmp/variants" --quiet
 mv "$tmp/variants/0000.png" docs/liquid-regular-clear.png
-echo "update-docs-images: wrote docs/showcase.png, docs/liquid-merge.gif, docs/tier-sheet.png, docs/tier-sheet-vivid.png, docs/backdrop-photo-{light,dark}.png, docs/backdrop-list-{light,dark}.png, docs/liquid-regular-clear.png"
+"$bin" scenes/feed-edge-selection.json --frames 13 --scale 1 -o "$tmp/feed" --quiet
+mv "$tmp/feed/0013.png" docs/feed-edge-selection.png
+echo "update-docs-images: wrote docs/showcase.png, docs/liquid-merge.gif, docs/tier-sheet.png, docs/tier-sheet-vivid.png, docs/backdrop-photo-{light,dark}.png, docs/backdrop-list-{light,dark}.png, docs/liquid-regular-clear.png, docs/feed-edge-selection.png"

@@ -30,15 +30,17 @@ import Testing
         try expectSame(docs.appendingPathComponent("tier-sheet-vivid.png"), vivid, "docs/tier-sheet-vivid.png")
     }
 
-    /// Glass over a photograph and over a settings screen, light and dark, and `regular` beside `clear`.
-    @Test(arguments: [("backdrop-photo-light", "0.5"), ("backdrop-photo-dark", "0.5"), ("backdrop-list-light", "0.5"),
-                      ("backdrop-list-dark", "0.5"), ("liquid-regular-clear", "1")])
-    func glassOverAScreenIsFresh(scene: String, scale: String) throws {
+    /// Glass over a photograph and over a settings screen, light and dark, `regular` beside `clear`, and a list
+    /// scrolling under bars with the soft scroll edge while the tab bar's selection lens is mid-move (frame 13).
+    @Test(arguments: [("backdrop-photo-light", "0.5", 0), ("backdrop-photo-dark", "0.5", 0), ("backdrop-list-light", "0.5", 0),
+                      ("backdrop-list-dark", "0.5", 0), ("liquid-regular-clear", "1", 0), ("feed-edge-selection", "1", 13)])
+    func glassOverAScreenIsFresh(scene: String, scale: String, frame: Int) throws {
         let out = CLI.temporaryFolder("docs-backdrop").appendingPathComponent(scene)
-        let r = try CLI.run([CLI.root.appendingPathComponent("scenes/\(scene).json").path, "--frames", "0",
+        let r = try CLI.run([CLI.root.appendingPathComponent("scenes/\(scene).json").path, "--frames", "\(frame)",
                              "--scale", scale, "-o", out.path, "-q"])
         #expect(r.status == 0, "\(r.stderr)")
-        try expectSame(docs.appendingPathComponent("\(scene).png"), out.appendingPathComponent("0000.png"), "docs/\(scene).png")
+        let name = String(format: "%04d.png", frame)
+        try expectSame(docs.appendingPathComponent("\(scene).png"), out.appendingPathComponent(name), "docs/\(scene).png")
     }
 
     /// The GIF's frames, decoded by ffmpeg, equal those of a fresh GIF made by the same command.
