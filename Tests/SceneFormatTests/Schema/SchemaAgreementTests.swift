@@ -32,7 +32,7 @@ import Output
         ("files", ["does not exist", "cannot be read"]),
         ("budgets", ["smaller than one pixel", "megapixels (raise it with --max-megapixels)", "rendering needs about", "the plane holds",
                      "schedule more than", "per label", "characters at", "the symbol covers", "the scene's symbol"]),
-        ("geometry", ["min <= max", "square frame", "half its shorter side"]),
+        ("geometry", ["min <= max", "square frame", "half its shorter side", "is not inside its parent"]),
         ("glass rules", ["glass layers overlap"]),
     ]
 
