@@ -34,6 +34,11 @@ struct GlassLayer {
         case surface(GlassSurface, Frost, glowHalo: Bool, id: String)
         case liquid(LiquidGlass, shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial], slot: String, glowHalo: Bool)
 
+        var isLiquid: Bool {
+            if case .liquid = self { return true }
+            return false
+        }
+
         var glowHalo: Bool {
             switch self {
             case .surface(_, _, let halo, _), .liquid(_, _, _, _, let halo): return halo
@@ -100,8 +105,12 @@ struct GlassLayer {
         let canvas = PixelRect(plane)
         let written = drawings.map { $0.writtenRegions(canvas: canvas) }
         let decisions = plan(drawings, written: written, record: record, canvas: canvas)
+        // Over a transparent canvas each liquid drawing is matted (LiquidMatte): it reads none of the stores and
+        // none of the halo over the transparent plane.
+        var matte = document.canvas.isTransparent && drawings.contains(where: \.isLiquid)
+            ? LiquidMatte(plane: plane, workers: workers) : nil
         let kept = keptBodies(drawings, record: keepingBodies ? record : nil, time: time)
-        let lit = litRegions(drawings, decisions, relit: kept, canvas: canvas)
+        let lit = litRegions(drawings, decisions, relit: kept, canvas: canvas, matted: matte != nil)
         let under = underlay(record: record, plane: plane, time: time)
         let fill = planeFill(drawings, lit: lit, record: record, underlay: under, relit: kept, workers: workers)
         let halo = lit.isEmpty ? nil : glowHalo(plane: plane, record: record, reading: lit, fill: fill, workers: workers)
@@ -111,7 +120,14 @@ struct GlassLayer {
             let start = DispatchTime.now()
             let step = Step(plane: plane, record: record, halo: halo, fill: fill, underlay: under, canvas: canvas,
                             written: written[k], workers: workers, time: time, body: kept[k], keepsBody: keepingBodies)
-            overlay += draw(drawing, decision, step, into: &frame)
+            if case .liquid(let glass, let shape, let materials, let slot, let halo) = drawing, var m = matte {
+                matte = nil  // keep the scratch frames uniquely referenced while drawing into them
+                drawMatted(glass, shape: shape, materials: materials, slot: slot, lit: halo, step, matte: &m, into: &frame)
+                matte = m
+                overlay += step.written.map { Overlay($0) }
+            } else {
+                overlay += draw(drawing, decision, step, into: &frame)
+            }
             self.record(drawing, since: start, canvas: canvas, reused: Self.keptPixels(decision, written[k]), into: &times)
         }
         return overlay
@@ -158,12 +174,13 @@ struct GlassLayer {
     /// Stage 2: where the halo is read. Only where glass reads it (the same values there as over the whole
     /// plane; see GlowHalo), and only for drawings it lights and that are drawn (whole or some rows): a web or
     /// Android scene, one with the halo switched off, or one whose lit panels are all kept (tiles, or liquid
-    /// bodies: `relit`) computes none.
+    /// bodies: `relit`) computes none. With `matted`, liquid drawings read halos of their own (LiquidMatte).
     func litRegions(_ drawings: [Drawing], _ decisions: [GlassReuse.Decision], relit: [LiquidBody?] = [],
-                    canvas: PixelRect) -> [PixelRect] {
+                    canvas: PixelRect, matted: Bool = false) -> [PixelRect] {
         zip(drawings, decisions).enumerated().compactMap { k, pair -> PixelRect? in
             let (d, decision) = pair
             if case .reuse = decision { return nil }
+            if matted && d.isLiquid { return nil }
             guard d.glowHalo, k >= relit.count || relit[k] == nil else { return nil }
             return d.haloRegion(canvas: canvas)
         }

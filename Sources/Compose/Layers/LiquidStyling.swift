@@ -13,7 +13,8 @@ import SceneFormat
 ///
 ///     luma(j)    mean Rec. 709 luma of the encoded values behind the part at frame j, sampled every
 ///                `stylingSamplePoints` points across its box (`meanLuma`), over the plane beneath the dots: the
-///                background and the backdrop at frame j's scroll offset
+///                background (the appearance's over a transparent canvas: `stylingBackground`) and the backdrop at
+///                frame j's scroll offset
 ///     light(0)   luma(0) >= T
 ///     light(j)   true once luma(j) >= T + h, false once luma(j) < T - h, else light(j - 1)
 ///
@@ -85,7 +86,7 @@ struct LiquidStyling {
         let t = document.time(ofFrame: j), c = document.canvas
         let box = members.map { $0.outline(at: t, scale: 1).box }.reduce(nil) { (u: Rect?, b) in u?.union(b) ?? b }!
         let backdrop = try? backdrops.backdrop(document, time: t)
-        let background = document.blending.color(document.blending.premultiply(document.plane.configuration.background))
+        let background = document.blending.color(document.blending.premultiply(Self.stylingBackground(document)))
         return Self.meanLuma(in: box, scale: c.scale, width: c.pixelWidth, height: c.pixelHeight) { x, y in
             if let b = backdrop, x >= b.x, y >= b.y, x - b.x < b.pixels.width, y - b.y < b.pixels.height {
                 return b.pixels.color(atX: x - b.x, y: y - b.y)
@@ -96,6 +97,15 @@ struct LiquidStyling {
 }
 
 extension LiquidStyling {
+    /// The background the styling reads behind the backdrop: the plane's, but over a transparent canvas the
+    /// appearance's systemGroupedBackground. Transparent black would style every bar dark whatever the app
+    /// composites the frames over; the appearance's background is what the scene says the app shows, and one
+    /// styling, known before any plane is drawn, is what both draws of the matte (LiquidMatte) need.
+    static func stylingBackground(_ document: SceneDocument) -> Color {
+        guard document.canvas.isTransparent else { return document.plane.configuration.background }
+        return PlaneConfiguration(canvas: document.canvas.bounds, appearance: document.appearance).background
+    }
+
     /// Mean Rec. 709 luma of the straight encoded colours `color(x, y)` gives (pixels) over a box in points: one
     /// sample every `stylingSamplePoints` points in both directions, at the centres of that grid from the box's
     /// top-left, each the pixel under it at `scale` (clipped to `width` x `height`), summed row by row; 1 when no

@@ -1,0 +1,94 @@
+import ChildProcess
+import Foundation
+import Raster
+import Testing
+@testable import Compose
+@testable import SceneFormat
+import Output
+
+/// Liquid Glass over a transparent canvas (difference matting, `LiquidMatte`) against
+/// scripts/glass-oracles/pillow_matte.py. scenes/transparent-glass.json at scale 1, frame 20, without dither
+/// (`TransparentOutputTests.render`): its Liquid Glass bar (12, 56, 366 x 60 pt, radius 30) with a label, over a
+/// transparent plane of dots.
+/// - Pillow's `alpha_composite` of the transparent PNG over a mid grey and a saturated green equals forkrender's
+///   own frame with `--background` set to that colour inside the bar (every pixel whose centre lies in the
+///   capsule), within `bounds` (mean and largest CIEDE2000, mean 8-bit levels; measured: grey 0.27, 1.42, 0.48;
+///   green 5.90, 7.18, 8.4). Over grey the matte is nearly exact (the halo and clamps are not linear in the
+///   plane, 8-bit straight alpha quantizes). Over green it cannot be: the veil saturates what the glass shows
+///   about its luma and clamps it to 0...1, which turns a green behind the glass greener than any composite
+///   K + (1 - alpha) B can (one alpha scales B, a saturation is a matrix on it); black and white, which the matte
+///   sees, carry no chroma. Breaking the matte (alpha 1) puts both far outside. Both colours keep the bar styled
+///   light, as the transparent render styles it (over the light appearance's background), so the styling is not
+///   part of the difference.
+/// - The bar is no longer opaque: over its interior (the capsule 8 px in, outside its label) where the plane is
+///   empty, alpha < 250.
+@Suite("Transparent Liquid Glass against Pillow", .serialized)
+struct TransparentMatteTests {
+    static let colors = [[140, 140, 140], [40, 200, 60]]
+    /// Per colour: the largest mean CIEDE2000, largest CIEDE2000 and mean 8-bit level difference allowed.
+    static let bounds: [(mean: Double, max: Double, levels: Double)] = [(0.5, 2, 1), (6.5, 8, 9.5)]
+
+    /// Whether pixel (x, y)'s centre lies in the bar's capsule shrunk by `inset` pixels.
+    static func inBar(_ x: Int, _ y: Int, inset: Float) -> Bool {
+        let (px, py) = (Float(x) + 0.5, Float(y) + 0.5)
+        let r: Float = 30 - inset
+        let cx = min(max(px, 12 + 30), 378 - 30), cy: Float = 86
+        let (dx, dy) = (px - cx, py - cy)
+        return dx * dx + dy * dy <= r * r
+    }
+
+    @Test("the matted bar over a colour is the frame over that colour, and it is not opaque")
+    func mattedGlassMatchesTheOpaqueFrames() throws {
+        guard let python = TransparentOutputTests.python else {
+            Issue.record("no Python with NumPy and Pillow: run scripts/setup.sh --dev")
+            return
+        }
+        let (transparent, covered, plane) = try TransparentOutputTests.render(background: nil)
+        let (w, h) = (transparent.width, transparent.height)
+        let folder = ChildProcess.temporaryFolder("transparent-matte")
+        let d = folder.appendingPathComponent("bar")
+        try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
+        try PNG.write(rgba8: transparent.rgba8(dither: false), width: w, height: h, to: d.appendingPathComponent("transparent.png").path)
+        var own: [[UInt8]] = []
+        for (i, c) in Self.colors.enumerated() {
+            let bytes = try TransparentOutputTests.render(background: TransparentOutputTests.hex(c)).frame.rgba8(dither: false)
+            own.append(bytes)
+            try PNG.write(rgba8: bytes, width: w, height: h, to: d.appendingPathComponent("over-\(i).png").path)
+        }
+        var mask = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h { for x in 0..<w where Self.inBar(x, y, inset: 0) { mask[4 * (y * w + x)..<4 * (y * w + x) + 4] = [255, 255, 255, 255] } }
+        try PNG.write(rgba8: mask, width: w, height: h, to: d.appendingPathComponent("glass.png").path)
+        try GlassOracles.run("pillow_matte.py", python: python, in: folder,
+                             spec: ["cases": [["name": "bar", "width": w, "height": h, "colors": Self.colors]]], timeout: 300)
+        let results = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("results.json")))
+        let r = try #require((results as? [String: Any])?["bar"] as? [String: Any])
+        let levels = try #require(r["levels"] as? [[String: Any]])
+        for (i, c) in Self.colors.enumerated() {
+            let composite = try Data(contentsOf: d.appendingPathComponent("composite-\(i).rgb"))
+            var sum = 0.0, worst = 0.0, n = 0
+            for y in 0..<h { for x in 0..<w where Self.inBar(x, y, inset: 0) {
+                let (p, q) = (3 * (y * w + x), 4 * (y * w + x))
+                let e = CIEDE2000.difference(CIEDE2000.lab(rgb: (composite[p], composite[p + 1], composite[p + 2])),
+                                             CIEDE2000.lab(rgb: (own[i][q], own[i][q + 1], own[i][q + 2])))
+                (sum, worst, n) = (sum + e, max(worst, e), n + 1)
+            } }
+            let mean = sum / Double(max(n, 1)), meanLevels = try #require(levels[i]["mean"] as? Double)
+            print("matte over \(c): mean ΔE00 \(mean), max \(worst) over \(n) px; levels \(levels[i])")
+            let b = Self.bounds[i]
+            #expect(mean <= b.mean && worst <= b.max, "over \(c): mean ΔE00 \(mean), max \(worst)")
+            #expect(meanLevels <= b.levels, "over \(c): mean \(meanLevels) levels")
+        }
+        // The label's box: the covered rectangles inside the bar's, 2 px wider (its ink is opaque).
+        let label = covered.filter { $0.x > 12 && $0.maxX < 378 && $0.y >= 56 && $0.maxY <= 116 }.map { $0.expanded(by: 2) }
+        #expect(!label.isEmpty, "the label's box among \(covered)")
+        var interior = 0, opaque = 0, largest: Float = 0
+        for y in 0..<h { for x in 0..<w where Self.inBar(x, y, inset: 8) && plane[x, y].w == 0
+                && !label.contains(where: { $0.contains(x: x, y: y) }) {
+            interior += 1
+            largest = max(largest, transparent[x, y].w * 255)
+            if transparent[x, y].w * 255 >= 250 { opaque += 1 }
+        } }
+        print("matte: bar interior over an empty plane: \(interior) px, largest alpha \(largest) levels")
+        #expect(interior > 1000 && opaque == 0, "\(opaque) of \(interior) empty interior pixels have alpha >= 250 (largest \(largest))")
+    }
+}
