@@ -89,6 +89,12 @@ public struct ContrastSample: Sendable, Hashable {
     /// The same, reading the backdrop through a closure (device pixel coordinates) on a `width` x `height` canvas.
     public static func measure(_ mask: CoverageMask, backdrop: (Int, Int) -> Color, ink: (Color) -> Color,
                                width: Int, height: Int) -> ContrastSample? {
+        measure(mask, backdrop: backdrop, inkAt: { _, _, b in ink(b) }, width: width, height: height)
+    }
+
+    /// The same, with an ink that depends on the pixel too (content under a selection lens takes its colour).
+    public static func measure(_ mask: CoverageMask, backdrop: (Int, Int) -> Color, inkAt ink: (Int, Int, Color) -> Color,
+                               width: Int, height: Int) -> ContrastSample? {
         guard !mask.isEmpty else { return nil }
         var wcag: [(value: Float, weight: Float, x: Int, y: Int)] = []
         var apca: [(value: Float, weight: Float, x: Int, y: Int)] = []
@@ -98,7 +104,7 @@ public struct ContrastSample: Sendable, Hashable {
             for x in 0..<mask.width where mask[x, y] > 0 {
                 let fx = mask.originX + x
                 guard fx >= 0, fx < width else { continue }
-                let b = backdrop(fx, fy), t = ink(b), w = mask[x, y]
+                let b = backdrop(fx, fy), t = ink(fx, fy, b), w = mask[x, y]
                 wcag.append((Contrast.wcag(t, b), w, fx, fy))
                 apca.append((abs(Contrast.apca(text: t, background: b)), w, fx, fy))
             }

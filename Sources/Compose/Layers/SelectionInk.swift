@@ -11,7 +11,7 @@ import SceneFormat
 /// beneath. Content stays above glass: both draws are the content layer's.
 extension ContentLayer {
     /// The selection lens over panel `bar` (its `id`), if the bar has one and it is present at `time`.
-    func selectionLens(on bar: String?, at time: Double) -> (lens: SelectionLens, shape: PanelShape)? {
+    package func selectionLens(on bar: String?, at time: Double) -> (lens: SelectionLens, shape: PanelShape)? {
         guard let bar, let panel = document.glass.panels.first(where: { $0.selection?.bar == bar }),
               let lens = panel.selection, panel.liquid.presence(at: time) > 0 else { return nil }
         return (lens, panel.shape(at: time, scale: document.canvas.scale))
@@ -28,6 +28,21 @@ extension ContentLayer {
         }
         paint.apply(outside, to: &frame, opacity: opacity, workers: workers)
         Paint.plain(lens.color).apply(inside, to: &frame, opacity: opacity, workers: workers)
+    }
+
+    /// The ink at device pixel (x, y) of an item `on` a bar, over backdrop color `b`: `ink`'s, or under the bar's
+    /// lens, the mix by the lens's coverage c of `ink`'s and `lensInk`'s (the lens's colour), as `drawInk` paints
+    /// it: what `lint` measures.
+    package func ink(on bar: String?, at time: Double, _ ink: @escaping (Color) -> Color,
+                     lensInk: @escaping (Color, Color) -> Color) -> (Int, Int, Color) -> Color {
+        guard let (lens, shape) = selectionLens(on: bar, at: time) else { return { _, _, b in ink(b) } }
+        return { x, y, b in
+            let c = coverage(distance: shape.signedDistance(Point(Float(x) + 0.5, Float(y) + 0.5)))
+            guard c > 0 else { return ink(b) }
+            let i = ink(b), l = lensInk(b, lens.color)
+            return Color(red: i.red + (l.red - i.red) * c, green: i.green + (l.green - i.green) * c,
+                         blue: i.blue + (l.blue - i.blue) * c, alpha: i.alpha + (l.alpha - i.alpha) * c)
+        }
     }
 
     /// `mask` times 1 - c and times c, c the shape's coverage at each pixel centre; nil when the mask lies wholly

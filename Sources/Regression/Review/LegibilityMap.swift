@@ -43,7 +43,7 @@ public enum LegibilityMap {
                 for x in 0..<mask.width where mask[x, y] > 0 {
                     let fx = mask.originX + x, fy = mask.originY + y
                     guard fx >= 0, fy >= 0, fx < document.canvas.pixelWidth, fy < document.canvas.pixelHeight else { continue }
-                    let b = backdrop(fx, fy), t = ink(b)
+                    let b = backdrop(fx, fy), t = ink(fx, fy, b)
                     fails[y * mask.width + x] = Contrast.wcag(t, b) < limit.wcag || abs(Contrast.apca(text: t, background: b)) < limit.apca
                 }
             }

@@ -121,7 +121,7 @@ public enum LegibilityAudit {
                     tallies[index].add(outside: outside(mask, panel: panel, scale: document.canvas.scale), time: t)
                 }
                 guard item.isMeasured, pose.presence == 1,
-                      let s = ContrastSample.measure(mask, backdrop: backdrop, ink: ink, width: width, height: height) else { return }
+                      let s = ContrastSample.measure(mask, backdrop: backdrop, inkAt: ink, width: width, height: height) else { return }
                 tallies[index].add(s, time: t, state: item.timeline.settledState(at: t))
             }
         }
@@ -130,18 +130,20 @@ public enum LegibilityAudit {
 
     /// Draws frame `i` for measuring: the frame without content, then the content over it. `visit` sees each
     /// item as it is drawn: its index, its mask, its pose, the backdrop behind it before it was drawn (device
-    /// pixels inside the mask) and its ink over a backdrop color. Returns the finished frame.
+    /// pixels inside the mask) and its ink at a pixel over a backdrop color (under a selection lens, the lens's
+    /// colour by its coverage). Returns the finished frame.
     static func draw(_ document: SceneDocument, frame i: Int, compositor: inout Compositor, layer: ContentLayer, workers: Workers,
                      visit: (_ index: Int, _ mask: CoverageMask, _ pose: ContentPose, _ backdrop: (Int, Int) -> Color,
-                             _ ink: (Color) -> Color) -> Void) throws(SceneError) -> Framebuffer {
+                             _ ink: (Int, Int, Color) -> Color) -> Void) throws(SceneError) -> Framebuffer {
         var frame = try compositor.renderWhole(frame: i)
         let t = document.time(ofFrame: i)
         let space = frame.space, items = document.content.items
         withoutActuallyEscaping(visit) { visit in
             _ = layer.render(into: &frame, time: t, workers: workers) { index, mask, paint, before in
                 let pose = items[index].timeline.pose(at: t)
-                visit(index, mask, pose, { x, y in before[(y - mask.originY) * mask.width + x - mask.originX] },
-                      { paint.ink(over: $0, opacity: pose.opacity, space: space) })
+                let ink = layer.ink(on: items[index].on, at: t, { paint.ink(over: $0, opacity: pose.opacity, space: space) },
+                                    lensInk: { Paint.plain($1).ink(over: $0, opacity: pose.opacity, space: space) })
+                visit(index, mask, pose, { x, y in before[(y - mask.originY) * mask.width + x - mask.originX] }, ink)
             }
         }
         return frame

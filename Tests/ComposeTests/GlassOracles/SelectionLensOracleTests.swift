@@ -33,8 +33,9 @@ struct SelectionLensOracleTests {
         """
     }
 
-    @Test func theLensMatchesTheOracleAtThreeInstants() throws {
-        guard let python = Self.numpyPython else { print("selection oracle: skipped, no python3 with NumPy (scripts/setup.sh --dev)"); return }
+    @Test(.enabled(if: numpyPython != nil, "selection oracle skipped: no python3 imports numpy: run scripts/setup.sh --dev (python3-numpy)"))
+    func theLensMatchesTheOracleAtThreeInstants() throws {
+        let python = try #require(Self.numpyPython)
         let doc = try SceneDecoder().decode(text: Self.sceneText)
         let folder = ChildProcess.temporaryFolder("selection-oracle")
         let spec: [String: Any] = ["cases": [["name": "bar", "width": Self.width, "height": Self.height, "scale": 1,

@@ -11,7 +11,10 @@ import Raster
 /// Three frames a scene (first, middle, last), so the suite stays quick; every frame, as `lint` measures, over a
 /// scrolling backdrop: a scroll moves by whole pixels of the render scale, so a middle frame shows the list under
 /// a bar a fraction of a point apart at each scale, and the worst moment of the scroll lies between sampled frames
-/// (backdrop-scroll on three frames: 3.0% apart; on all 30: 1.4%).
+/// (backdrop-scroll on three frames: 3.0% apart; on all 30: 1.4%). An item on a bar with a selection lens is held
+/// within 3%: mid-move, the lens's edge splits a glyph into its own ink and the lens's colour, and the share of
+/// pixels on each side at the figure's percentile moves with the pixel grid (feed-edge-selection's Search icon:
+/// 3.80 at scales 1 and 2, 3.70 at 3, 2.7%).
 @Suite struct LegibilityScaleTests {
     /// The repository's root (this file is Tests/RegressionTests/Review/LegibilityScaleTests.swift).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -30,6 +33,9 @@ import Raster
     @Test(arguments: scenes)
     func figuresAndFlagsDoNotDependOnTheScale(scene: String) throws {
         guard let device = try Self.report(scene, scale: 3) else { return }
+        let doc = try SceneDecoder().decode(file: Self.root.appendingPathComponent(scene).path)
+        let lensBars = Set(doc.glass.panels.compactMap { $0.selection?.bar })
+        let underLens = Set(doc.content.items.filter { $0.on.map(lensBars.contains) ?? false }.map(\.path))
         for scale: Float in [1, 2] {
             let r = try #require(try Self.report(scene, scale: scale))
             #expect(r.entries.map(\.path) == device.entries.map(\.path))
@@ -39,7 +45,8 @@ import Raster
                     #expect(e.wcag == nil && d.wcag == nil, "\(scene) \(e.path) measured at one scale only")
                     continue
                 }
-                #expect(abs(w / dw - 1) <= 0.02, "\(scene) \(e.path): WCAG \(w) at scale \(scale), \(dw) at 3")
+                let tolerance: Float = underLens.contains(e.path) ? 0.03 : 0.02
+                #expect(abs(w / dw - 1) <= tolerance, "\(scene) \(e.path): WCAG \(w) at scale \(scale), \(dw) at 3")
                 for (s, ds) in zip(e.states, d.states) {
                     if let w = s.wcag, let dw = ds.wcag {
                         #expect(abs(w / dw - 1) <= 0.02, "\(scene) \(e.path) state at \(s.time): WCAG \(w) at scale \(scale), \(dw) at 3")

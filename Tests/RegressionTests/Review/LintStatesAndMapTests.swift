@@ -81,3 +81,47 @@ import Testing
         #expect(top.grey + bottom.grey > image.width * image.height * 8 / 10)
     }
 }
+
+/// Content under a tab bar's selection lens is drawn in the lens's colour (SelectionInk), so `lint` measures that
+/// colour there: a white selection over the light bar makes the selected tab's icon illegible, while the tabs
+/// the lens does not reach keep their figures.
+@Suite struct LintUnderTheSelectionLensTests {
+    func lint(color: String) throws -> [String: Any] {
+        let root = Binary.root
+        var scene = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("scenes/liquid-selection.json"))) as? [String: Any])
+        var glass = try #require(scene["glass"] as? [[String: Any]])
+        var selection = try #require(glass[0]["selection"] as? [String: Any])
+        selection["color"] = color
+        glass[0]["selection"] = selection
+        scene["glass"] = glass
+        (scene["plane"] as? [String: Any]).map { plane in
+            var p = plane
+            if var b = p["backdrop"] as? [String: Any], let image = b["image"] as? String {
+                b["image"] = root.appendingPathComponent("scenes").appendingPathComponent(image).path
+                p["backdrop"] = b
+            }
+            scene["plane"] = p
+        }
+        let dir = Binary.folder("lint-lens-\(color.filter(\.isLetter))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("scene.json")
+        try JSONSerialization.data(withJSONObject: scene).write(to: file)
+        // Frame 20 (0.67 s): the lens has settled on tab 2 (Saved) since its move at 0.2 s.
+        let r = try Binary.run(["lint", file.path, "--json", "--threads", "1", "--frames", "20", "--scale", "1"])
+        return try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any], "\(r.err)")
+    }
+
+    @Test func theSelectedTabIsMeasuredInTheLensColour() throws {
+        let blue = try lint(color: "systemBlue"), white = try lint(color: "#FFFFFF")
+        func wcag(_ json: [String: Any], _ id: String) -> Double {
+            LintStatesAndMapTests.entry(json, id)["wcag"] as? Double ?? -1
+        }
+        // White ink over the light glass: illegible under the lens; systemBlue there is not.
+        #expect(wcag(white, "icon-saved") < 1.5, "\(wcag(white, "icon-saved"))")
+        #expect(wcag(blue, "icon-saved") > 2.5, "\(wcag(blue, "icon-saved"))")
+        // The tabs the lens does not reach are measured alike.
+        #expect(wcag(white, "icon-home") == wcag(blue, "icon-home"))
+        #expect(wcag(white, "tab-profile") == wcag(blue, "tab-profile"))
+    }
+}

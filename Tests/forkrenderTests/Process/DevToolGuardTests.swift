@@ -10,7 +10,10 @@ import Testing
 @Suite struct DevToolGuardTests {
     /// The suites with a test that runs a --dev tool.
     static let suites = ["ShardingRecipeTests", "ShardedCheckTests", "SymbolArtworkTests", "TextOracleTests", "PreviewBrowserTests",
-                         "PreviewPageTests", "PNGBandTests", "PNGIgzipTests", "PNGFrameEncodeTests", "VideoColorTests"]
+                         "PreviewPageTests", "PNGBandTests", "PNGIgzipTests", "PNGFrameEncodeTests", "VideoColorTests",
+                         "SymbolRenderingTests", "ThemeIconTests", "SchemaAgreementTests", "ScrollEdgeOracleTests",
+                         "TransparentOutputTests", "TransparentMatteTests", "SelectionLensOracleTests", "ReviewBrowserTests",
+                         "SafeAreaSwitchTests"]
 
     @Test func theSwitchHidesEveryDevTool() {
         var env = ProcessInfo.processInfo.environment
