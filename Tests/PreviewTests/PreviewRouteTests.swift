@@ -45,9 +45,10 @@ final class Fixture {
     }
 
     /// What `forkrender scene.json --scale 1` writes for frame `i` (a fresh compositor from t = 0).
-    func reference(frame i: Int, tilt: Tilt? = nil) throws -> [UInt8] {
+    func reference(frame i: Int, tilt: Tilt? = nil, appearance: Appearance? = nil) throws -> [UInt8] {
         var decoder = SceneDecoder(scale: 1)
         decoder.tilt = tilt.map { .fixed($0) }
+        decoder.appearance = appearance
         let doc = try decoder.decode(file: file)
         var c = Compositor(document: doc, workers: Workers(2))
         return try EncodeSettings(dither: doc.dither).pngBytes(c.render(frame: i))
@@ -167,6 +168,27 @@ struct PreviewRouteTests {
         let whole = try PNG.decode(f.get("/frame.png", [("frame", "9"), ("appearance", "dark"), ("pitch", "0.3"), ("roll", "0.3")]).body)
         #expect(try Self.composite(dark, patch: patch) == whole.samples)
         #expect(f.session.restarts == 0)
+    }
+
+    /// A backdrop with a file per appearance (scenes/backdrop-appearance.json: coffee in light, Chelsea in dark):
+    /// the page's appearance switch serves the frame of that appearance, its own file beneath.
+    @Test("The appearance switch picks the backdrop's file for that appearance")
+    func appearanceSwitchPicksTheBackdropFile() throws {
+        let root = ChildProcess.packageRoot
+        let text = try String(contentsOf: root.appendingPathComponent("scenes/backdrop-appearance.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\"backdrops/", with: "\"\(root.path)/scenes/backdrops/")
+        let f = try Fixture("backdrop-appearance", text: text)
+        for (look, file) in [(Appearance.light, "coffee.png"), (.dark, "chelsea.png")] {
+            let page = try PNG.decode(f.get("/frame.png", [("frame", "0"), ("appearance", look.rawValue)]).body)
+            // The same scene with that file as its only backdrop, rendered in that appearance.
+            var scene = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            var plane = try #require(scene["plane"] as? [String: Any]), backdrop = try #require(plane["backdrop"] as? [String: Any])
+            backdrop["image"] = root.appendingPathComponent("scenes/backdrops/\(file)").path
+            plane["backdrop"] = backdrop
+            scene["plane"] = plane
+            let alone = try Fixture("backdrop-\(look.rawValue)-alone", text: String(decoding: try JSONSerialization.data(withJSONObject: scene), as: UTF8.self))
+            #expect(page.samples == (try PNG.decode(try alone.reference(frame: 0, appearance: look))).samples, "\(look)")
+        }
     }
 
     @Test("A patch takes the frame's parameters, pitch and roll required, and nothing else")
