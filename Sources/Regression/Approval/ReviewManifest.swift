@@ -69,16 +69,9 @@ public struct ReviewManifest: Sendable, Equatable {
 
     /// Reads `<folder>/review.json`, refusing a file whose pictures would lie outside the folder.
     public static func load(from folder: String) throws(CheckError) -> ReviewManifest {
-        let path = (folder as NSString).appendingPathComponent(fileName)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CheckError("no \(fileName) in '\(folder)': write the report with 'forkrender check ... --report \(folder)' first")
-        }
-        let file: File
-        do {
-            file = try JSONDecoder().decode(File.self, from: data)
-        } catch {
-            throw CheckError("'\(path)' is not a review manifest: \(error)")
-        }
+        let (file, path) = try ReviewReport.readJSON(File.self, named: fileName, in: folder,
+            missing: "no \(fileName) in '\(folder)': write the report with 'forkrender check ... --report \(folder)' first",
+            what: "a review manifest")
         guard file.format == format else {
             throw CheckError("'\(path)': format '\(file.format.prefix(60))' is not '\(format)' (written by another forkrender?)")
         }

@@ -106,6 +106,20 @@ public struct ReviewReport {
         path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 
+    /// `<folder>/<name>` decoded as `T`, and its path: refused with `missing` when the file cannot be read, and
+    /// as "not a `what`" when it does not decode. The report folder's JSON files (`review.json`,
+    /// `check-result.json`) are read this one way.
+    static func readJSON<T: Decodable>(_ type: T.Type, named name: String, in folder: String, missing: String,
+                                       what: String) throws(CheckError) -> (value: T, path: String) {
+        let path = (folder as NSString).appendingPathComponent(name)
+        guard let data = FileManager.default.contents(atPath: path) else { throw CheckError(missing) }
+        do {
+            return (try JSONDecoder().decode(T.self, from: data), path)
+        } catch {
+            throw CheckError("'\(path)' is not \(what): \(error)")
+        }
+    }
+
     /// The files earlier runs wrote into `folder` (index.html and each scene's frame PNGs), removed so the
     /// folder shows only this run's. Nothing else in it is touched: `--report .` must not empty a project.
     public static func removePreviousRun(in folder: String) {

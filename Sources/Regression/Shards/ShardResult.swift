@@ -103,16 +103,9 @@ public struct ShardResult: Codable, Sendable, Equatable {
 
     /// Reads `<folder>/check-result.json`.
     public static func read(folder: String) throws(CheckError) -> ShardResult {
-        let path = (folder as NSString).appendingPathComponent(fileName)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CheckError("'\(folder)' holds no \(fileName): run each shard as 'forkrender check ... --shard i/n --report \(folder)'")
-        }
-        let result: ShardResult
-        do {
-            result = try JSONDecoder().decode(ShardResult.self, from: data)
-        } catch {
-            throw CheckError("'\(path)' is not a check result: \(error)")
-        }
+        let (result, path) = try ReviewReport.readJSON(ShardResult.self, named: fileName, in: folder,
+            missing: "'\(folder)' holds no \(fileName): run each shard as 'forkrender check ... --shard i/n --report \(folder)'",
+            what: "a check result")
         guard result.format == currentFormat else {
             throw CheckError("'\(path)' is a '\(result.format)', not a '\(currentFormat)': merge results of one forkrender version")
         }
