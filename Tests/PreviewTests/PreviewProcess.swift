@@ -63,10 +63,14 @@ final class RunningPreview {
             + (export.map { ["--export", $0] } ?? []) + (scale.map { ["--scale", "\($0)"] } ?? []) + extra)
     }
 
-    /// Any server command of the binary (`preview`, `review`) that prints its URL as the first line.
-    init(arguments: [String]) throws {
+    /// Any server command of the binary (`preview`, `review`) that prints its URL as the first line. The child
+    /// never sees `CI` unless `ci` is set: `review` refuses to run on CI, and these tests run there.
+    init(arguments: [String], ci: Bool = false) throws {
         process.executableURL = PreviewProcess.binary
         process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["CI"] = ci ? "true" : nil
+        process.environment = env
         let out = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -114,5 +114,7 @@ import Output
         // Refused on CI, before anything renders.
         let ci = try Binary.run(["check", f.scenes.path, "--references", f.refs.path, "--report", f.report.path, "--review"], ci: true)
         #expect(ci.status == 2 && ci.err.contains("'--review' refused"), "\(ci.err)")
+        let serve = try Binary.run(["review", f.report.path, "--port", "0"], ci: true)
+        #expect(serve.status == 2 && serve.err.contains("review refused"), "\(serve.err)")
     }
 }
