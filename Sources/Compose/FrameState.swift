@@ -32,6 +32,8 @@ package struct FrameState: Sendable {
     let bodies: LiquidBodyCache
     /// Each Liquid Glass part's light or dark styling after the last frame (`LiquidStyling`).
     let styling: StylingCache
+    /// Over a transparent canvas, the Liquid Glass matte's buffers, windows and halo cells from the last frame.
+    let matte: LiquidMatteCache
 
     /// Empty stores for a canvas of `pixels` pixels.
     init(pixels: Int, keeping: Keeping) {
@@ -47,6 +49,7 @@ package struct FrameState: Sendable {
         frames = KeptFrameSlot(keeping: keeping)
         bodies = LiquidBodyCache(keeping: keeping, capacity: pixels)
         styling = StylingCache(keeping: keeping)
+        matte = LiquidMatteCache(keeping: keeping, capacity: pixels)
     }
 
     /// The styling rule of `document`'s Liquid Glass over this session's stores, which glass and content share.
@@ -58,12 +61,12 @@ package struct FrameState: Sendable {
     /// reads (each store's `dropsOnCancelledFrame`), and what `KeptInventoryTests` holds to the declarations.
     package var stores: [any AnyKeptStore] {
         [fields.keptStore, interiors.keptStore, masks.store, reuse.store, haloCells.store, windows.store, backdrop.store,
-         underlay.store, frames.store, bodies.store, styling.store]
+         underlay.store, frames.store, bodies.store, styling.store, matte.store]
     }
 
     /// Drops what a cancelled frame may have kept in part, store by store as each one's declaration says: a tile
-    /// may hold part of a drawing, and the halo's cells, the windows and the bodies are not kept from a
-    /// cancelled pass.
+    /// may hold part of a drawing, and the halo's cells, the windows, the bodies and the matte's buffers are not
+    /// kept from a cancelled pass.
     func forgetCancelledFrame() { stores.forgetCancelledFrame() }
 
     /// The stores of a session, in the order docs/architecture.md lists them.
@@ -71,5 +74,6 @@ package struct FrameState: Sendable {
         DistanceFieldCache.descriptor, InteriorSpansCache.descriptor, ContentLayer.MaskCache.descriptor,
         GlassReuse.descriptor, HaloCellCache.descriptor, LensWindowCache.descriptor, BackdropCache.descriptor,
         UnderlayCache.descriptor, KeptFrameSlot.descriptor, LiquidBodyCache.descriptor, StylingCache.descriptor,
+        LiquidMatteCache.descriptor,
     ]
 }

@@ -33,10 +33,15 @@ struct HaloCellCache {
     /// Takes the kept cells with where `plane` may differ from the plane they were made over; nil when nothing
     /// is kept or the two planes cannot be compared (then every cell is computed).
     func take(for plane: PlaneSpriteRecord) -> (cells: GlowHalo.Cells, changed: [[Range<Int>]], band: Int)? {
-        guard let k = store.access({ kept in defer { kept.last = nil }; return kept.last }) else { return nil }
+        Self.reuse(store.access { kept in defer { kept.last = nil }; return kept.last }, for: plane)
+    }
+
+    /// Cells taken out of a store, with where `plane` may differ from the plane they were made over.
+    static func reuse(_ kept: (cells: GlowHalo.Cells, plane: PlaneSpriteRecord)?, for plane: PlaneSpriteRecord)
+        -> (cells: GlowHalo.Cells, changed: [[Range<Int>]], band: Int)? {
         // Bands of a row of cells each: the sprites' bands of 16 rows straddle the cells.
-        guard let changed = plane.changedSpans(since: k.plane, band: k.cells.cell) else { return nil }
-        return (k.cells, changed, k.cells.cell)
+        guard let kept, let changed = plane.changedSpans(since: kept.plane, band: kept.cells.cell) else { return nil }
+        return (kept.cells, changed, kept.cells.cell)
     }
 
     var computedCells: Int { store.access { $0.computed } }

@@ -19,9 +19,18 @@ struct LensWindowCache {
         dropped: "taken out by a frame and put back once drawn (none from a cancelled frame); a window beyond the bound is not kept; with the session",
         bound: "16 B per pixel around the liquid panels, at most one canvas of float pixels in all", bytesPerPixel: 16, over: .liquidGlass, dropsOnCancelledFrame: true)
 
+    typealias Entry = (window: KeptWindow, plane: PlaneSpriteRecord)
+
     struct Kept: KeptValue {
-        var windows = KeptEntries<(window: KeptWindow, plane: PlaneSpriteRecord)>()
+        var windows = KeptEntries<Entry>()
         mutating func dropKept() { windows.dropKept() }
+
+        /// Keeps `entry` for `slot`, unless the windows kept for the other slots and it would pass `capacity`
+        /// pixels.
+        mutating func keep(slot: String, _ entry: Entry, capacity: Int) {
+            let others = windows.entries.reduce(0) { $0 + ($1.key == slot ? 0 : $1.value.window.pixelCount) }
+            if others + entry.window.pixelCount <= capacity { windows[slot] = entry }
+        }
     }
 
     let store: KeptStore<Kept>
@@ -36,16 +45,17 @@ struct LensWindowCache {
     /// The window kept for `slot` with where `plane` may differ from the plane it was blurred from; nil when none
     /// is kept or the planes cannot be compared.
     func take(slot: String, for plane: PlaneSpriteRecord) -> WindowReuse? {
-        guard let k = store.access({ $0.windows.removeValue(forKey: slot) }) else { return nil }
-        guard let changed = plane.changedBoxes(since: k.plane) else { return nil }
-        return WindowReuse(kept: k.window, changed: changed)
+        Self.reuse(store.access { $0.windows.removeValue(forKey: slot) }, for: plane)
+    }
+
+    /// A window taken out of a store, with where `plane` may differ from the plane it was blurred from.
+    static func reuse(_ kept: Entry?, for plane: PlaneSpriteRecord) -> WindowReuse? {
+        guard let kept, let changed = plane.changedBoxes(since: kept.plane) else { return nil }
+        return WindowReuse(kept: kept.window, changed: changed)
     }
 
     /// Keeps the window `slot`'s drawing blurred over `plane`, unless the kept windows would pass the capacity.
     func keep(slot: String, _ window: KeptWindow, plane: PlaneSpriteRecord) {
-        store.access {
-            let others = $0.windows.entries.reduce(0) { $0 + ($1.key == slot ? 0 : $1.value.window.pixelCount) }
-            if others + window.pixelCount <= capacity { $0.windows[slot] = (window, plane) }
-        }
+        store.access { $0.keep(slot: slot, (window, plane), capacity: capacity) }
     }
 }

@@ -105,10 +105,10 @@ struct GlassLayer {
         let canvas = PixelRect(plane)
         let written = drawings.map { $0.writtenRegions(canvas: canvas) }
         let decisions = plan(drawings, written: written, record: record, canvas: canvas)
-        // Over a transparent canvas each liquid drawing is matted (LiquidMatte): it reads none of the stores and
-        // none of the halo over the transparent plane.
+        // Over a transparent canvas each liquid drawing is matted (LiquidMatte): it reads the matte's own stores,
+        // not the opaque canvas's, and no halo over the transparent plane.
         var matte = document.canvas.isTransparent && drawings.contains(where: \.isLiquid)
-            ? LiquidMatte(plane: plane, workers: workers) : nil
+            ? state.matte.take(plane: plane, record: record, workers: workers) : nil
         let kept = keptBodies(drawings, record: keepingBodies ? record : nil, time: time)
         let lit = litRegions(drawings, decisions, relit: kept, canvas: canvas, matted: matte != nil)
         let under = underlay(record: record, plane: plane, time: time)
@@ -130,6 +130,7 @@ struct GlassLayer {
             }
             self.record(drawing, since: start, canvas: canvas, reused: Self.keptPixels(decision, written[k]), into: &times)
         }
+        if let matte, !workers.isCancelled { state.matte.keep(matte) }
         return overlay
     }
 

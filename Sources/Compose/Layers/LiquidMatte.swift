@@ -18,19 +18,30 @@ import SceneFormat
 ///
 /// Only the liquid drawings' written regions change: the frame there is composited on black and on white into
 /// two scratch frames, the drawing draws into each with its plane, and a pixel that neither draw changed keeps
-/// the frame's own bytes (the glass wrote nothing there). Every pass reads no kept store (no lens window, body or
-/// halo cells of another plane), and the styling is the same in both (`LiquidStyling`: over a transparent
-/// canvas, decided over the appearance's background), so the two draws differ only by the plane.
+/// the frame's own bytes (the glass wrote nothing there). The styling is the same in both (`LiquidStyling`: over
+/// a transparent canvas, decided over the appearance's background), so the two draws differ only by the plane.
+///
+/// The four buffers are the session's (`LiquidMatteCache`), reused from frame to frame: the composites are made
+/// again only in the rows where the plane changed since the plane they hold (`plane`), and each draw keeps its
+/// lens window and halo cells over its own composite, as an opaque canvas keeps its one's. A composite pixel is
+/// a function of the plane pixel under it alone, so a kept composite brought up to date holds the bits of a new one.
 struct LiquidMatte {
     /// The plane composited over opaque black and over opaque white.
-    let black: Framebuffer, white: Framebuffer
+    private(set) var black: Framebuffer, white: Framebuffer
     /// The frame composited over black and over white in a drawing's regions, drawn into by that drawing.
     var overBlack: Framebuffer, overWhite: Framebuffer
+    /// The plane the composites hold everywhere; an empty record when they hold none.
+    private(set) var plane = PlaneSpriteRecord()
 
-    init(plane: Framebuffer, workers: Workers) {
-        (black, white) = (Self.composited(plane, over: 0, workers: workers), Self.composited(plane, over: 1, workers: workers))
-        overBlack = Framebuffer.unfilled(width: plane.width, height: plane.height, space: plane.space)
-        overWhite = Framebuffer.unfilled(width: plane.width, height: plane.height, space: plane.space)
+    /// Buffers for a canvas of this size and space, holding no plane yet.
+    init(width: Int, height: Int, space: BlendSpace) {
+        (black, white) = (.unfilled(width: width, height: height, space: space), .unfilled(width: width, height: height, space: space))
+        (overBlack, overWhite) = (.unfilled(width: width, height: height, space: space), .unfilled(width: width, height: height, space: space))
+    }
+
+    /// Whether these buffers are for `plane`'s canvas.
+    func fits(_ plane: Framebuffer) -> Bool {
+        black.width == plane.width && black.height == plane.height && black.space == plane.space
     }
 
     /// A premultiplied pixel over an opaque grey `b` (0 black, 1 white): the same expression wherever it is
@@ -40,17 +51,30 @@ struct LiquidMatte {
         SIMD4(p.x + b * (1 - p.w), p.y + b * (1 - p.w), p.z + b * (1 - p.w), 1)
     }
 
-    static func composited(_ plane: Framebuffer, over b: Float, workers: Workers) -> Framebuffer {
-        var out = Framebuffer.unfilled(width: plane.width, height: plane.height, space: plane.space)
-        let w = plane.width
-        plane.withUnsafePixels { src in
-            out.withUnsafeMutablePixels { dst in
-                workers.forEachBand(plane.height) { rows in
-                    for i in (rows.lowerBound * w)..<(rows.upperBound * w) { dst[i] = Self.over(src[i], b) }
+    /// The plane composited over `grey` (0 or 1).
+    func composite(over grey: Float) -> Framebuffer { grey == 0 ? black : white }
+
+    /// Makes the composites hold `plane` (which `record` describes) over black and over white: only in the rows
+    /// where it may differ from the plane they hold (`PlaneSpriteRecord.changedRows`), everywhere when the two
+    /// cannot be compared or there is no record.
+    mutating func composite(_ plane: Framebuffer, record: PlaneSpriteRecord?, workers: Workers) {
+        let (w, h) = (plane.width, plane.height)
+        let spans = record.flatMap { $0.changedRows(since: self.plane) } ?? RowSpans(height: h, width: w) { _ in true }
+        self.plane = record ?? PlaneSpriteRecord()
+        spans.withUnsafeLists { starts, list in
+            plane.withUnsafePixels { src in
+                black.withUnsafeMutablePixels { k in
+                    white.withUnsafeMutablePixels { wt in
+                        workers.forEachBand(h, bandSize: 16) { rows in
+                            for y in rows { for j in starts[y]..<starts[y + 1] { for x in list[j] {
+                                let i = y * w + x
+                                (k[i], wt[i]) = (Self.over(src[i], 0), Self.over(src[i], 1))
+                            } } }
+                        }
+                    }
                 }
             }
         }
-        return out
     }
 
     /// Calls `body(i)` for the index of every pixel of `regions` (clipped to the frame), band by band.
@@ -110,25 +134,32 @@ extension GlassLayer {
     /// Draws one liquid drawing over a transparent canvas through `matte` (LiquidMatte): over the plane on black,
     /// over the plane on white, each with its own glow halo read from that plane (its neutral axis from that
     /// background to the dots' ink, as an opaque render over black or white takes), then the matte into `frame`.
+    /// Each draw reads its composite as an opaque canvas reads its plane: around the dots (the record's fill over
+    /// that background), through the lens window and halo cells it kept from the last frame (`LiquidMatteCache`),
+    /// which it keeps again unless the frame was cancelled.
     func drawMatted(_ glass: LiquidGlass, shape: SmoothUnion<PanelUnion>, materials: [LiquidMaterial], slot: String,
                     lit: Bool, _ step: Step, matte: inout LiquidMatte, into frame: inout Framebuffer) {
-        let workers = step.workers
+        let (workers, record, kept) = (step.workers, step.record, state.matte)
         matte.prepare(frame, regions: step.written, workers: workers)
         let reading = [LiquidGlass.drawnPixels(shape, canvas: step.canvas)]
         let config = document.plane.configuration
         for grey: Float in [0, 1] {
             var g = glass
-            let plane = grey == 0 ? matte.black : matte.white
+            let plane = matte.composite(over: grey)
             let background = Color(red: grey, green: grey, blue: grey, alpha: 1)
             let bare = document.plane.backdrop == nil ? (background: background, ink: config.label) : nil
-            g.halo = lit ? GlowHalo(plane: plane, bare: bare, scale: document.canvas.scale, workers: workers, reading: reading) : nil
-            if grey == 0 {
-                _ = g.apply(plane: plane, joined: shape, materials: materials, into: &matte.overBlack, workers: workers,
-                            fields: fields, slot: slot)
-            } else {
-                _ = g.apply(plane: plane, joined: shape, materials: materials, into: &matte.overWhite, workers: workers,
-                            fields: fields, slot: slot)
-            }
+            let fill = record?.fill.map { PlaneFill(background: LiquidMatte.over($0.background, grey), boxes: $0.boxes) }
+            g.halo = lit ? GlowHalo(plane: plane, bare: bare, scale: document.canvas.scale, workers: workers, reading: reading,
+                                    reusing: record.flatMap { kept.cells(over: grey, for: $0) }, fill: fill) : nil
+            let reusing = record.flatMap { kept.window(slot, over: grey, for: $0) }
+            let window = grey == 0
+                ? g.apply(plane: plane, joined: shape, materials: materials, into: &matte.overBlack, workers: workers,
+                          fields: fields, slot: slot, fill: fill, reusing: reusing)
+                : g.apply(plane: plane, joined: shape, materials: materials, into: &matte.overWhite, workers: workers,
+                          fields: fields, slot: slot, fill: fill, reusing: reusing)
+            guard let record, !workers.isCancelled else { continue }
+            if let halo = g.halo { kept.keep(cells: halo.cells, over: grey, plane: record) }
+            if let window { kept.keep(window: window, slot, over: grey, plane: record) }
         }
         matte.resolve(into: &frame, regions: step.written, workers: workers)
     }

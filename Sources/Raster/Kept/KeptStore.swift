@@ -19,6 +19,8 @@ public enum KeptArea: Sendable, Hashable {
     case halo
     /// The glyph raster of the scene's labels: characters x (size x scale)^2 each.
     case glyphs
+    /// The whole canvas, when Liquid Glass is drawn over a transparent canvas (matted over black and white).
+    case matte
 }
 
 /// What a store kept between frames is, declared once beside the store: the row docs/architecture.md lists for

@@ -50,6 +50,7 @@ public struct MemoryEstimate: Sendable {
         case .halo: return panels.contains { $0.glowHalo } ? canvas : 0
         case .liquidGlass: return min(canvas, reachedPixels(panels.filter { $0.tier.rendered == .liquid }, c))
         case .layeredGlass: return min(canvas, reachedPixels(panels.filter { $0.tier.rendered != .liquid }, c))
+        case .matte: return c.isTransparent && panels.contains { $0.tier.rendered == .liquid && $0.liquid.variant != .identity } ? canvas : 0
         }
     }
 

@@ -13,6 +13,6 @@ import Raster
 
     @Test func aCancelledFrameDropsTheStoresAFrameFillsAsItDraws() {
         let dropped = FrameState.sessionStores.filter(\.dropsOnCancelledFrame).map(\.name)
-        #expect(dropped == ["GlassReuse", "HaloCellCache", "LensWindowCache", "LiquidBodyCache"])
+        #expect(dropped == ["GlassReuse", "HaloCellCache", "LensWindowCache", "LiquidBodyCache", "LiquidMatteCache"])
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// Content that changes in time (a tab bar whose selection moves at a tap, a label fading in) renders the same
-/// PNG files, byte for byte, as three shards on one thread and as one full run on two.
+/// Content that changes in time (a tab bar whose selection moves at a tap, a label fading in), and Liquid Glass
+/// matted over a transparent canvas from its kept matte (`LiquidMatteCache`), render the same PNG files, byte for
+/// byte, as three shards on one thread and as one full run on two.
 @Suite struct ContentShardTests {
-    @Test(arguments: ["content-tabbar-select.json", "content-fade-in.json"])
+    @Test(arguments: ["content-tabbar-select.json", "content-fade-in.json", "transparent-glass.json"])
     func shardsEqualAFullRun(scene name: String) throws {
         let dir = CLI.temporaryFolder("content-shards-\(name)")
         defer { try? FileManager.default.removeItem(at: dir) }
