@@ -7,7 +7,7 @@ import Testing
 import Output
 
 /// Liquid Glass over a transparent canvas (difference matting, `LiquidMatte`) against
-/// scripts/glass-oracles/pillow_matte.py. scenes/transparent-glass.json at scale 1, frame 20, without dither
+/// scripts/glass-oracles/pillow_transparent.py (`TransparentOutputTests.oracle`). scenes/transparent-glass.json at scale 1, frame 20, without dither
 /// (`TransparentOutputTests.render`): its Liquid Glass bar (12, 56, 366 x 60 pt, radius 30) with a label, over a
 /// transparent plane of dots.
 /// - Pillow's `alpha_composite` of the transparent PNG over a mid grey and a saturated green equals forkrender's
@@ -43,23 +43,9 @@ struct TransparentMatteTests {
         let python = try #require(TransparentOutputTests.python)
         let (transparent, covered, plane) = try TransparentOutputTests.render(background: nil)
         let (w, h) = (transparent.width, transparent.height)
-        let folder = ChildProcess.temporaryFolder("transparent-matte")
-        let d = folder.appendingPathComponent("bar")
-        try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
-        try PNG.write(rgba8: transparent.rgba8(dither: false), width: w, height: h, to: d.appendingPathComponent("transparent.png").path)
-        var own: [[UInt8]] = []
-        for (i, c) in Self.colors.enumerated() {
-            let bytes = try TransparentOutputTests.render(background: TransparentOutputTests.hex(c)).frame.rgba8(dither: false)
-            own.append(bytes)
-            try PNG.write(rgba8: bytes, width: w, height: h, to: d.appendingPathComponent("over-\(i).png").path)
-        }
         var mask = [UInt8](repeating: 0, count: w * h * 4)
         for y in 0..<h { for x in 0..<w where Self.inBar(x, y, inset: 0) { mask[4 * (y * w + x)..<4 * (y * w + x) + 4] = [255, 255, 255, 255] } }
-        try PNG.write(rgba8: mask, width: w, height: h, to: d.appendingPathComponent("glass.png").path)
-        try GlassOracles.run("pillow_matte.py", python: python, in: folder,
-                             spec: ["cases": [["name": "bar", "width": w, "height": h, "colors": Self.colors]]], timeout: 300)
-        let results = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("results.json")))
-        let r = try #require((results as? [String: Any])?["bar"] as? [String: Any])
+        let (r, d, own) = try TransparentOutputTests.oracle("bar", transparent: transparent, colors: Self.colors, mask: mask, python: python)
         let levels = try #require(r["levels"] as? [[String: Any]])
         for (i, c) in Self.colors.enumerated() {
             let composite = try Data(contentsOf: d.appendingPathComponent("composite-\(i).rgb"))
