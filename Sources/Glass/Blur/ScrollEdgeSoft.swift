@@ -18,13 +18,19 @@ import Raster
 /// Per band row: the boxes' row prefix sums (each a chain of Double adds across the row, the reference's), then
 /// one pass that takes both boxes' means, mixes them and fades toward the background, and writes the row.
 /// Allocations: per piece the ring (32 B x width x (2 x reach + 2)) and two rows of row sums; per band the
-/// held rows (2 x reach rows a piece, 16 B a pixel) and one row of P a piece.
+/// held rows (2 x reach rows a piece, 16 B a pixel) and one row of P a piece; in all at most the reference's
+/// table (the piece count is bounded so).
 extension ScrollEdge {
     func applySoft(to plane: inout Framebuffer, band: PixelRect, background: SIMD4<Float>, radius: Float, workers: Workers) {
         let w = plane.width, h = plane.height
         let reach = Int(radius.rounded(.up)) + 1
         let lo = max(0, band.y - reach)
-        let size = max(2 * reach, (band.height + workers.count - 1) / workers.count)
+        // At most one piece a worker, and no more than keep the pieces' scratch (per column: the ring, two rows
+        // of row sums, a row of P and the held rows) within the reference's table, 32 B a pixel of the band and
+        // its reach, which the memory estimate counts (SceneFormat's `ScrollEdgeSection.sumBytes`).
+        let scratch = 32 * (2 * reach + 2) + 64 + 32 + 16 * 2 * reach
+        let most = max(1, min(workers.count, 32 * (band.height + 2 * reach) / scratch))
+        let size = max(2 * reach, (band.height + most - 1) / most)
         let pieces = (0..<((band.height + size - 1) / size)).map { j in
             band.y + j * size..<min(band.maxY, band.y + (j + 1) * size)
         }
