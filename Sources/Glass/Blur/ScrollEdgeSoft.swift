@@ -15,8 +15,9 @@ import Raster
 /// a neighbour, the `reach` rows at each end of a piece, are written aside (`held`) and copied into the plane
 /// once every piece is done. So every piece reads the plane as it was, for any worker count.
 ///
-/// Per band row: the boxes' row prefix sums (each a chain of Double adds across the row, the reference's), then
-/// one pass that takes both boxes' means, mixes them and fades toward the background, and writes the row.
+/// Per band row: one pass across the row takes the boxes' row prefix sums (each a chain of Double adds, the
+/// reference's) just ahead of the columns whose means read them, mixes the means and fades toward the
+/// background, and writes the row.
 /// Allocations: per piece the ring (32 B x width x (2 x reach + 2)) and two rows of row sums; per band the
 /// held rows (2 x reach rows a piece, 16 B a pixel) and one row of P a piece; in all at most the reference's
 /// table (the piece count is bounded so).
@@ -134,30 +135,64 @@ struct SoftEdgeRow {
             let a = edge.fade * s * s
             let out = layout.heldOffset(row: y, piece: j).map { held + $0 } ?? plane + y * w
             if f > 0 {
-                Box.rowSums(box1, sumRow(box1.y0), sumRow(box1.y1), into: sums,
-                            box2, sumRow(box2.y0), sumRow(box2.y1), into: sums + w + 1, width: w)
+                blend(box1, sumRow(box1.y0), sumRow(box1.y1), box2, sumRow(box2.y0), sumRow(box2.y1), sums: sums,
+                      fade: a, into: out)
             } else {
-                Box.rowSums(box1, sumRow(box1.y0), sumRow(box1.y1), into: sums, width: w)
+                blend(box1, sumRow(box1.y0), sumRow(box1.y1), sums: sums, fade: a, into: out)
             }
-            let second: (Box, UnsafePointer<SIMD4<Double>>)? = f > 0 ? (box2, UnsafePointer(sums + w + 1)) : nil
-            write(box1, sums, second, fade: a, into: out)
         }
     }
 
-    /// Row y's result: box 1's mean (plus box 2's), mixed toward the background by `fade`.
-    func write(_ b1: Box, _ s1: UnsafePointer<SIMD4<Double>>, _ second: (Box, UnsafePointer<SIMD4<Double>>)?,
-               fade a: Float, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+    /// Row y with one box: its row prefix sums (a chain of Double adds across the row, the reference's: sums[x]
+    /// holds columns 0 ..< x of `bottom` - `top`), each taken just before the first mean that reads it, so the
+    /// chain's latency hides under the means; then the fade toward the background.
+    func blend(_ b: Box, _ top: UnsafePointer<SIMD4<Double>>, _ bottom: UnsafePointer<SIMD4<Double>>,
+               sums s: UnsafeMutablePointer<SIMD4<Double>>, fade a: Float, into out: UnsafeMutablePointer<SIMD4<Float>>) {
         let w = width, keep = 1 - a, tint = background * a
-        // Columns whose boxes (both radii) lie inside the row share one reciprocal each.
-        let first = min(w, b1.k + 1), inside = first..<max(first, w - b1.k - 1)
-        if let (b2, s2) = second {
-            for x in 0..<inside.lowerBound { out[x] = (b1.mean(s1, x) + b2.mean(s2, x)) * keep + tint }
-            for x in inside { out[x] = (b1.inner(s1, x) + b2.inner(s2, x)) * keep + tint }
-            for x in inside.upperBound..<w { out[x] = (b1.mean(s1, x) + b2.mean(s2, x)) * keep + tint }
-        } else {
-            for x in 0..<inside.lowerBound { out[x] = b1.mean(s1, x) * keep + tint }
-            for x in inside { out[x] = b1.inner(s1, x) * keep + tint }
-            for x in inside.upperBound..<w { out[x] = b1.mean(s1, x) * keep + tint }
+        // Columns whose boxes lie inside the row share one reciprocal.
+        let first = min(w, b.k + 1), inside = first..<max(first, w - b.k - 1)
+        s[0] = .zero
+        // Column x's mean reads sums through min(w, x + k + 1).
+        var c = 0
+        while c < min(w, b.k) { s[c + 1] = s[c] + (bottom[c] - top[c]); c += 1 }
+        for x in 0..<inside.lowerBound {
+            if c < w { s[c + 1] = s[c] + (bottom[c] - top[c]); c += 1 }
+            out[x] = b.mean(s, x) * keep + tint
+        }
+        for x in inside {
+            s[c + 1] = s[c] + (bottom[c] - top[c])
+            c += 1
+            out[x] = b.inner(s, x) * keep + tint
+        }
+        for x in inside.upperBound..<w {
+            if c < w { s[c + 1] = s[c] + (bottom[c] - top[c]); c += 1 }
+            out[x] = b.mean(s, x) * keep + tint
+        }
+    }
+
+    /// Row y with two boxes (radii k and k + 1), their chains of adds interleaved: the sum of their means.
+    func blend(_ b1: Box, _ t1: UnsafePointer<SIMD4<Double>>, _ d1: UnsafePointer<SIMD4<Double>>,
+               _ b2: Box, _ t2: UnsafePointer<SIMD4<Double>>, _ d2: UnsafePointer<SIMD4<Double>>,
+               sums s1: UnsafeMutablePointer<SIMD4<Double>>, fade a: Float, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        let w = width, keep = 1 - a, tint = background * a, s2 = s1 + w + 1
+        let first = min(w, b2.k), inside = first..<max(first, w - b2.k)
+        s1[0] = .zero
+        s2[0] = .zero
+        // Column x's means read sums through min(w, x + k + 2).
+        var c = 0
+        while c < min(w, b2.k) {
+            s1[c + 1] = s1[c] + (d1[c] - t1[c])
+            s2[c + 1] = s2[c] + (d2[c] - t2[c])
+            c += 1
+        }
+        for x in 0..<w {
+            if c < w {
+                s1[c + 1] = s1[c] + (d1[c] - t1[c])
+                s2[c + 1] = s2[c] + (d2[c] - t2[c])
+                c += 1
+            }
+            out[x] = inside.contains(x) ? (b1.inner(s1, x) + b2.inner(s2, x)) * keep + tint
+                : (b1.mean(s1, x) + b2.mean(s2, x)) * keep + tint
         }
     }
 
@@ -175,26 +210,6 @@ struct SoftEdgeRow {
             self.weight = Double(weight)
             rowsIn = Double(y1 - y0)
             innerScale = self.weight / (rowsIn * Double(2 * k + 1))
-        }
-
-        /// Row prefix sums of the box's column sums (`bottom` - `top`): sums[x] holds columns 0 ..< x.
-        static func rowSums(_ b: Box, _ top: UnsafePointer<SIMD4<Double>>, _ bottom: UnsafePointer<SIMD4<Double>>,
-                            into sums: UnsafeMutablePointer<SIMD4<Double>>, width w: Int) {
-            sums[0] = .zero
-            for x in 0..<w { sums[x + 1] = sums[x] + (bottom[x] - top[x]) }
-        }
-
-        /// The same for two boxes, their two chains of adds interleaved.
-        static func rowSums(_ b1: Box, _ t1: UnsafePointer<SIMD4<Double>>, _ d1: UnsafePointer<SIMD4<Double>>,
-                            into s1: UnsafeMutablePointer<SIMD4<Double>>,
-                            _ b2: Box, _ t2: UnsafePointer<SIMD4<Double>>, _ d2: UnsafePointer<SIMD4<Double>>,
-                            into s2: UnsafeMutablePointer<SIMD4<Double>>, width w: Int) {
-            s1[0] = .zero
-            s2[0] = .zero
-            for x in 0..<w {
-                s1[x + 1] = s1[x] + (d1[x] - t1[x])
-                s2[x + 1] = s2[x] + (d2[x] - t2[x])
-            }
         }
 
         /// The mean at column x of a box inside the row, times its weight.
