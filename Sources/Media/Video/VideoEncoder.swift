@@ -13,9 +13,9 @@ import Raster
 /// Frames with alpha (`alpha`, a transparent canvas) go through the pipe as RGBA with straight alpha and are kept
 /// with their alpha plane, converted by swscale: .webm as VP9 with alpha (libvpx-vp9, yuva420p; WebM's
 /// alpha_mode), converted and tagged as every other video (BT.709 full range); .mov as ProRes 4444 (prores_ks,
-/// yuva444p10le), BT.709 in ProRes's limited range, which its readers assume (ffmpeg 5.1's prores_ks writes no
-/// colour tags: a reader picks the matrix itself); .mp4 (H.264) and .gif hold no alpha plane and are refused
-/// (`alphaRefusal`).
+/// yuva444p10le), BT.709 in ProRes's limited range, which its readers assume, tagged BT.709 in both the `colr`
+/// atom and the ProRes frame header (`proresColorFilter`); .mp4 (H.264) and .gif hold no alpha plane and are
+/// refused (`alphaRefusal`).
 ///
 /// Colour: H.264 and VP9 are written BT.709 full range at every size (`YUV420Encoding.video`, which says why)
 /// and say so in the stream (`colorArguments`: H.264's VUI, VP9's colour space and range, the mp4 `colr` and
@@ -136,14 +136,14 @@ public final class VideoEncoder: @unchecked Sendable {
     }
 
     /// ffmpeg's arguments for raw RGBA frames with straight alpha, kept with their alpha plane: ProRes 4444 in
-    /// .mov (profile 4444, 16-bit alpha, BT.709 limited range), VP9 with alpha in .webm (yuva420p, BT.709 full
-    /// range as every video, `YUV420Encoding.video`); odd sides padded with transparent black.
+    /// .mov (profile 4444, 16-bit alpha, BT.709 limited range, tagged so), VP9 with alpha in .webm (yuva420p,
+    /// BT.709 full range as every video, `YUV420Encoding.video`); odd sides padded with transparent black.
     public static func alphaArguments(format ext: String, width: Int, height: Int, fps: Double, input: String,
                                       output: String) -> [String] {
         precondition(alphaRefusal(format: ext) == nil, "no alpha plane in .\(ext)")
         let prores = ext == "mov"
         let encoding = YUV420Encoding.video
-        let scale = prores ? "scale=out_color_matrix=bt709:out_range=tv" : scaleFilter(encoding)
+        let scale = prores ? "scale=out_color_matrix=bt709:out_range=tv," + proresColorFilter : scaleFilter(encoding)
         let args = ["-hide_banner", "-loglevel", "error", "-y",
                     "-f", "rawvideo", "-pix_fmt", "rgba", "-video_size", "\(width)x\(height)",
                     "-framerate", rate(fps), "-i", input,
@@ -156,6 +156,14 @@ public final class VideoEncoder: @unchecked Sendable {
         return args + ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "30", "-b:v", "0", "-row-mt", "1",
                        "-deadline", "good", "-cpu-used", "4", "-auto-alt-ref", "0"] + colorArguments(encoding) + [output]
     }
+
+    /// Tags the frames BT.709 (primaries, transfer, matrix) in limited range before prores_ks: it writes the
+    /// frame header's colour fields from each frame's own, not from `-color_primaries` and friends, which reach
+    /// only the container's `colr` atom; and ffmpeg's ProRes decoder takes the header's fields over the atom's,
+    /// so an untagged header reads "unknown" (BT.601 to swscale) whatever the atom says. The transfer is
+    /// BT.709's, not sRGB's as in H.264 and VP9: the ProRes header's transfer codes (SMPTE RDD 36) and
+    /// QuickTime's `nclc` name no sRGB curve, and BT.709's is what ProRes tools write for SDR.
+    static let proresColorFilter = "setparams=color_primaries=bt709:color_trc=bt709:colorspace=bt709:range=tv"
 
     /// The stream's colour tags for yuv420p in `encoding` from sRGB frames: the matrix (`bt709`, or
     /// `smpte170m`, BT.601's name in H.264 and VP9), the range (`pc` full, `tv` limited), BT.709 primaries

@@ -27,8 +27,9 @@ enum ScrollEdgeSection {
                           line: D.lineToken.color(appearance), lineWidth: D.lineWidthPixels)
     }
 
-    /// The memory estimate's share: the soft effect's column sums (32 B per pixel of the widest band over the
-    /// bar's keys, with the blur's reach on both sides), one bar at a time.
+    /// The memory estimate's share: the soft effect's scratch, which its kernel bounds by a table of column
+    /// sums (32 B per pixel of the widest band over the bar's keys, with the blur's reach on both sides), one
+    /// bar at a time.
     static func sumBytes(_ doc: SceneDocument) -> Double {
         let c = doc.canvas
         let rows = doc.glass.panels.compactMap { p -> Int? in
