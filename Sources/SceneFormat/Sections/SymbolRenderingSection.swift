@@ -2,7 +2,8 @@ import Content
 import Raster
 
 /// Decoding of a symbol's `rendering` (`SymbolRendering`: monochrome, hierarchical, palette or original) and
-/// its `palette`: the palette applied to the artwork here, so the compositor receives the document it draws.
+/// its `palette`: the palette applied to the artwork here (and a hierarchical symbol's gradients flattened), so
+/// the compositor receives the document it draws.
 enum SymbolRenderingSection {
     static let keys = ["rendering", "palette"]
 
@@ -23,7 +24,9 @@ enum SymbolRenderingSection {
             }
         }
         switch name {
-        case "hierarchical": return (.hierarchical, artwork)
+        case "hierarchical":
+            let flat = SymbolPaintServers.flattened(artwork.text)
+            return (.hierarchical, flat == artwork.text ? artwork : try read(flat, o))
         case "original": return (.original, artwork)
         case "palette": break
         default: return (.monochrome, artwork)
@@ -38,10 +41,13 @@ enum SymbolRenderingSection {
         guard (1...limit).contains(colors.count) else {
             throw o.fail("palette", "expected 1 to \(limit) colours, found \(colors.count)")
         }
-        do {
-            return (.palette(colors), try SVGDocument(text: SymbolPalette.apply(colors, to: artwork.text)))
-        } catch {
-            throw o.fail("palette", "the recoloured icon could not be read: \(error.message)")
+        return (.palette(colors), try read(SymbolPalette.apply(colors, to: artwork.text), o, key: "palette"))
+    }
+
+    /// The recoloured artwork, refused at `key` when librsvg cannot read it.
+    static func read(_ text: String, _ o: ObjectReader, key: String = "rendering") throws(SceneError) -> SVGDocument {
+        do { return try SVGDocument(text: text) } catch {
+            throw o.fail(key, "the recoloured icon could not be read: \(error.message)")
         }
     }
 }

@@ -91,15 +91,18 @@ import Raster
         #expect(worst <= 1, "\(worst) levels")
     }
 
+    /// NumPy's hierarchical rule: WCAG relative luminance of each straight colour, opacity 1 - 0.75 L, times the
+    /// alpha.
+    static let hierarchicalRule = """
+        c = rgba[..., :3]
+        lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+        L = lin @ np.array([0.2126, 0.7152, 0.0722])
+        out = rgba[..., 3] * (1 - 0.75 * L)
+        """
+
     @Test(.enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
     func hierarchicalLayersTheFilesLightness() throws {
-        // NumPy: WCAG relative luminance of each straight colour, opacity 1 - 0.75 L, times the alpha.
-        let expected = try Self.numpy(Self.colourful, """
-            c = rgba[..., :3]
-            lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-            L = lin @ np.array([0.2126, 0.7152, 0.0722])
-            out = rgba[..., 3] * (1 - 0.75 * L)
-            """)
+        let expected = try Self.numpy(Self.colourful, Self.hierarchicalRule)
         let mask = try SVGDocument(text: Self.colourful).hierarchicalMask(onto: Self.square, canvasWidth: 64, canvasHeight: 64)
         var worst: Float = 0
         for y in 0..<64 { for x in 0..<64 { worst = max(worst, abs(mask[x, y] * 255 - Float(expected[y * 64 + x]))) } }

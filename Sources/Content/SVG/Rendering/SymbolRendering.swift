@@ -9,10 +9,12 @@ import Raster
 ///   coverage times `1 - 0.75 x` the relative luminance (WCAG 2) of the file's colour there. So the file's
 ///   black parts are the primary layer (opacity 1), its mid-tones a secondary layer (a grey of luminance 2/3,
 ///   #D5D5D5, gives 0.5) and its white parts the tertiary (0.25), the opacities SF Symbols' primary,
-///   secondary and tertiary layers are commonly drawn at. A rule over pixels, not elements, so gradients and
-///   anti-aliased edges between parts blend evenly.
-/// - `palette`: the file's distinct solid paints, in the order the file first writes them, take the palette's
-///   colours in turn (the last colour repeats, as SwiftUI repeats its last style); see `SymbolPalette`.
+///   secondary and tertiary layers are commonly drawn at. A rule over pixels, so anti-aliased edges between
+///   parts blend evenly; a gradient is one layer, drawn in its most opaque stop's colour
+///   (`SymbolPaintServers.flattened`, applied by the decoder).
+/// - `palette`: the file's distinct paints, solid and gradient, in the order the file first writes them, take
+///   the palette's colours in turn (the last colour repeats, as SwiftUI repeats its last style); see
+///   `SymbolPalette`.
 /// - `original`: the file's own colours, composited source-over like a colour emoji (the item's ink unused).
 public enum SymbolRendering: Sendable, Hashable {
     case monochrome
