@@ -287,6 +287,9 @@ struct PreviewRouteTests {
         let before59 = f.get("/frame.png", [("frame", "59")]).body
         #expect(before59 == (try f.reference(frame: 59)))
         try "{\n  \"canvas\": {\"width\": 390, \"height\": \"tall\"}\n}\n".write(toFile: f.file, atomically: true, encoding: .utf8)
+        // Shown only once the broken bytes have stayed put: an editor saving in place passes through them.
+        #expect(f.session.reload() == (2, nil))
+        Thread.sleep(forTimeInterval: SceneWatch.settle + 0.05)
         let broken = f.session.reload()
         var cli = ""
         do throws(SceneError) { _ = try SceneDecoder().decode(file: f.file) } catch { cli = error.diagnostic }
@@ -299,6 +302,31 @@ struct PreviewRouteTests {
         // The last good scene (2 s, 60 frames) still renders: frame 59 exists, frame 60 does not.
         #expect(f.get("/frame.png", [("frame", "59")]).body == before59)
         #expect(f.get("/frame.png", [("frame", "60")]).status == 400)
+    }
+
+    @Test("A file saved in place, caught half-written, shows no error and then the saved scene")
+    func halfWrittenSave() throws {
+        let f = try Fixture("half-written")
+        #expect(f.session.reload().version == 1)
+        let saved = Showcase.json.replacingOccurrences(of: "\"duration\": 4", with: "\"duration\": 2")
+        for cut in [0, saved.utf8.count / 2] {
+            // The file truncated, then part of it written, as a write in place is seen between two polls.
+            let handle = try #require(FileHandle(forWritingAtPath: f.file))
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data(saved.utf8.prefix(cut)))
+            try handle.close()
+            #expect(f.session.reload() == (1, nil), "cut at \(cut)")
+        }
+        try saved.write(toFile: f.file, atomically: false, encoding: .utf8)
+        #expect(f.session.reload() == (2, nil))
+        #expect(f.session.document.frameCount == 60)
+        // Bytes that stay broken past the settle time are shown, and a good save clears them.
+        try Data(saved.utf8.prefix(100)).write(to: URL(fileURLWithPath: f.file))
+        #expect(f.session.reload() == (2, nil))
+        Thread.sleep(forTimeInterval: SceneWatch.settle + 0.05)
+        #expect(f.session.reload().error?.contains("invalid JSON") == true)
+        try Showcase.json.write(toFile: f.file, atomically: false, encoding: .utf8)
+        #expect(f.session.reload() == (3, nil))
     }
 
     @Test("/scene says what each panel is: its shape, the radius it is drawn with, and its name without quotes")

@@ -8,6 +8,10 @@ import Output
 /// switches, a version bumped on every successful reload, and the command line's message while the file on disk
 /// does not decode.
 ///
+/// A file that does not decode is shown as an error only once the same bytes have been read for `settle`
+/// seconds: an editor that saves in place truncates the file and then writes it, and the page polls in between.
+/// A file that decodes is taken at once.
+///
 /// The preview decodes with the command line's decoder at its scale (`--scale s`, with its checks), except that
 /// a break of the three-layer rule is recorded (`layerRule: .report`), not thrown: the frame renders and the
 /// overlap view paints the region red; export refuses it. A scene whose preview would need more memory than
@@ -29,6 +33,10 @@ final class SceneWatch: @unchecked Sendable {
     /// The size and modification time of the files the scene reads besides itself (a backdrop image), as
     /// they were when it last decoded: a change of either reloads the scene like a change of its text.
     private var lastInputs: [String]
+    /// Bytes that did not decode, not yet shown, and when they were first read (uptime nanoseconds).
+    private var unsettled: (data: Data?, since: UInt64)?
+    /// Seconds a file that does not decode must keep its bytes before its error is shown.
+    static let settle = 0.3
 
     var document: SceneDocument { lock.withLock { current } }
     var text: String { lock.withLock { currentText } }
@@ -95,14 +103,16 @@ final class SceneWatch: @unchecked Sendable {
 
     /// Reads the file and, when its bytes or an input file changed, decodes it: success replaces the scene,
     /// calls `replaced` (under the lock: no request reads the old scene after it) and bumps `version`; failure
-    /// keeps the last good scene and sets `error`.
+    /// keeps the last good scene and, once the bytes have settled, sets `error`.
     func reload(_ replaced: () -> Void) -> (version: Int, error: String?) {
         let data = FileManager.default.contents(atPath: file)
         let inputs = Self.stamps(document)
+        let now = DispatchTime.now().uptimeNanoseconds
         return lock.withLock {
-            guard data != lastData || inputs != lastInputs || data == nil else { return (currentVersion, currentError) }
-            lastData = data
-            lastInputs = inputs
+            guard data != lastData || inputs != lastInputs || data == nil else {
+                unsettled = nil
+                return (currentVersion, currentError)
+            }
             do throws(SceneError) {
                 let doc = try Self.decodeFile(file, scale: scale, maxMemory: maxMemory)
                 guard let data, let t = String(data: data, encoding: .utf8) else {
@@ -110,11 +120,20 @@ final class SceneWatch: @unchecked Sendable {
                 }
                 currentText = t
                 current = doc
+                lastData = data
                 lastInputs = Self.stamps(doc)
+                unsettled = nil
                 replaced()
                 currentError = nil
                 currentVersion += 1
             } catch {
+                guard let u = unsettled, u.data == data, Double(now - u.since) / 1e9 >= Self.settle else {
+                    if unsettled?.data != data { unsettled = (data, now) }
+                    return (currentVersion, currentError)
+                }
+                lastData = data
+                lastInputs = inputs
+                unsettled = nil
                 currentError = error.diagnostic
             }
             return (currentVersion, currentError)
