@@ -83,6 +83,12 @@ public enum ContentDefaults {
     /// own scale, `SVGScan+TextScale`): with the font budget, Pango's sizes stay within what it lays out in
     /// milliseconds (a scale of 1e5 took 0.07 s, 1e7 took 4.7 s).
     public static let maxIconTextScale = 256.0
+    /// Style-sheet selectors x elements, weighted (`SVGScan+StyleSheets`): librsvg takes 20-55 ns of CPU per
+    /// unit for every selector kind measured (forkrender's own draw 1.1-1.7 times rsvg-convert's), so the limit
+    /// is at most about the 1 s icon budget, at any size drawn. Theme icons reach 5,599 (Breeze's
+    /// kickoff.svg: 11 selectors over 509 elements); 40,000 class selectors over 400 elements (16,080,000) took
+    /// rsvg-convert 0.45 s of CPU (docs/limits.md).
+    public static let maxSelectorWork = 10_000_000
     /// Corner radius of a fill without `radius`, points (the design language's small control radius).
     public static let fillRadius: Float = 10
     /// Separators are one device pixel thick at any scale (UIKit's hairline: 1 / displayScale points).

@@ -13,6 +13,7 @@ public struct SVGBudget: Sendable, Equatable {
     public var picturePixels = ContentDefaults.maxIconPicturePixels
     public var textCharacters = ContentDefaults.maxIconTextCharacters
     public var textScale = ContentDefaults.maxIconTextScale
+    public var selectorWork = ContentDefaults.maxSelectorWork
 
     public init() {}
 
@@ -74,6 +75,10 @@ public struct SVGBudget: Sendable, Equatable {
             let factor = cost.textScale < 1e15 ? ScalarFormat.short(cost.textScale) : "\(cost.textScale)"
             throw over("the icon's transforms and viewports can enlarge its <text>", "\(factor) times", "\(ScalarFormat.short(textScale)) times",
                        "Pango lays the text out at its enlarged size; scale the box in the scene or draw the text as paths")
+        }
+        if cost.selectorWork > selectorWork {
+            throw over("the icon's style sheets make", "\(cost.selectorWork) selector x element matches (weighted: more per attribute selector, combinator and counting pseudo-class)",
+                       "\(selectorWork)", "librsvg matches every selector against every element; use fewer rules or fewer elements")
         }
         if cost.filterWork > filterWork {
             throw over("filters run", "\(cost.filterWork) primitive passes (each filtered element's filter's primitives, summed)", "\(filterWork)", "filter fewer elements")

@@ -48,6 +48,9 @@ public struct SVGCost: Sendable, Equatable {
     /// largest keyword; relative sizes do not grow, `SVGScan+Text`): a bound of any glyph's size before its
     /// transforms.
     public var fontSize = 32.0
+    /// Style-sheet selector matching: each `<style>` selector's weight (1, more where matching walks ancestors
+    /// or siblings) x the document's elements (`SVGScan+StyleSheets`).
+    public var selectorWork = 0
 
     public init() {}
 }

@@ -87,6 +87,7 @@ struct SVGScan {
             try element()
             if elements.count > budget.elements { break }
         }
+        cost.selectorWork = selectorWork()
         return try total()
     }
 
