@@ -87,7 +87,8 @@ struct SVGScan {
             try element()
             if elements.count > budget.elements { break }
         }
-        cost.selectorWork = selectorWork()
+        // Nested `data:` documents' matches are summed into `cost` as they are scanned; this document's own are added.
+        cost.selectorWork = Self.saturated(cost.selectorWork, selectorWork())
         return try total()
     }
 

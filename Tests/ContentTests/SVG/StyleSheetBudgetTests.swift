@@ -38,6 +38,17 @@ import Testing
         #expect(try Self.work(Self.svg(css, rects: 40, wrap: 3)) == weight * (40 + 2 + 3))
     }
 
+    /// Each `data:` SVG document is matched on its own: its style sheet's work is added to the icon's, so many
+    /// embedded documents each under the limit are refused together.
+    @Test func embeddedDocumentsAddTheirMatches() throws {
+        let inner = Self.svg(".a, .b{fill:red}", rects: 8)
+        let href = "data:image/svg+xml;base64," + Data(inner.utf8).base64EncodedString()
+        let outer = Self.svg(".c{}", rects: 0).replacingOccurrences(of: "</svg>", with: String(repeating: "<image width=\"4\" height=\"4\" href=\"\(href)\"/>", count: 3) + "</svg>")
+        // Inner: 2 selectors x 10 elements, three times; outer: 1 selector x (root, style, 3 images).
+        #expect(try Self.work(inner) == 20)
+        #expect(try Self.work(outer) == 3 * 20 + 5)
+    }
+
     /// At the limit the document passes; one selector more and it is refused with the count and the limit.
     @Test func theLimitIsInclusive() throws {
         // 998 rects + root + style = 1,000 elements; 10,000 selectors x 1,000 = the limit exactly.

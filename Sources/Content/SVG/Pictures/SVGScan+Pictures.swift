@@ -52,6 +52,7 @@ extension SVGScan {
         e.pairs = Self.saturated(e.pairs, c.crossingPairs)
         cost.largestPath = max(cost.largestPath, c.largestPath)
         nestedFilterWork = Self.saturated(nestedFilterWork, c.filterWork)
+        cost.selectorWork = Self.saturated(cost.selectorWork, c.selectorWork)
         cost.picturePixels = Self.saturated(cost.picturePixels, c.picturePixels)
         if let p = c.largestPicture, p.pixels > (cost.largestPicture?.pixels ?? 0) { cost.largestPicture = p }
         cost.textCharacters = Self.saturated(cost.textCharacters, c.textCharacters)
