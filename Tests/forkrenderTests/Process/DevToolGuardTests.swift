@@ -13,7 +13,7 @@ import Testing
                          "PreviewPageTests", "PNGBandTests", "PNGIgzipTests", "PNGFrameEncodeTests", "VideoColorTests",
                          "SymbolRenderingTests", "ThemeIconTests", "SchemaAgreementTests", "ScrollEdgeOracleTests",
                          "TransparentOutputTests", "TransparentMatteTests", "SelectionLensOracleTests", "ReviewBrowserTests",
-                         "SafeAreaSwitchTests"]
+                         "SafeAreaSwitchTests", "SymbolGradientPaletteTests"]
 
     @Test func theSwitchHidesEveryDevTool() {
         var env = ProcessInfo.processInfo.environment
