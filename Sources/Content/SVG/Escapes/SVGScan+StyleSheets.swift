@@ -3,14 +3,9 @@
 /// and a selector costs more where matching walks the tree: a combinator can walk every ancestor, and the
 /// counting pseudo-classes (`:nth-child`, `:nth-of-type`, `:first-of-type`, ...) every earlier sibling.
 ///
-/// Measured with librsvg 2.54 (rsvg-convert at 24 px, CPU seconds, best of 3; docs/limits.md): one-class
-/// selectors cost 33-47 ns per selector x element, type selectors that match and apply 55 ns, attribute
-/// selectors 70-90 ns (150 ns in forkrender's own draw); `q rect` over 30 nested groups 770 ns (about 25 ns
-/// per ancestor walked), and `rect:nth-child(k)` among 100, 400 and 1,600 siblings 270, 1,090 and 4,860 ns
-/// (about 3 ns per sibling, a twelfth of a plain selector's cost). So a selector weighs 1, plus 2 per
-/// attribute selector, plus the nesting depth per combinator, plus the most siblings / 8 when it counts
-/// siblings (the last two about twice what they cost, kept so), and the work is the weights' sum x the
-/// elements: 20-55 ns of librsvg's CPU per unit for every kind measured.
+/// A selector weighs 1, plus 2 per attribute selector, plus the nesting depth per combinator, plus the most
+/// siblings / 8 when it counts siblings, and the work is the weights' sum x the elements: so weighted, every
+/// selector kind measured costs librsvg about the same per unit (20-55 ns; the figures are in docs/limits.md).
 ///
 /// The style text is read as librsvg reads it (`SVGReferencePolicy.cssContexts`, then character references,
 /// comments and escapes decoded by `CSSText`), in one pass linear in its length.
