@@ -64,7 +64,11 @@ public struct SceneDecoder: Sendable {
 
     /// Reads and decodes a scene file. Errors carry the file name.
     public func decode(file path: String) throws(SceneError) -> SceneDocument {
-        let data: Data
+        try decode(data: Self.read(file: path), file: path)
+    }
+
+    /// A scene file's bytes: refused when it is not a file that can be read or is over the size limit.
+    public static func read(file path: String) throws(SceneError) -> Data {
         if let why = InputFile.problem(path) {
             throw SceneError(file: path, path: "", location: nil, message: "scene file \(why)")
         }
@@ -73,10 +77,15 @@ public struct SceneDecoder: Sendable {
                              message: "scene file of \(size) bytes is over the limit of \(SceneLimits.fileBytes) (docs/limits.md)")
         }
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw SceneError(file: path, path: "", location: nil, message: "scene file cannot be read: \(error.localizedDescription)")
         }
+    }
+
+    /// Decodes `data`, the bytes of the scene file at `path` (`read(file:)`): errors carry the file name, and
+    /// the files it names are found beside it.
+    public func decode(data: Data, file path: String) throws(SceneError) -> SceneDocument {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SceneError(file: path, path: "", location: UTF8Position.firstInvalid(in: data),
                              message: "scene file is not UTF-8 text (an invalid byte sequence starts here)")

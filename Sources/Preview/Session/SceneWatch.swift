@@ -49,16 +49,17 @@ final class SceneWatch: @unchecked Sendable {
         self.file = file
         self.scale = scale
         self.maxMemory = maxMemory
-        let data = FileManager.default.contents(atPath: file)
-        current = try Self.decodeFile(file, scale: scale, maxMemory: maxMemory)
-        currentText = data.flatMap { String(data: $0, encoding: .utf8) } ?? ""
+        let data = try SceneDecoder.read(file: file)
+        current = try Self.decodeFile(file, data, scale: scale, maxMemory: maxMemory)
+        currentText = String(decoding: data, as: UTF8.self)
         lastData = data
         lastInputs = Self.stamps(current)
     }
 
-    /// The scene file decoded with its own switches, refused when its preview would need more than `maxMemory`.
-    private static func decodeFile(_ file: String, scale: Float, maxMemory: Double) throws(SceneError) -> SceneDocument {
-        let doc = try reportingDecoder(scale: scale, maxMemory: maxMemory).decode(file: file)
+    /// The scene file's bytes `data` decoded with its own switches, refused when its preview would need more than
+    /// `maxMemory`.
+    private static func decodeFile(_ file: String, _ data: Data, scale: Float, maxMemory: Double) throws(SceneError) -> SceneDocument {
+        let doc = try reportingDecoder(scale: scale, maxMemory: maxMemory).decode(data: data, file: file)
         try PreviewMemory(doc).check(maxMemory: maxMemory, file: file)
         return doc
     }
@@ -96,7 +97,7 @@ final class SceneWatch: @unchecked Sendable {
     /// The version and error when neither the file's bytes nor an input file it reads changed since the last
     /// look; nil when `reload` has work to do.
     func unchanged() -> (version: Int, error: String?)? {
-        let data = FileManager.default.contents(atPath: file)
+        let data = try? SceneDecoder.read(file: file)
         let inputs = Self.stamps(document)
         return lock.withLock { data == lastData && inputs == lastInputs && data != nil ? (currentVersion, currentError) : nil }
     }
@@ -105,7 +106,8 @@ final class SceneWatch: @unchecked Sendable {
     /// calls `replaced` (under the lock: no request reads the old scene after it) and bumps `version`; failure
     /// keeps the last good scene and, once the bytes have settled, sets `error`.
     func reload(_ replaced: () -> Void) -> (version: Int, error: String?) {
-        let data = FileManager.default.contents(atPath: file)
+        let read = Result { () throws(SceneError) in try SceneDecoder.read(file: file) }
+        let data = try? read.get()
         let inputs = Self.stamps(document)
         let now = DispatchTime.now().uptimeNanoseconds
         return lock.withLock {
@@ -114,11 +116,9 @@ final class SceneWatch: @unchecked Sendable {
                 return (currentVersion, currentError)
             }
             do throws(SceneError) {
-                let doc = try Self.decodeFile(file, scale: scale, maxMemory: maxMemory)
-                guard let data, let t = String(data: data, encoding: .utf8) else {
-                    throw SceneError(file: file, path: "", location: nil, message: "scene file changed while reading")
-                }
-                currentText = t
+                let bytes = try read.get()
+                let doc = try Self.decodeFile(file, bytes, scale: scale, maxMemory: maxMemory)
+                currentText = String(decoding: bytes, as: UTF8.self)
                 current = doc
                 lastData = data
                 lastInputs = Self.stamps(doc)
